@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcb-hdrm: measure a link's round trip and size PFC headroom, through the
+ * dcb_hdrm kernel module. Shaped like iproute2's dcb:
+ *	dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dcb-hdrm.h"
+
+#ifndef DCB_HDRM_VERSION
+#define DCB_HDRM_VERSION "unknown"
+#endif
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }\n"
+		"where  OBJECT := { dev | help }\n"
+		"       OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME | -V[ersion] | -h[elp] }\n");
+}
+
+static int enter_netns(const char *name)
+{
+	char path[256];
+	int fd;
+
+	if (!*name || strchr(name, '/') || strlen(name) > 200) {
+		hdrm_err("invalid network namespace name \"%s\"", name);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "/run/netns/%s", name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		hdrm_err("cannot open network namespace \"%s\": %s", name,
+			 strerror(errno));
+		return -1;
+	}
+	if (setns(fd, CLONE_NEWNET) < 0) {
+		hdrm_err("cannot enter network namespace \"%s\": %s", name,
+			 strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json",	no_argument,		NULL, 'j' },
+		{ "pretty",	no_argument,		NULL, 'p' },
+		{ "netns",	required_argument,	NULL, 'n' },
+		{ "Version",	no_argument,		NULL, 'V' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct hdrm_ctx ctx = { 0 };
+	int opt, ret;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+:jpn:Vh", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'j':
+			ctx.json = true;
+			break;
+		case 'p':
+			ctx.pretty = true;
+			break;
+		case 'n':
+			if (enter_netns(optarg))
+				return EXIT_USAGE;
+			break;
+		case 'V':
+			printf("dcb-hdrm %s\n", DCB_HDRM_VERSION);
+			return 0;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case ':':
+			hdrm_err("option \"%s\" needs an argument",
+				 argv[optind - 1]);
+			return EXIT_USAGE;
+		default:
+			hdrm_err("unknown option \"%s\"; expected one of -j, -p, -n NAME, -V, -h",
+				 argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	jw_init(&ctx.jw, stdout, ctx.pretty);
+
+	if (argc == 0) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (hdrm_matches(*argv, "dev")) {
+		ret = hdrm_cmd_dev(&ctx, argc - 1, argv + 1);
+	} else if (hdrm_matches(*argv, "help")) {
+		usage(stdout);
+		ret = 0;
+	} else {
+		hdrm_err("unknown object \"%s\"; expected one of: dev, help",
+			 *argv);
+		ret = EXIT_USAGE;
+	}
+	if (ctx.nl_open)
+		hdrm_nl_close(&ctx.nl);
+	return ret;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef DCB_HDRM_TOOL_H
+#define DCB_HDRM_TOOL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "json.h"
+#include "nl.h"
+
+/* Exit statuses, documented in dcb-hdrm(8). */
+#define EXIT_USAGE	1	/* bad command line or input */
+#define EXIT_KERNEL	2	/* the kernel refused or netlink failed */
+#define EXIT_NOMODULE	3	/* the dcb_hdrm module is not loaded */
+
+struct hdrm_ctx {
+	bool json;
+	bool pretty;
+	struct jw jw;
+	struct hdrm_nl nl;
+	bool nl_open;
+};
+
+/* util.c */
+void hdrm_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+bool hdrm_matches(const char *arg, const char *word);
+int hdrm_parse_u32(const char *what, const char *s, uint32_t min,
+		   uint32_t max, uint32_t *out);
+int hdrm_parse_ifindex(const char *name, uint32_t *ifindex);
+int hdrm_connect(struct hdrm_ctx *ctx);
+int hdrm_kernel_err(struct hdrm_ctx *ctx, const char *what, int err);
+
+/* one file per object */
+int hdrm_cmd_dev(struct hdrm_ctx *ctx, int argc, char **argv);
+
+#endif

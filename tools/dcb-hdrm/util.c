@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <limits.h>
+#include <net/if.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dcb-hdrm.h"
+
+void hdrm_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("dcb-hdrm: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* iproute2 style: any non-empty prefix of @word matches. */
+bool hdrm_matches(const char *arg, const char *word)
+{
+	size_t len = strlen(arg);
+
+	return len && len <= strlen(word) && !strncmp(arg, word, len);
+}
+
+int hdrm_parse_u32(const char *what, const char *s, uint32_t min,
+		   uint32_t max, uint32_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	if (!s || !*s || *s == '-' || *s == '+')
+		goto bad;
+	v = strtoull(s, &end, 0);
+	if (errno || *end || v < min || v > max)
+		goto bad;
+	*out = (uint32_t)v;
+	return 0;
+bad:
+	hdrm_err("invalid %s \"%s\"; expected an integer %u..%u",
+		 what, s ? s : "", min, max);
+	return -EINVAL;
+}
+
+int hdrm_parse_ifindex(const char *name, uint32_t *ifindex)
+{
+	if (!name || !*name || strlen(name) >= IF_NAMESIZE) {
+		hdrm_err("invalid device name \"%s\"", name ? name : "");
+		return -EINVAL;
+	}
+	*ifindex = if_nametoindex(name);
+	if (!*ifindex) {
+		hdrm_err("device \"%s\" does not exist", name);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+/* Returns 0 or an exit status. */
+int hdrm_connect(struct hdrm_ctx *ctx)
+{
+	int err;
+
+	if (ctx->nl_open)
+		return 0;
+	err = hdrm_nl_open(&ctx->nl);
+	if (err == -ENOENT) {
+		hdrm_err("the dcb_hdrm kernel module is not loaded; load it with \"modprobe dcb_hdrm\" (or \"insmod kmod/dcb_hdrm.ko\" from a build tree)");
+		return EXIT_NOMODULE;
+	}
+	if (err) {
+		hdrm_err("cannot open a generic netlink socket: %s",
+			 strerror(-err));
+		return EXIT_KERNEL;
+	}
+	ctx->nl_open = true;
+	return 0;
+}
+
+/* Reports a kernel refusal in one line and returns the exit status. */
+int hdrm_kernel_err(struct hdrm_ctx *ctx, const char *what, int err)
+{
+	if (ctx->nl.extack[0])
+		hdrm_err("%s: %s (%s)", what, ctx->nl.extack, strerror(-err));
+	else
+		hdrm_err("%s: %s", what, strerror(-err));
+	return EXIT_KERNEL;
+}
