@@ -7,7 +7,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
@@ -55,49 +54,41 @@ static int enter_netns(const char *name)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json",	no_argument,		NULL, 'j' },
-		{ "pretty",	no_argument,		NULL, 'p' },
-		{ "netns",	required_argument,	NULL, 'n' },
-		{ "Version",	no_argument,		NULL, 'V' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct hdrm_ctx ctx = { 0 };
-	int opt, ret;
+	const char *opt;
+	int ret;
 
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+:jpn:Vh", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'j':
+	/* iproute2 style: -j, -json, --json and any prefix are the same. */
+	for (argc--, argv++; argc > 0 && argv[0][0] == '-'; argc--, argv++) {
+		opt = argv[0] + 1;
+		if (*opt == '-')
+			opt++;
+		if (hdrm_matches(opt, "json")) {
 			ctx.json = true;
-			break;
-		case 'p':
+		} else if (hdrm_matches(opt, "pretty")) {
 			ctx.pretty = true;
-			break;
-		case 'n':
-			if (enter_netns(optarg))
+		} else if (hdrm_matches(opt, "netns")) {
+			if (argc < 2) {
+				hdrm_err("option \"%s\" needs a namespace name",
+					 argv[0]);
 				return EXIT_USAGE;
-			break;
-		case 'V':
+			}
+			if (enter_netns(argv[1]))
+				return EXIT_USAGE;
+			argc--;
+			argv++;
+		} else if (hdrm_matches(opt, "Version")) {
 			printf("dcb-hdrm %s\n", DCB_HDRM_VERSION);
 			return 0;
-		case 'h':
+		} else if (hdrm_matches(opt, "help")) {
 			usage(stdout);
 			return 0;
-		case ':':
-			hdrm_err("option \"%s\" needs an argument",
-				 argv[optind - 1]);
-			return EXIT_USAGE;
-		default:
+		} else {
 			hdrm_err("unknown option \"%s\"; expected one of -j, -p, -n NAME, -V, -h",
-				 argv[optind - 1]);
+				 argv[0]);
 			return EXIT_USAGE;
 		}
 	}
-	argc -= optind;
-	argv += optind;
 	jw_init(&ctx.jw, stdout, ctx.pretty);
 
 	if (argc == 0) {

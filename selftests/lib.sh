@@ -1,0 +1,148 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Shared by the selftests, in the manner of the kernel's
+# tools/testing/selftests/net/forwarding/lib.sh: a test script sets
+# ALL_TESTS to its test functions and calls tests_run; each function
+# resets RET, records failures with check_err/check_fail and ends with
+# log_test. Output is TAP; the script exits 0 (all passed), 1 (a failure)
+# or 4 (everything skipped, kselftest's skip).
+
+ksft_skip=4
+RET=0
+RETMSG=
+EXIT_STATUS=0
+TESTS_RUN=0
+TESTS_SKIPPED=0
+TAP_N=0
+
+DCB_HDRM_TOP=${DCB_HDRM_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+DCB_HDRM_KO=${DCB_HDRM_KO:-}
+SPEC=$DCB_HDRM_TOP/Documentation/netlink/specs/dcb_hdrm.yaml
+export PATH="$DCB_HDRM_TOP/tools/dcb-hdrm:$PATH"
+
+check_err()
+{
+	local err=$1
+	local msg=$2
+
+	if [ "$RET" -eq 0 ] && [ "$err" -ne 0 ]; then
+		RET=$err
+		RETMSG=$msg
+	fi
+}
+
+check_fail()
+{
+	local err=$1
+	local msg=$2
+
+	if [ "$RET" -eq 0 ] && [ "$err" -eq 0 ]; then
+		RET=1
+		RETMSG=$msg
+	fi
+}
+
+log_test()
+{
+	local name=$1
+
+	TAP_N=$((TAP_N + 1))
+	TESTS_RUN=$((TESTS_RUN + 1))
+	if [ "$RET" -ne 0 ]; then
+		EXIT_STATUS=1
+		echo "not ok $TAP_N - $name"
+		echo "# FAIL: $RETMSG"
+	else
+		echo "ok $TAP_N - $name"
+	fi
+	RET=0
+	RETMSG=
+}
+
+log_skip()
+{
+	local name=$1
+	local why=$2
+
+	TAP_N=$((TAP_N + 1))
+	TESTS_RUN=$((TESTS_RUN + 1))
+	TESTS_SKIPPED=$((TESTS_SKIPPED + 1))
+	echo "ok $TAP_N - $name # SKIP $why"
+	RET=0
+}
+
+log_info()
+{
+	echo "# $*"
+}
+
+require_cmd()
+{
+	local cmd
+
+	for cmd in "$@"; do
+		if ! command -v "$cmd" >/dev/null 2>&1; then
+			echo "1..0 # SKIP $cmd not found"
+			exit $ksft_skip
+		fi
+	done
+}
+
+require_root()
+{
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "1..0 # SKIP needs root"
+		exit $ksft_skip
+	fi
+}
+
+module_loaded()
+{
+	[ -d /sys/module/dcb_hdrm ]
+}
+
+# Loads the module under test (the one vm-run names) if it is not loaded.
+module_load()
+{
+	module_loaded && return 0
+	if [ -z "$DCB_HDRM_KO" ] || [ ! -f "$DCB_HDRM_KO" ]; then
+		echo "# DCB_HDRM_KO does not name a module file" >&2
+		return 1
+	fi
+	insmod "$DCB_HDRM_KO"
+}
+
+module_unload()
+{
+	module_loaded || return 0
+	rmmod dcb_hdrm
+}
+
+# Namespaces made by a test carry this prefix and go at exit.
+NS_PREFIX=hdrmt
+ns_cleanup()
+{
+	local ns
+
+	for ns in $(ip netns list 2>/dev/null | awk '{print $1}'); do
+		case "$ns" in
+		"$NS_PREFIX"*) ip netns del "$ns" ;;
+		esac
+	done
+}
+
+tests_run()
+{
+	local t
+
+	for t in $ALL_TESTS; do
+		$t
+	done
+	echo "1..$TAP_N"
+	if [ "$EXIT_STATUS" -eq 0 ] && [ "$TESTS_RUN" -gt 0 ] &&
+	   [ "$TESTS_SKIPPED" -eq "$TESTS_RUN" ]; then
+		exit $ksft_skip
+	fi
+	exit $EXIT_STATUS
+}

@@ -1,0 +1,92 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# dcb-hdrm dev show: lists the Ethernet devices of the caller's network
+# namespace and nothing from another one.
+
+ALL_TESTS="dev_show_netns dev_show_one dev_show_table dev_show_carrier"
+source "$(dirname "$0")/../lib.sh"
+
+NSA=${NS_PREFIX}-a
+NSB=${NS_PREFIX}-b
+
+setup()
+{
+	ns_cleanup
+	ip netns add "$NSA" && ip netns add "$NSB" &&
+	ip -n "$NSA" link add va type veth peer name vb netns "$NSB"
+}
+
+dev_show_netns()
+{
+	local out
+
+	out=$(dcb-hdrm -n "$NSA" -j dev show)
+	check_err $? "dev show in $NSA failed"
+	echo "$out" | jq -e 'map(.ifname) == ["va"]' >/dev/null
+	check_err $? "$NSA should list exactly va: $out"
+	out=$(ip netns exec "$NSB" dcb-hdrm -j dev show)
+	check_err $? "dev show in $NSB failed"
+	echo "$out" | jq -e 'map(.ifname) == ["vb"]' >/dev/null
+	check_err $? "$NSB should list exactly vb: $out"
+	log_test "dev show lists its namespace's veth and not another's"
+}
+
+dev_show_one()
+{
+	local out idx
+
+	idx=$(ip -n "$NSA" -j link show va | jq '.[0].ifindex')
+	out=$(dcb-hdrm -n "$NSA" -j dev show dev va)
+	check_err $? "dev show dev va failed"
+	echo "$out" | jq -e ".ifname == \"va\" and .ifindex == $idx and
+		.dcb == false and .dcb_ops == [] and .mtu == 1500 and
+		.speed_mbps == 10000 and (.caps | type) == \"array\"" >/dev/null
+	check_err $? "unexpected object for va: $out"
+
+	out=$(dcb-hdrm -n "$NSA" dev show dev vb 2>&1)
+	[ $? -eq 1 ]
+	check_err $? "a device of another namespace was not refused with status 1"
+	echo "$out" | grep -q 'device "vb" does not exist'
+	check_err $? "unexpected message for another namespace's device: $out"
+
+	out=$(dcb-hdrm -n "$NSA" dev show dev lo 2>&1)
+	[ $? -eq 2 ]
+	check_err $? "loopback was not refused by the kernel (status 2)"
+	[ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q "not an Ethernet device"
+	check_err $? "refusal for lo is not one line with the kernel's reason: $out"
+	log_test "dev show dev DEV: one device, and clear refusals"
+}
+
+dev_show_table()
+{
+	local out
+
+	ip -n "$NSA" link set va mtu 4000
+	out=$(dcb-hdrm -n "$NSA" dev show)
+	check_err $? "dev show (table) failed"
+	echo "$out" | head -n 1 | grep -q "^IFINDEX *IFNAME"
+	check_err $? "no table header: $out"
+	echo "$out" | grep -Eq "^[0-9]+ +va +down +4000 +no +- +10000Mb/s$"
+	check_err $? "table row for va is wrong: $out"
+	log_test "dev show prints a table by default"
+}
+
+dev_show_carrier()
+{
+	local out
+
+	ip -n "$NSA" link set va up && ip -n "$NSB" link set vb up
+	check_err $? "link up failed"
+	out=$(dcb-hdrm -n "$NSA" -j dev show dev va)
+	echo "$out" | jq -e '.carrier == true' >/dev/null
+	check_err $? "carrier not reported once both ends are up: $out"
+	log_test "dev show reports carrier"
+}
+
+require_root
+require_cmd jq ip
+trap ns_cleanup EXIT
+module_load || exit 1
+setup || { echo "1..0 # SKIP cannot create namespaces and veth"; exit $ksft_skip; }
+tests_run

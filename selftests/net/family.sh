@@ -1,0 +1,106 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The generic netlink family is registered as the spec describes, and the
+# kernel's own YNL client drives it from the spec alone.
+
+ALL_TESTS="family_registered ynl_dump ynl_do ynl_do_errors"
+source "$(dirname "$0")/../lib.sh"
+
+family_registered()
+{
+	local out
+
+	out=$(genl ctrl get name dcb_hdrm 2>&1)
+	check_err $? "genl ctrl get name dcb_hdrm failed: $out"
+	echo "$out" | grep -q "Name: dcb_hdrm"
+	check_err $? "family name not reported"
+	# dev-get (command 1) offers do and dump
+	echo "$out" | grep -Eq "ID-0x1 .*<(doit|has-doit)>" ||
+		echo "$out" | grep -A1 "ID-0x1" | grep -q "doit"
+	check_err $? "dev-get has no do handler: $out"
+	echo "$out" | grep -A1 "ID-0x1" | grep -q "dumpit"
+	check_err $? "dev-get has no dump handler: $out"
+	log_test "family dcb_hdrm registered with dev-get do and dump"
+}
+
+ynl()
+{
+	python3 "$YNL_CLI" --no-schema --spec "$SPEC" "$@"
+}
+
+ynl_setup()
+{
+	ns_cleanup
+	ip netns add "${NS_PREFIX}-y" &&
+	ip -n "${NS_PREFIX}-y" link add yva type veth peer name yvb &&
+	ip -n "${NS_PREFIX}-y" link set yva mtu 9000
+}
+
+ynl_dump()
+{
+	local out
+
+	ynl_setup
+	check_err $? "setup failed"
+	out=$(ip netns exec "${NS_PREFIX}-y" python3 "$YNL_CLI" --no-schema \
+		--spec "$SPEC" --dump dev-get --output-json 2>&1)
+	check_err $? "ynl --dump dev-get failed: $out"
+	echo "$out" | jq -e 'map(.ifname) | sort == ["yva", "yvb"]' >/dev/null
+	check_err $? "dump did not list exactly yva and yvb: $out"
+	echo "$out" | jq -e '.[] | select(.ifname == "yva") | .mtu == 9000' >/dev/null
+	check_err $? "dump did not report yva's MTU 9000: $out"
+	ns_cleanup
+	log_test "YNL cli.py dumps dev-get from the spec"
+}
+
+ynl_do()
+{
+	local out idx
+
+	ynl_setup
+	check_err $? "setup failed"
+	idx=$(ip -n "${NS_PREFIX}-y" -j link show yvb | jq '.[0].ifindex')
+	out=$(ip netns exec "${NS_PREFIX}-y" python3 "$YNL_CLI" --no-schema \
+		--spec "$SPEC" --do dev-get --json "{\"ifindex\": $idx}" \
+		--output-json 2>&1)
+	check_err $? "ynl --do dev-get failed: $out"
+	echo "$out" | jq -e ".ifname == \"yvb\" and .ifindex == $idx and .dcb == 0" >/dev/null
+	check_err $? "do returned the wrong device: $out"
+	ns_cleanup
+	log_test "YNL cli.py gets one device by ifindex from the spec"
+}
+
+ynl_do_errors()
+{
+	local out
+
+	out=$(ynl --do dev-get --json '{"ifindex": 999999}' 2>&1)
+	check_fail $? "a missing ifindex was accepted"
+	echo "$out" | grep -q "no device with this ifindex"
+	check_err $? "no extack for a missing device: $out"
+
+	out=$(ynl --do dev-get --json '{"ifindex": 1}' 2>&1)
+	check_fail $? "loopback was accepted"
+	echo "$out" | grep -q "not an Ethernet device"
+	check_err $? "no extack for a non-Ethernet device: $out"
+
+	out=$(ynl --do dev-get --json '{}' 2>&1)
+	check_fail $? "a request without ifindex was accepted"
+	echo "$out" | grep -q "ifindex is required"
+	check_err $? "no extack for a missing ifindex: $out"
+
+	out=$(ynl --do dev-get --json '{"ifindex": 0}' 2>&1)
+	check_fail $? "ifindex 0 was accepted"
+	log_test "dev-get rejects bad requests with extack messages"
+}
+
+require_root
+require_cmd genl jq python3
+if [ -z "${YNL_CLI:-}" ] || [ ! -f "$YNL_CLI" ]; then
+	echo "1..0 # SKIP YNL_CLI does not name the kernel's tools/net/ynl/cli.py"
+	exit $ksft_skip
+fi
+trap ns_cleanup EXIT
+module_load || exit 1
+tests_run
