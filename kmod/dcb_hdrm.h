@@ -2,25 +2,177 @@
 /*
  * dcb_hdrm: measure a link's round trip and size PFC headroom from it.
  * Declarations shared by the module's files.
+ *
+ * Locking:
+ * - The port table (one struct hdrm_port per Ethernet device) changes only
+ *   under rtnl, from the netdevice notifier; the receive path and the
+ *   timers read it under RCU.
+ * - port->lock (a BH-safe spinlock) guards a port's configuration, its
+ *   running session, its last result and its rate-limit state. Nothing
+ *   sleeps or transmits while holding it.
+ * - A session's end is handled by port->done_work in process context,
+ *   without rtnl, so device teardown under rtnl may cancel it safely.
  */
 #ifndef _DCB_HDRM_H
 #define _DCB_HDRM_H
 
+#include <linux/atomic.h>
+#include <linux/hashtable.h>
+#include <linux/hrtimer.h>
 #include <linux/netdevice.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <net/genetlink.h>
+#include <uapi/linux/dcb_hdrm.h>
+
+#include "hdrm_calc.h"
+#include "hdrm_stats.h"
+#include "hdrm_wire.h"
+
+#define HDRM_PRIOS		8
+#define HDRM_MAX_PROBES		4096
+
+/* Defaults: 100 probes 1 ms apart take about 100 ms. */
+#define HDRM_DEF_COUNT		100
+#define HDRM_DEF_INTERVAL_US	1000
+#define HDRM_DEF_TIMEOUT_MS	200
+#define HDRM_DEF_REFLECT_RATE	1000
 
 extern struct genl_family dcb_hdrm_family;
+extern bool hdrm_reflect_default;
+extern bool hdrm_unloading;
+
+struct hdrm_config {
+	bool reflect;
+	u32 reflect_rate;		/* replies per second */
+	enum hdrm_encap encap;		/* how probes are sent */
+	u32 speed_override;		/* Mb/s, 0 = link settings */
+	u32 k_override;			/* bytes, 0 = pause-quanta table */
+	u32 cell;			/* bytes */
+	u32 prio_mask;			/* 0 = PFC-enabled, or all */
+	u32 max_frame[HDRM_PRIOS];	/* bytes, 0 = MTU + 22 */
+	u32 precision_override;		/* ns, 0 = clock resolution */
+};
+
+struct hdrm_counters {
+	atomic64_t rx_requests;
+	atomic64_t reflected;
+	atomic64_t rate_limited;
+	atomic64_t not_reflecting;
+	atomic64_t malformed;
+	atomic64_t rx_replies;
+	atomic64_t stale;
+	atomic64_t tx_probes;
+	atomic64_t tx_errors;
+};
+
+struct hdrm_result {
+	u32 session;
+	u8 status;			/* enum dcb_hdrm_status */
+	u8 mode;			/* enum dcb_hdrm_mode */
+	u8 estimator;			/* enum dcb_hdrm_estimator */
+	u32 sent, received, lost, late;
+	struct hdrm_stats rtt;		/* valid when received > 0 */
+	u64 rtt_estimate;
+	u64 turnaround_median;
+	u32 precision, speed, k_bytes, cell;
+	u32 prio_mask;			/* the priorities below are valid */
+	u32 max_frame[HDRM_PRIOS];
+	u64 headroom_bytes[HDRM_PRIOS];
+	u64 headroom_cells[HDRM_PRIOS];
+	u32 duration_us;
+	u64 ended_ns;			/* ktime_get_ns() at the end */
+};
+
+/* One measurement: what the initiator sent and what came back. */
+struct hdrm_session {
+	u32 id;
+	u32 count;
+	u32 interval_us;
+	u32 timeout_ms;
+	u8 mode;
+	u8 estimator;
+	bool done;
+	u8 status;
+	u32 sent;
+	u32 received;
+	u32 late;
+	u64 started_ns;
+	u64 last_sent_ns;
+	/* taken at the start, under rtnl */
+	struct hdrm_config cfg;
+	u32 speed;			/* Mb/s, 0 = unknown */
+	u32 mtu;
+	u32 prio_mask;
+	u32 precision;
+	struct hrtimer timer;
+	u64 *t1;			/* per sequence number; 0 = not sent */
+	u64 *rtt;			/* samples, ns */
+	u64 *turnaround;		/* peer's t3 - t2 per sample, ns */
+	unsigned long *answered;	/* per sequence number */
+	struct hdrm_port *port;
+};
+
+struct hdrm_port {
+	struct hlist_node node;		/* in hdrm_ports, keyed by dev */
+	struct net_device *dev;
+	netdevice_tracker dev_tracker;
+	spinlock_t lock;		/* see the top of this file */
+	struct hdrm_config cfg;
+	u64 rl_tat;			/* rate limit, see hdrm_ratelimit.h */
+	struct hdrm_session *session;	/* running, or NULL */
+	struct hdrm_result *result;	/* last, or NULL */
+	struct work_struct done_work;
+	struct hdrm_counters ctr;
+	struct rcu_head rcu;
+};
+
+/* port.c */
+int hdrm_ports_init(void);
+void hdrm_ports_exit(void);
+struct hdrm_port *hdrm_port_find_rcu(const struct net_device *dev);
+struct hdrm_port *hdrm_port_find_rtnl(const struct net_device *dev);
+u32 hdrm_clock_precision_ns(void);
+
+/* session.c */
+struct hdrm_session *hdrm_session_alloc(u32 count, gfp_t gfp);
+void hdrm_session_free(struct hdrm_session *s);
+int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
+		       u32 *id, struct netlink_ext_ack *extack);
+void hdrm_session_reply(struct hdrm_port *port, const struct hdrm_probe *p,
+			u64 t4);
+void hdrm_session_done_work(struct work_struct *work);
+void hdrm_session_stop(struct hdrm_port *port, u8 status);
+
+/* reflector.c: the receive hook for both encapsulations */
+void hdrm_rx_init(void);
+void hdrm_rx_exit(void);
+struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,
+			       const struct hdrm_probe *p);
 
 /* netlink.c: the family and the helpers every message uses */
-int dcb_hdrm_nl_init(void);
-void dcb_hdrm_nl_exit(void);
-struct net_device *dcb_hdrm_nl_dev_lookup(struct net *net,
-					  struct nlattr *attr,
-					  struct netlink_ext_ack *extack);
+int hdrm_nl_init(void);
+void hdrm_nl_exit(void);
+struct net_device *hdrm_nl_dev_lookup(struct net *net, struct nlattr *attr,
+				      struct netlink_ext_ack *extack);
+struct hdrm_port *hdrm_nl_port_lookup(struct net *net, struct nlattr *attr,
+				      struct netlink_ext_ack *extack);
 
-/* nl_dev.c: DCB_HDRM_CMD_DEV_GET */
-int dcb_hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
-int dcb_hdrm_nl_dev_get_dumpit(struct sk_buff *skb,
-			       struct netlink_callback *cb);
+/* nl_dev.c */
+int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
+int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
+extern const struct nla_policy hdrm_dev_set_policy[DCB_HDRM_A_DEV_MAX + 1];
+u32 hdrm_dev_speed(struct net_device *dev);
+
+/* nl_measure.c */
+int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info);
+extern const struct nla_policy hdrm_measure_policy[DCB_HDRM_A_MEASURE_MAX + 1];
+
+/* nl_result.c */
+int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info);
+int hdrm_nl_result_get_dumpit(struct sk_buff *skb,
+			      struct netlink_callback *cb);
+void hdrm_nl_result_notify(struct hdrm_port *port);
 
 #endif /* _DCB_HDRM_H */

@@ -10,13 +10,31 @@
 
 #include "dcb_hdrm.h"
 
+bool hdrm_reflect_default = true;
+module_param_named(reflect_default, hdrm_reflect_default, bool, 0444);
+MODULE_PARM_DESC(reflect_default,
+		 "Answer measurement requests on every Ethernet device unless its reflect attribute says otherwise (default: on)");
+
+/* Set once unloading starts: no notifications after the family is gone. */
+bool hdrm_unloading;
+
 static int __init dcb_hdrm_init(void)
 {
 	int err;
 
-	err = dcb_hdrm_nl_init();
+	/* Ports first: the receive hook and the family look them up. */
+	err = hdrm_ports_init();
+	if (err) {
+		pr_err("cannot register the netdevice notifier: %d\n", err);
+		return err;
+	}
+	hdrm_rx_init();
+	err = hdrm_nl_init();
 	if (err) {
 		pr_err("cannot register the generic netlink family: %d\n", err);
+		hdrm_rx_exit();
+		hdrm_unloading = true;
+		hdrm_ports_exit();
 		return err;
 	}
 	return 0;
@@ -24,7 +42,12 @@ static int __init dcb_hdrm_init(void)
 
 static void __exit dcb_hdrm_exit(void)
 {
-	dcb_hdrm_nl_exit();
+	/* Waits for requests in flight; no new session can start after. */
+	hdrm_nl_exit();
+	hdrm_unloading = true;
+	hdrm_rx_exit();
+	/* Ends every session and frees every port. */
+	hdrm_ports_exit();
 }
 
 module_init(dcb_hdrm_init);

@@ -2,7 +2,8 @@
 /*
  * The dcb_hdrm generic netlink family. The attribute layout is described
  * by Documentation/netlink/specs/dcb_hdrm.yaml; uapi/linux/dcb_hdrm.h is
- * generated from it. One file per message (nl_*.c) supplies the handlers.
+ * generated from it. One file per message (nl_*.c) supplies the handlers
+ * and its request policy; this file ties them into the family.
  */
 #include <linux/if_arp.h>
 #include <linux/rtnetlink.h>
@@ -11,18 +12,48 @@
 
 #include "dcb_hdrm.h"
 
-static const struct nla_policy dcb_hdrm_dev_get_policy[DCB_HDRM_A_DEV_MAX + 1] = {
+/* Get requests take an ifindex and nothing else. */
+static const struct nla_policy hdrm_dev_get_policy[DCB_HDRM_A_DEV_IFINDEX + 1] = {
 	[DCB_HDRM_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
-static const struct genl_ops dcb_hdrm_ops[] = {
+static const struct nla_policy hdrm_result_get_policy[DCB_HDRM_A_RESULT_IFINDEX + 1] = {
+	[DCB_HDRM_A_RESULT_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
+static const struct genl_ops hdrm_ops[] = {
 	{
 		.cmd	= DCB_HDRM_CMD_DEV_GET,
-		.doit	= dcb_hdrm_nl_dev_get_doit,
-		.dumpit	= dcb_hdrm_nl_dev_get_dumpit,
-		.policy	= dcb_hdrm_dev_get_policy,
+		.doit	= hdrm_nl_dev_get_doit,
+		.dumpit	= hdrm_nl_dev_get_dumpit,
+		.policy	= hdrm_dev_get_policy,
+		.maxattr = DCB_HDRM_A_DEV_IFINDEX,
+	},
+	{
+		.cmd	= DCB_HDRM_CMD_DEV_SET,
+		.flags	= GENL_UNS_ADMIN_PERM,
+		.doit	= hdrm_nl_dev_set_doit,
+		.policy	= hdrm_dev_set_policy,
 		.maxattr = DCB_HDRM_A_DEV_MAX,
 	},
+	{
+		.cmd	= DCB_HDRM_CMD_MEASURE,
+		.flags	= GENL_UNS_ADMIN_PERM,
+		.doit	= hdrm_nl_measure_doit,
+		.policy	= hdrm_measure_policy,
+		.maxattr = DCB_HDRM_A_MEASURE_MAX,
+	},
+	{
+		.cmd	= DCB_HDRM_CMD_RESULT_GET,
+		.doit	= hdrm_nl_result_get_doit,
+		.dumpit	= hdrm_nl_result_get_dumpit,
+		.policy	= hdrm_result_get_policy,
+		.maxattr = DCB_HDRM_A_RESULT_IFINDEX,
+	},
+};
+
+static const struct genl_multicast_group hdrm_mcgrps[] = {
+	{ .name = DCB_HDRM_MCGRP_MONITOR, },
 };
 
 struct genl_family dcb_hdrm_family __ro_after_init = {
@@ -31,12 +62,14 @@ struct genl_family dcb_hdrm_family __ro_after_init = {
 	.netnsok	= true,
 	.parallel_ops	= true,
 	.module		= THIS_MODULE,
-	.ops		= dcb_hdrm_ops,
-	.n_ops		= ARRAY_SIZE(dcb_hdrm_ops),
+	.ops		= hdrm_ops,
+	.n_ops		= ARRAY_SIZE(hdrm_ops),
+	.mcgrps		= hdrm_mcgrps,
+	.n_mcgrps	= ARRAY_SIZE(hdrm_mcgrps),
 };
 
 /**
- * dcb_hdrm_nl_dev_lookup() - find the Ethernet device an ifindex names
+ * hdrm_nl_dev_lookup() - find the Ethernet device an ifindex names
  * @net: the requester's network namespace
  * @attr: the ifindex attribute, may be NULL
  * @extack: where to say what was wrong
@@ -44,9 +77,8 @@ struct genl_family dcb_hdrm_family __ro_after_init = {
  * Context: rtnl held. Returns the device (no reference taken: valid while
  * rtnl is held) or an ERR_PTR with @extack set.
  */
-struct net_device *dcb_hdrm_nl_dev_lookup(struct net *net,
-					  struct nlattr *attr,
-					  struct netlink_ext_ack *extack)
+struct net_device *hdrm_nl_dev_lookup(struct net *net, struct nlattr *attr,
+				      struct netlink_ext_ack *extack)
 {
 	struct net_device *dev;
 
@@ -68,12 +100,30 @@ struct net_device *dcb_hdrm_nl_dev_lookup(struct net *net,
 	return dev;
 }
 
-int __init dcb_hdrm_nl_init(void)
+/* As hdrm_nl_dev_lookup(), for the device's port. Context: rtnl held. */
+struct hdrm_port *hdrm_nl_port_lookup(struct net *net, struct nlattr *attr,
+				      struct netlink_ext_ack *extack)
+{
+	struct net_device *dev = hdrm_nl_dev_lookup(net, attr, extack);
+	struct hdrm_port *port;
+
+	if (IS_ERR(dev))
+		return ERR_CAST(dev);
+	port = hdrm_port_find_rtnl(dev);
+	if (!port) {
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "the module holds no state for this device (out of memory when it appeared)");
+		return ERR_PTR(-ENOMEM);
+	}
+	return port;
+}
+
+int __init hdrm_nl_init(void)
 {
 	return genl_register_family(&dcb_hdrm_family);
 }
 
-void dcb_hdrm_nl_exit(void)
+void hdrm_nl_exit(void)
 {
 	genl_unregister_family(&dcb_hdrm_family);
 }

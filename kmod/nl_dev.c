@@ -1,19 +1,67 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * DCB_HDRM_CMD_DEV_GET: the Ethernet devices of the caller's network
- * namespace, with what the headroom computation needs to know about them.
+ * DCB_HDRM_CMD_DEV_GET / DEV_SET: the Ethernet devices of the caller's
+ * network namespace, what the headroom computation knows about them, their
+ * measurement parameters and their frame counters.
  */
 #include <linux/ethtool.h>
 #include <linux/if_arp.h>
 #include <linux/rtnetlink.h>
 #include <net/dcbnl.h>
-#include <net/sock.h>
 #include <net/genetlink.h>
+#include <net/sock.h>
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
 
-static u32 dcb_hdrm_dev_dcb_ops(const struct net_device *dev)
+/*
+ * Ranges beyond the s16 bounds of NLA_POLICY_RANGE need a table (not const:
+ * 6.1 takes a plain pointer).
+ */
+static struct netlink_range_validation hdrm_rate_range = {
+	.min = 1, .max = 1000000,
+};
+
+static struct netlink_range_validation hdrm_speed_range = {
+	.max = HDRM_CALC_MAX_SPEED_MBPS,
+};
+
+static struct netlink_range_validation hdrm_k_range = {
+	.max = HDRM_CALC_MAX_K,
+};
+
+static struct netlink_range_validation hdrm_cell_range = {
+	.min = 1, .max = HDRM_CALC_MAX_CELL,
+};
+
+static struct netlink_range_validation hdrm_precision_range = {
+	.max = HDRM_CALC_MAX_PRECISION_NS,
+};
+
+static struct netlink_range_validation hdrm_frame_range = {
+	.max = HDRM_CALC_MAX_FRAME,
+};
+
+static const struct nla_policy hdrm_prio_frame_policy[DCB_HDRM_A_PRIO_FRAME_MAX + 1] = {
+	[DCB_HDRM_A_PRIO_FRAME_PRIO]	= NLA_POLICY_MAX(NLA_U32, HDRM_PRIOS - 1),
+	[DCB_HDRM_A_PRIO_FRAME_BYTES]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_frame_range),
+};
+
+const struct nla_policy hdrm_dev_set_policy[DCB_HDRM_A_DEV_MAX + 1] = {
+	[DCB_HDRM_A_DEV_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
+	[DCB_HDRM_A_DEV_REFLECT]	= NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_DEV_REFLECT_RATE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_rate_range),
+	[DCB_HDRM_A_DEV_ENCAP]		= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_ENCAP_ETHER),
+	[DCB_HDRM_A_DEV_SPEED_OVERRIDE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_speed_range),
+	[DCB_HDRM_A_DEV_K_OVERRIDE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_k_range),
+	[DCB_HDRM_A_DEV_CELL]		= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_cell_range),
+	[DCB_HDRM_A_DEV_PRIO_MASK]	= NLA_POLICY_MAX(NLA_U32, 255),
+	[DCB_HDRM_A_DEV_MAX_FRAME]	= NLA_POLICY_NESTED(hdrm_prio_frame_policy),
+	[DCB_HDRM_A_DEV_PRECISION_OVERRIDE] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_precision_range),
+};
+
+static u32 hdrm_dev_dcb_ops(const struct net_device *dev)
 {
 	const struct dcbnl_rtnl_ops *ops = NULL;
 	u32 flags = 0;
@@ -34,7 +82,7 @@ static u32 dcb_hdrm_dev_dcb_ops(const struct net_device *dev)
 	return flags;
 }
 
-static bool dcb_hdrm_dev_has_dcb(const struct net_device *dev)
+static bool hdrm_dev_has_dcb(const struct net_device *dev)
 {
 #if IS_ENABLED(CONFIG_DCB)
 	return dev->dcbnl_ops;
@@ -43,11 +91,89 @@ static bool dcb_hdrm_dev_has_dcb(const struct net_device *dev)
 #endif
 }
 
-/* Context: rtnl held (link settings are read through the driver). */
-static int dcb_hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
-			     u32 portid, u32 seq, int flags)
+static int hdrm_put_stats(struct sk_buff *skb, const struct hdrm_counters *c)
+{
+	static const struct {
+		int attr;
+		size_t off;
+	} map[] = {
+		{ DCB_HDRM_A_STATS_RX_REQUESTS, offsetof(struct hdrm_counters, rx_requests) },
+		{ DCB_HDRM_A_STATS_REFLECTED, offsetof(struct hdrm_counters, reflected) },
+		{ DCB_HDRM_A_STATS_RATE_LIMITED, offsetof(struct hdrm_counters, rate_limited) },
+		{ DCB_HDRM_A_STATS_NOT_REFLECTING, offsetof(struct hdrm_counters, not_reflecting) },
+		{ DCB_HDRM_A_STATS_MALFORMED, offsetof(struct hdrm_counters, malformed) },
+		{ DCB_HDRM_A_STATS_RX_REPLIES, offsetof(struct hdrm_counters, rx_replies) },
+		{ DCB_HDRM_A_STATS_STALE, offsetof(struct hdrm_counters, stale) },
+		{ DCB_HDRM_A_STATS_TX_PROBES, offsetof(struct hdrm_counters, tx_probes) },
+		{ DCB_HDRM_A_STATS_TX_ERRORS, offsetof(struct hdrm_counters, tx_errors) },
+	};
+	struct nlattr *nest;
+	unsigned int i;
+
+	nest = nla_nest_start(skb, DCB_HDRM_A_DEV_STATS);
+	if (!nest)
+		return -EMSGSIZE;
+	for (i = 0; i < ARRAY_SIZE(map); i++) {
+		const atomic64_t *v = (const void *)c + map[i].off;
+
+		if (nla_put_u64_64bit(skb, map[i].attr, atomic64_read(v),
+				      DCB_HDRM_A_STATS_PAD)) {
+			nla_nest_cancel(skb, nest);
+			return -EMSGSIZE;
+		}
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
+{
+	struct nlattr *nest;
+	int prio;
+
+	if (nla_put_u8(skb, DCB_HDRM_A_DEV_REFLECT, cfg->reflect) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_REFLECT_RATE, cfg->reflect_rate) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_ENCAP, cfg->encap) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_SPEED_OVERRIDE, cfg->speed_override) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_K_OVERRIDE, cfg->k_override) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_CELL, cfg->cell) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_PRIO_MASK, cfg->prio_mask) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_PRECISION_OVERRIDE,
+			cfg->precision_override))
+		return -EMSGSIZE;
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+		if (!cfg->max_frame[prio])
+			continue;
+		nest = nla_nest_start(skb, DCB_HDRM_A_DEV_MAX_FRAME);
+		if (!nest ||
+		    nla_put_u32(skb, DCB_HDRM_A_PRIO_FRAME_PRIO, prio) ||
+		    nla_put_u32(skb, DCB_HDRM_A_PRIO_FRAME_BYTES,
+				cfg->max_frame[prio]))
+			return -EMSGSIZE;
+		nla_nest_end(skb, nest);
+	}
+	return 0;
+}
+
+/* The link speed from the driver, Mb/s, or 0. Context: rtnl held. */
+u32 hdrm_dev_speed(struct net_device *dev)
 {
 	struct ethtool_link_ksettings ks;
+
+	ASSERT_RTNL();
+	if (__ethtool_get_link_ksettings(dev, &ks) ||
+	    ks.base.speed == (u32)SPEED_UNKNOWN)
+		return 0;
+	return ks.base.speed;
+}
+
+/* Context: rtnl held (link settings are read through the driver). */
+static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
+			 u32 portid, u32 seq, int flags)
+{
+	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
+	struct hdrm_config cfg;
+	u32 speed, caps = 0;
 	void *hdr;
 
 	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags,
@@ -55,19 +181,27 @@ static int dcb_hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
 	if (!hdr)
 		return -EMSGSIZE;
 
+	if (port)
+		caps = DCB_HDRM_CAPS_REFLECT | DCB_HDRM_CAPS_MEASURE;
+	speed = hdrm_dev_speed(dev);
 	if (nla_put_u32(skb, DCB_HDRM_A_DEV_IFINDEX, dev->ifindex) ||
 	    nla_put_string(skb, DCB_HDRM_A_DEV_IFNAME, dev->name) ||
-	    nla_put_u8(skb, DCB_HDRM_A_DEV_DCB, dcb_hdrm_dev_has_dcb(dev)) ||
-	    nla_put_u32(skb, DCB_HDRM_A_DEV_DCB_OPS, dcb_hdrm_dev_dcb_ops(dev)) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_DCB, hdrm_dev_has_dcb(dev)) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_DCB_OPS, hdrm_dev_dcb_ops(dev)) ||
 	    nla_put_u32(skb, DCB_HDRM_A_DEV_MTU, READ_ONCE(dev->mtu)) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_CARRIER, netif_carrier_ok(dev)) ||
-	    nla_put_u32(skb, DCB_HDRM_A_DEV_CAPS, 0))
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_CAPS, caps) ||
+	    (speed && nla_put_u32(skb, DCB_HDRM_A_DEV_SPEED, speed)))
 		goto nla_put_failure;
 
-	if (!__ethtool_get_link_ksettings(dev, &ks) &&
-	    ks.base.speed && ks.base.speed != (u32)SPEED_UNKNOWN &&
-	    nla_put_u32(skb, DCB_HDRM_A_DEV_SPEED, ks.base.speed))
-		goto nla_put_failure;
+	if (port) {
+		spin_lock_bh(&port->lock);
+		cfg = port->cfg;
+		spin_unlock_bh(&port->lock);
+		if (hdrm_put_config(skb, &cfg) ||
+		    hdrm_put_stats(skb, &port->ctr))
+			goto nla_put_failure;
+	}
 
 	genlmsg_end(skb, hdr);
 	return 0;
@@ -77,7 +211,7 @@ nla_put_failure:
 	return -EMSGSIZE;
 }
 
-int dcb_hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
+int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct net_device *dev;
 	struct sk_buff *msg;
@@ -88,14 +222,14 @@ int dcb_hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
 		return -ENOMEM;
 
 	rtnl_lock();
-	dev = dcb_hdrm_nl_dev_lookup(genl_info_net(info),
-				     info->attrs[DCB_HDRM_A_DEV_IFINDEX],
-				     info->extack);
+	dev = hdrm_nl_dev_lookup(genl_info_net(info),
+				 info->attrs[DCB_HDRM_A_DEV_IFINDEX],
+				 info->extack);
 	if (IS_ERR(dev))
 		err = PTR_ERR(dev);
 	else
-		err = dcb_hdrm_dev_fill(msg, dev, info->snd_portid,
-					info->snd_seq, 0);
+		err = hdrm_dev_fill(msg, dev, info->snd_portid,
+				    info->snd_seq, 0);
 	rtnl_unlock();
 
 	if (err) {
@@ -105,8 +239,7 @@ int dcb_hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
 	return genlmsg_reply(msg, info);
 }
 
-int dcb_hdrm_nl_dev_get_dumpit(struct sk_buff *skb,
-			       struct netlink_callback *cb)
+int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct net *net = sock_net(skb->sk);
 	struct net_device *dev;
@@ -122,8 +255,8 @@ int dcb_hdrm_nl_dev_get_dumpit(struct sk_buff *skb,
 			idx++;
 			continue;
 		}
-		err = dcb_hdrm_dev_fill(skb, dev, NETLINK_CB(cb->skb).portid,
-					cb->nlh->nlmsg_seq, NLM_F_MULTI);
+		err = hdrm_dev_fill(skb, dev, NETLINK_CB(cb->skb).portid,
+				    cb->nlh->nlmsg_seq, NLM_F_MULTI);
 		if (err)
 			break;
 		idx++;
@@ -134,5 +267,94 @@ int dcb_hdrm_nl_dev_get_dumpit(struct sk_buff *skb,
 	/* A full skb ends this round; the dump resumes at idx. */
 	if (err == -EMSGSIZE && skb->len)
 		return skb->len;
-	return err ? err : skb->len;
+	return err ?: skb->len;
+}
+
+/* Per-priority max-frame overrides, validated as a whole before use. */
+static int hdrm_parse_max_frames(struct genl_info *info,
+				 struct hdrm_config *cfg)
+{
+	struct nlattr *tb[DCB_HDRM_A_PRIO_FRAME_MAX + 1];
+	u32 seen = 0, prio, bytes;
+	struct nlattr *nest;
+	int rem, err;
+
+	nlmsg_for_each_attr(nest, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(nest) != DCB_HDRM_A_DEV_MAX_FRAME)
+			continue;
+		err = nla_parse_nested(tb, DCB_HDRM_A_PRIO_FRAME_MAX, nest,
+				       hdrm_prio_frame_policy, info->extack);
+		if (err)
+			return err;
+		if (!tb[DCB_HDRM_A_PRIO_FRAME_PRIO] ||
+		    !tb[DCB_HDRM_A_PRIO_FRAME_BYTES]) {
+			NL_SET_ERR_MSG_ATTR(info->extack, nest,
+					    "max-frame needs a priority and a size in bytes");
+			return -EINVAL;
+		}
+		prio = nla_get_u32(tb[DCB_HDRM_A_PRIO_FRAME_PRIO]);
+		bytes = nla_get_u32(tb[DCB_HDRM_A_PRIO_FRAME_BYTES]);
+		if (seen & BIT(prio)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, nest,
+					    "max-frame given twice for one priority");
+			return -EINVAL;
+		}
+		if (bytes && bytes < ETH_ZLEN + ETH_FCS_LEN) {
+			NL_SET_ERR_MSG_ATTR(info->extack,
+					    tb[DCB_HDRM_A_PRIO_FRAME_BYTES],
+					    "max-frame must be 0 (from the MTU) or at least 64 bytes");
+			return -ERANGE;
+		}
+		seen |= BIT(prio);
+		cfg->max_frame[prio] = bytes;
+	}
+	return 0;
+}
+
+int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **tb = info->attrs;
+	struct hdrm_port *port;
+	struct hdrm_config cfg;
+	int err = 0;
+
+	rtnl_lock();
+	port = hdrm_nl_port_lookup(genl_info_net(info),
+				   tb[DCB_HDRM_A_DEV_IFINDEX], info->extack);
+	if (IS_ERR(port)) {
+		err = PTR_ERR(port);
+		goto out;
+	}
+	/* Read-modify-write of the whole configuration: all or nothing. */
+	spin_lock_bh(&port->lock);
+	cfg = port->cfg;
+	spin_unlock_bh(&port->lock);
+
+	if (tb[DCB_HDRM_A_DEV_REFLECT])
+		cfg.reflect = nla_get_u8(tb[DCB_HDRM_A_DEV_REFLECT]);
+	if (tb[DCB_HDRM_A_DEV_REFLECT_RATE])
+		cfg.reflect_rate = nla_get_u32(tb[DCB_HDRM_A_DEV_REFLECT_RATE]);
+	if (tb[DCB_HDRM_A_DEV_ENCAP])
+		cfg.encap = nla_get_u32(tb[DCB_HDRM_A_DEV_ENCAP]);
+	if (tb[DCB_HDRM_A_DEV_SPEED_OVERRIDE])
+		cfg.speed_override = nla_get_u32(tb[DCB_HDRM_A_DEV_SPEED_OVERRIDE]);
+	if (tb[DCB_HDRM_A_DEV_K_OVERRIDE])
+		cfg.k_override = nla_get_u32(tb[DCB_HDRM_A_DEV_K_OVERRIDE]);
+	if (tb[DCB_HDRM_A_DEV_CELL])
+		cfg.cell = nla_get_u32(tb[DCB_HDRM_A_DEV_CELL]);
+	if (tb[DCB_HDRM_A_DEV_PRIO_MASK])
+		cfg.prio_mask = nla_get_u32(tb[DCB_HDRM_A_DEV_PRIO_MASK]);
+	if (tb[DCB_HDRM_A_DEV_PRECISION_OVERRIDE])
+		cfg.precision_override =
+			nla_get_u32(tb[DCB_HDRM_A_DEV_PRECISION_OVERRIDE]);
+	err = hdrm_parse_max_frames(info, &cfg);
+	if (err)
+		goto out;
+
+	spin_lock_bh(&port->lock);
+	port->cfg = cfg;
+	spin_unlock_bh(&port->lock);
+out:
+	rtnl_unlock();
+	return err;
 }

@@ -15,13 +15,14 @@ family_registered()
 	check_err $? "genl ctrl get name dcb_hdrm failed: $out"
 	echo "$out" | grep -q "Name: dcb_hdrm"
 	check_err $? "family name not reported"
-	# dev-get (command 1) offers do and dump
-	echo "$out" | grep -Eq "ID-0x1 .*<(doit|has-doit)>" ||
-		echo "$out" | grep -A1 "ID-0x1" | grep -q "doit"
-	check_err $? "dev-get has no do handler: $out"
-	echo "$out" | grep -A1 "ID-0x1" | grep -q "dumpit"
-	check_err $? "dev-get has no dump handler: $out"
-	log_test "family dcb_hdrm registered with dev-get do and dump"
+	# dev-get, dev-set, measure, result-get
+	for id in 0x1 0x2 0x3 0x4; do
+		echo "$out" | grep -q "ID-$id"
+		check_err $? "command $id missing: $out"
+	done
+	echo "$out" | grep -q "name: monitor"
+	check_err $? "multicast group monitor missing: $out"
+	log_test "family dcb_hdrm registered with its commands and monitor group"
 }
 
 ynl()

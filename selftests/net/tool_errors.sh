@@ -41,9 +41,9 @@ no_module()
 
 unknown_words()
 {
-	expect_error 1 'unknown object "frobnicate"; expected one of: dev, help' \
+	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, help' \
 		dcb-hdrm frobnicate
-	expect_error 1 'dev: unknown command "list"; expected "show" or "help"' \
+	expect_error 1 'dev: unknown command "list"; expected "show", "set" or "help"' \
 		dcb-hdrm dev list
 	expect_error 1 'dev show: unknown argument "eth0"; expected "dev DEV"' \
 		dcb-hdrm dev show eth0

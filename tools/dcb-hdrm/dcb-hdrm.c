@@ -22,7 +22,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }\n"
-		"where  OBJECT := { dev | help }\n"
+		"where  OBJECT := { dev | measure | show | help }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME | -V[ersion] | -h[elp] }\n");
 }
 
@@ -97,11 +97,15 @@ int main(int argc, char **argv)
 	}
 	if (hdrm_matches(*argv, "dev")) {
 		ret = hdrm_cmd_dev(&ctx, argc - 1, argv + 1);
+	} else if (hdrm_matches(*argv, "measure")) {
+		ret = hdrm_cmd_measure(&ctx, argc - 1, argv + 1);
+	} else if (hdrm_matches(*argv, "show")) {
+		ret = hdrm_cmd_show(&ctx, argc - 1, argv + 1);
 	} else if (hdrm_matches(*argv, "help")) {
 		usage(stdout);
 		ret = 0;
 	} else {
-		hdrm_err("unknown object \"%s\"; expected one of: dev, help",
+		hdrm_err("unknown object \"%s\"; expected one of: dev, measure, show, help",
 			 *argv);
 		ret = EXIT_USAGE;
 	}

@@ -12,6 +12,7 @@
 #define EXIT_USAGE	1	/* bad command line or input */
 #define EXIT_KERNEL	2	/* the kernel refused or netlink failed */
 #define EXIT_NOMODULE	3	/* the dcb_hdrm module is not loaded */
+#define EXIT_NOREPLY	4	/* the peer never answered a measurement */
 
 struct hdrm_ctx {
 	bool json;
@@ -27,10 +28,14 @@ bool hdrm_matches(const char *arg, const char *word);
 int hdrm_parse_u32(const char *what, const char *s, uint32_t min,
 		   uint32_t max, uint32_t *out);
 int hdrm_parse_ifindex(const char *name, uint32_t *ifindex);
+int hdrm_parse_word(const char *what, const char *s, const char *const *words,
+		    unsigned int n, uint32_t *out);
 int hdrm_connect(struct hdrm_ctx *ctx);
 int hdrm_kernel_err(struct hdrm_ctx *ctx, const char *what, int err);
 
 /* one file per object */
 int hdrm_cmd_dev(struct hdrm_ctx *ctx, int argc, char **argv);
+int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv);
+int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv);
 
 #endif

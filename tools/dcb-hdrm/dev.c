@@ -19,6 +19,27 @@ struct dev_info {
 	uint32_t mtu;
 	bool carrier;
 	uint32_t caps;
+	bool has_cfg;
+	bool reflect;
+	uint32_t reflect_rate, encap, speed_override, k_override, cell;
+	uint32_t prio_mask, precision_override;
+	uint32_t max_frame[8];
+	bool has_stats;
+	uint64_t stats[DCB_HDRM_A_STATS_MAX + 1];
+};
+
+static const char *const encap_names[] = { "macctl", "ether" };
+
+static const char *const stats_names[DCB_HDRM_A_STATS_MAX + 1] = {
+	[DCB_HDRM_A_STATS_RX_REQUESTS]		= "rx_requests",
+	[DCB_HDRM_A_STATS_REFLECTED]		= "reflected",
+	[DCB_HDRM_A_STATS_RATE_LIMITED]		= "rate_limited",
+	[DCB_HDRM_A_STATS_NOT_REFLECTING]	= "not_reflecting",
+	[DCB_HDRM_A_STATS_MALFORMED]		= "malformed",
+	[DCB_HDRM_A_STATS_RX_REPLIES]		= "rx_replies",
+	[DCB_HDRM_A_STATS_STALE]		= "stale",
+	[DCB_HDRM_A_STATS_TX_PROBES]		= "tx_probes",
+	[DCB_HDRM_A_STATS_TX_ERRORS]		= "tx_errors",
 };
 
 static const char *const dcb_ops_names[] = {
@@ -38,7 +59,67 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_MTU]		= { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_CARRIER]	= { .type = NLA_U8 },
 	[DCB_HDRM_A_DEV_CAPS]		= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_REFLECT]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_REFLECT_RATE]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_ENCAP]		= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_SPEED_OVERRIDE]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_K_OVERRIDE]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_CELL]		= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_PRIO_MASK]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_MAX_FRAME]	= { .type = NLA_NESTED },
+	[DCB_HDRM_A_DEV_PRECISION_OVERRIDE] = { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_STATS]		= { .type = NLA_NESTED },
 };
+
+static uint32_t get_u32(struct nlattr **tb, int attr)
+{
+	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
+}
+
+static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
+			   struct dev_info *d)
+{
+	struct nlattr *pt[DCB_HDRM_A_PRIO_FRAME_MAX + 1];
+	struct nlattr *st[DCB_HDRM_A_STATS_MAX + 1];
+	struct nlattr *nest;
+	uint32_t prio;
+	int i, rem;
+
+	d->has_cfg = tb[DCB_HDRM_A_DEV_REFLECT];
+	if (d->has_cfg) {
+		d->reflect = nla_get_u8(tb[DCB_HDRM_A_DEV_REFLECT]);
+		d->reflect_rate = get_u32(tb, DCB_HDRM_A_DEV_REFLECT_RATE);
+		d->encap = get_u32(tb, DCB_HDRM_A_DEV_ENCAP);
+		d->speed_override = get_u32(tb, DCB_HDRM_A_DEV_SPEED_OVERRIDE);
+		d->k_override = get_u32(tb, DCB_HDRM_A_DEV_K_OVERRIDE);
+		d->cell = get_u32(tb, DCB_HDRM_A_DEV_CELL);
+		d->prio_mask = get_u32(tb, DCB_HDRM_A_DEV_PRIO_MASK);
+		d->precision_override =
+			get_u32(tb, DCB_HDRM_A_DEV_PRECISION_OVERRIDE);
+	}
+	nla_for_each_attr(nest, attrs, len, rem) {
+		if (nla_type(nest) != DCB_HDRM_A_DEV_MAX_FRAME)
+			continue;
+		if (nla_parse_nested(pt, DCB_HDRM_A_PRIO_FRAME_MAX, nest,
+				     NULL) < 0 ||
+		    !pt[DCB_HDRM_A_PRIO_FRAME_PRIO])
+			return -EPROTO;
+		prio = nla_get_u32(pt[DCB_HDRM_A_PRIO_FRAME_PRIO]);
+		if (prio < 8)
+			d->max_frame[prio] =
+				get_u32(pt, DCB_HDRM_A_PRIO_FRAME_BYTES);
+	}
+	d->has_stats = tb[DCB_HDRM_A_DEV_STATS];
+	if (d->has_stats) {
+		if (nla_parse_nested(st, DCB_HDRM_A_STATS_MAX,
+				     tb[DCB_HDRM_A_DEV_STATS], NULL) < 0)
+			return -EPROTO;
+		for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++)
+			if (st[i] && stats_names[i])
+				d->stats[i] = nla_get_u64(st[i]);
+	}
+	return 0;
+}
 
 static int dev_parse(struct nlattr *attrs, int len, struct dev_info *d)
 {
@@ -64,7 +145,7 @@ static int dev_parse(struct nlattr *attrs, int len, struct dev_info *d)
 		d->carrier = nla_get_u8(tb[DCB_HDRM_A_DEV_CARRIER]);
 	if (tb[DCB_HDRM_A_DEV_CAPS])
 		d->caps = nla_get_u32(tb[DCB_HDRM_A_DEV_CAPS]);
-	return 0;
+	return dev_parse_extra(attrs, len, tb, d);
 }
 
 static void flags_json(struct jw *w, const char *key, uint32_t flags,
@@ -97,6 +178,8 @@ static void flags_text(char *buf, size_t len, uint32_t flags,
 
 static void dev_print_json(struct jw *w, const struct dev_info *d)
 {
+	int i;
+
 	jw_obj_open(w);
 	jw_ku64(w, "ifindex", d->ifindex);
 	jw_kstr(w, "ifname", d->ifname);
@@ -110,6 +193,35 @@ static void dev_print_json(struct jw *w, const struct dev_info *d)
 	jw_ku64(w, "mtu", d->mtu);
 	jw_kbool(w, "carrier", d->carrier);
 	flags_json(w, "caps", d->caps, caps_names, 2);
+	if (d->has_cfg) {
+		jw_kbool(w, "reflect", d->reflect);
+		jw_ku64(w, "reflect_rate", d->reflect_rate);
+		jw_kstr(w, "encap", d->encap < 2 ? encap_names[d->encap] : "unknown");
+		jw_ku64(w, "speed_override_mbps", d->speed_override);
+		jw_ku64(w, "k_override_bytes", d->k_override);
+		jw_ku64(w, "cell_bytes", d->cell);
+		jw_ku64(w, "prio_mask", d->prio_mask);
+		jw_ku64(w, "precision_override_ns", d->precision_override);
+		jw_key(w, "max_frame");
+		jw_arr_open(w);
+		for (i = 0; i < 8; i++) {
+			if (!d->max_frame[i])
+				continue;
+			jw_obj_open(w);
+			jw_ku64(w, "prio", i);
+			jw_ku64(w, "bytes", d->max_frame[i]);
+			jw_obj_close(w);
+		}
+		jw_arr_close(w);
+	}
+	if (d->has_stats) {
+		jw_key(w, "stats");
+		jw_obj_open(w);
+		for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++)
+			if (stats_names[i])
+				jw_ku64(w, stats_names[i], d->stats[i]);
+		jw_obj_close(w);
+	}
 	jw_obj_close(w);
 }
 
@@ -147,10 +259,13 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 	err = dev_parse(attrs, len, &d);
 	if (err)
 		return err;
-	if (s->ctx->json)
+	if (s->ctx->json) {
 		dev_print_json(&s->ctx->jw, &d);
-	else
+	} else {
+		if (!s->n)
+			dev_print_header();
 		dev_print_text(&d);
+	}
 	s->n++;
 	return 0;
 }
@@ -159,7 +274,163 @@ static void dev_usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: dcb-hdrm dev show [ dev DEV ]\n"
+		"       dcb-hdrm dev set dev DEV [ reflect { on | off } ] [ reflect-rate PER_SEC ]\n"
+		"               [ encap { macctl | ether } ] [ speed { MBPS | auto } ] [ k { BYTES | auto } ]\n"
+		"               [ cell BYTES ] [ prio-mask { MASK | auto } ] [ precision { NS | auto } ]\n"
+		"               [ max-frame PRIO:{ BYTES | auto } ... ]\n"
 		"       dcb-hdrm dev help\n");
+}
+
+/* VALUE or "auto" (sent as 0, which the module reads as automatic). */
+static int parse_u32_auto(const char *what, const char *s, uint32_t min,
+			  uint32_t max, uint32_t *out)
+{
+	if (!strcmp(s, "auto")) {
+		*out = 0;
+		return 0;
+	}
+	return hdrm_parse_u32(what, s, min, max, out);
+}
+
+/* PRIO:BYTES or PRIO:auto */
+static int put_max_frame(struct nl_msg *msg, const char *s)
+{
+	char prio_s[8];
+	const char *colon = strchr(s, ':');
+	uint32_t prio, bytes;
+	struct nlattr *nest;
+
+	if (!colon || colon == s || (size_t)(colon - s) >= sizeof(prio_s)) {
+		hdrm_err("invalid max-frame \"%s\"; expected PRIO:BYTES or PRIO:auto", s);
+		return -EINVAL;
+	}
+	memcpy(prio_s, s, colon - s);
+	prio_s[colon - s] = '\0';
+	if (hdrm_parse_u32("priority", prio_s, 0, 7, &prio) ||
+	    parse_u32_auto("max-frame", colon + 1, 64, 65535, &bytes))
+		return -EINVAL;
+	nest = nla_nest_start(msg, DCB_HDRM_A_DEV_MAX_FRAME);
+	if (!nest ||
+	    nla_put_u32(msg, DCB_HDRM_A_PRIO_FRAME_PRIO, prio) < 0 ||
+	    nla_put_u32(msg, DCB_HDRM_A_PRIO_FRAME_BYTES, bytes) < 0)
+		return -ENOMEM;
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	static const char *const off_on[] = { "off", "on" };
+	static const struct {
+		const char *word;
+		int attr;
+		uint32_t min, max;
+		bool is_auto;			/* also accepts "auto" */
+		const char *const *words;	/* a word per value instead */
+	} keys[] = {
+		{ "reflect", DCB_HDRM_A_DEV_REFLECT, 0, 1, false, off_on },
+		{ "reflect-rate", DCB_HDRM_A_DEV_REFLECT_RATE, 1, 1000000, false, NULL },
+		{ "encap", DCB_HDRM_A_DEV_ENCAP, 0, 1, false, encap_names },
+		{ "speed", DCB_HDRM_A_DEV_SPEED_OVERRIDE, 1, 1600000, true, NULL },
+		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, 16777216, true, NULL },
+		{ "cell", DCB_HDRM_A_DEV_CELL, 1, 65536, false, NULL },
+		{ "prio-mask", DCB_HDRM_A_DEV_PRIO_MASK, 1, 255, true, NULL },
+		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, 1000000, true, NULL },
+	};
+	const char *name = NULL;
+	uint32_t ifindex, v;
+	struct nl_msg *msg;
+	bool any = false;
+	unsigned int i;
+	int err;
+
+	err = hdrm_connect(ctx);
+	if (err)
+		return err;
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_SET, 0);
+	if (!msg) {
+		hdrm_err("out of memory");
+		return EXIT_KERNEL;
+	}
+	while (argc > 0) {
+		if (hdrm_matches(*argv, "help")) {
+			dev_usage(stdout);
+			nlmsg_free(msg);
+			return 0;
+		}
+		if (argc < 2) {
+			hdrm_err("dev set: \"%s\" needs a value", *argv);
+			goto usage;
+		}
+		if (!strcmp(*argv, "dev")) {
+			name = argv[1];
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
+		if (!strcmp(*argv, "max-frame")) {
+			argc--;
+			argv++;
+			do {
+				if (put_max_frame(msg, *argv))
+					goto usage;
+				argc--;
+				argv++;
+			} while (argc > 0 && strchr(*argv, ':'));
+			any = true;
+			continue;
+		}
+		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (!strcmp(*argv, keys[i].word))
+				break;
+		if (i == sizeof(keys) / sizeof(keys[0])) {
+			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision or max-frame",
+				 *argv);
+			goto usage;
+		}
+		if (keys[i].words)
+			err = hdrm_parse_word(keys[i].word, argv[1],
+					      keys[i].words, keys[i].max + 1,
+					      &v);
+		else if (keys[i].is_auto)
+			err = parse_u32_auto(keys[i].word, argv[1],
+					     keys[i].min, keys[i].max, &v);
+		else
+			err = hdrm_parse_u32(keys[i].word, argv[1],
+					     keys[i].min, keys[i].max, &v);
+		if (err)
+			goto usage;
+		if (keys[i].words == off_on)
+			err = nla_put_u8(msg, keys[i].attr, v);
+		else
+			err = nla_put_u32(msg, keys[i].attr, v);
+		if (err < 0) {
+			hdrm_err("out of memory");
+			nlmsg_free(msg);
+			return EXIT_KERNEL;
+		}
+		any = true;
+		argc -= 2;
+		argv += 2;
+	}
+	if (!name) {
+		hdrm_err("dev set: expected \"dev DEV\"");
+		goto usage;
+	}
+	if (!any) {
+		hdrm_err("dev set: nothing to set; see \"dcb-hdrm dev help\"");
+		goto usage;
+	}
+	if (hdrm_parse_ifindex(name, &ifindex) ||
+	    nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0)
+		goto usage;
+	err = hdrm_nl_talk(&ctx->nl, msg, NULL, NULL);
+	if (err)
+		return hdrm_kernel_err(ctx, name, err);
+	return 0;
+usage:
+	nlmsg_free(msg);
+	return EXIT_USAGE;
 }
 
 static int dev_show(struct hdrm_ctx *ctx, int argc, char **argv)
@@ -204,8 +475,6 @@ static int dev_show(struct hdrm_ctx *ctx, int argc, char **argv)
 
 	if (ctx->json && !ifindex)
 		jw_arr_open(&ctx->jw);
-	else if (!ctx->json)
-		dev_print_header();
 	err = hdrm_nl_talk(&ctx->nl, msg, dev_show_one, &s);
 	if (ctx->json && !ifindex)
 		jw_arr_close(&ctx->jw);
@@ -220,11 +489,13 @@ int hdrm_cmd_dev(struct hdrm_ctx *ctx, int argc, char **argv)
 {
 	if (argc == 0 || hdrm_matches(*argv, "show"))
 		return dev_show(ctx, argc ? argc - 1 : 0, argv + 1);
+	if (hdrm_matches(*argv, "set"))
+		return dev_set(ctx, argc - 1, argv + 1);
 	if (hdrm_matches(*argv, "help")) {
 		dev_usage(stdout);
 		return 0;
 	}
-	hdrm_err("dev: unknown command \"%s\"; expected \"show\" or \"help\"",
+	hdrm_err("dev: unknown command \"%s\"; expected \"show\", \"set\" or \"help\"",
 		 *argv);
 	return EXIT_USAGE;
 }

@@ -92,3 +92,26 @@ int hdrm_kernel_err(struct hdrm_ctx *ctx, const char *what, int err)
 		hdrm_err("%s: %s", what, strerror(-err));
 	return EXIT_KERNEL;
 }
+
+/* One of @n words; the error lists them all. */
+int hdrm_parse_word(const char *what, const char *s, const char *const *words,
+		    unsigned int n, uint32_t *out)
+{
+	char list[256];
+	size_t used = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(s, words[i])) {
+			*out = i;
+			return 0;
+		}
+	}
+	list[0] = '\0';
+	for (i = 0; i < n && used < sizeof(list); i++)
+		used += snprintf(list + used, sizeof(list) - used, "%s%s",
+				 i == 0 ? "" : i + 1 == n ? " or " : ", ",
+				 words[i]);
+	hdrm_err("invalid %s \"%s\"; expected %s", what, s, list);
+	return -EINVAL;
+}

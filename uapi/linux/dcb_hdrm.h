@@ -37,6 +37,68 @@ enum dcb_hdrm_dcb_ops {
 	DCB_HDRM_DCB_OPS_DCBX = 8,
 };
 
+/**
+ * enum dcb_hdrm_encap - How measurement frames are carried.
+ * @DCB_HDRM_ENCAP_MACCTL: MAC control frame: EtherType 0x8808 to
+ *   01-80-C2-00-00-01, the PFC frame's own encapsulation.
+ * @DCB_HDRM_ENCAP_ETHER: EtherType 0x88B5 (IEEE local experimental) to
+ *   01-80-C2-00-00-0E, for NICs whose MAC consumes received MAC control
+ *   frames.
+ */
+enum dcb_hdrm_encap {
+	DCB_HDRM_ENCAP_MACCTL,
+	DCB_HDRM_ENCAP_ETHER,
+};
+
+/**
+ * enum dcb_hdrm_mode - How the round trip is computed from the timestamps.
+ * @DCB_HDRM_MODE_4TS: t = (t4 - t1) - (t3 - t2); the peer stamps t2 and t3.
+ * @DCB_HDRM_MODE_2TS: t = t4 - t1; the peer loops the frame back without
+ *   stamps.
+ */
+enum dcb_hdrm_mode {
+	DCB_HDRM_MODE_4TS,
+	DCB_HDRM_MODE_2TS,
+};
+
+/**
+ * enum dcb_hdrm_estimator - Which statistic of the samples the headroom is
+ *   computed from.
+ */
+enum dcb_hdrm_estimator {
+	DCB_HDRM_ESTIMATOR_MIN,
+	DCB_HDRM_ESTIMATOR_MEDIAN,
+	DCB_HDRM_ESTIMATOR_MAX,
+};
+
+/**
+ * enum dcb_hdrm_timestamping - Where the timestamps come from.
+ */
+enum dcb_hdrm_timestamping {
+	DCB_HDRM_TIMESTAMPING_SOFTWARE,
+	DCB_HDRM_TIMESTAMPING_HARDWARE,
+};
+
+/**
+ * enum dcb_hdrm_status - How a measurement ended.
+ * @DCB_HDRM_STATUS_OK: Replies arrived and the headroom was computed.
+ * @DCB_HDRM_STATUS_NO_REPLY: The peer never answered before the timeout.
+ * @DCB_HDRM_STATUS_DEV_GONE: The device went away during the measurement.
+ * @DCB_HDRM_STATUS_LINK_DOWN: The device lost carrier or stopped during the
+ *   measurement.
+ * @DCB_HDRM_STATUS_ABORTED: The module was unloaded during the measurement.
+ * @DCB_HDRM_STATUS_NO_SPEED: Replies arrived, but the link speed is unknown
+ *   and no override is set, so no headroom could be computed.
+ */
+enum dcb_hdrm_status {
+	DCB_HDRM_STATUS_OK,
+	DCB_HDRM_STATUS_NO_REPLY,
+	DCB_HDRM_STATUS_DEV_GONE,
+	DCB_HDRM_STATUS_LINK_DOWN,
+	DCB_HDRM_STATUS_ABORTED,
+	DCB_HDRM_STATUS_NO_SPEED,
+};
+
 enum {
 	DCB_HDRM_A_DEV_IFINDEX = 1,
 	DCB_HDRM_A_DEV_IFNAME,
@@ -46,16 +108,113 @@ enum {
 	DCB_HDRM_A_DEV_MTU,
 	DCB_HDRM_A_DEV_CARRIER,
 	DCB_HDRM_A_DEV_CAPS,
+	DCB_HDRM_A_DEV_REFLECT,
+	DCB_HDRM_A_DEV_REFLECT_RATE,
+	DCB_HDRM_A_DEV_ENCAP,
+	DCB_HDRM_A_DEV_SPEED_OVERRIDE,
+	DCB_HDRM_A_DEV_K_OVERRIDE,
+	DCB_HDRM_A_DEV_CELL,
+	DCB_HDRM_A_DEV_PRIO_MASK,
+	DCB_HDRM_A_DEV_MAX_FRAME,
+	DCB_HDRM_A_DEV_PRECISION_OVERRIDE,
+	DCB_HDRM_A_DEV_STATS,
 
 	__DCB_HDRM_A_DEV_MAX,
 	DCB_HDRM_A_DEV_MAX = (__DCB_HDRM_A_DEV_MAX - 1)
 };
 
 enum {
+	DCB_HDRM_A_PRIO_FRAME_PRIO = 1,
+	DCB_HDRM_A_PRIO_FRAME_BYTES,
+
+	__DCB_HDRM_A_PRIO_FRAME_MAX,
+	DCB_HDRM_A_PRIO_FRAME_MAX = (__DCB_HDRM_A_PRIO_FRAME_MAX - 1)
+};
+
+enum {
+	DCB_HDRM_A_STATS_RX_REQUESTS = 1,
+	DCB_HDRM_A_STATS_REFLECTED,
+	DCB_HDRM_A_STATS_RATE_LIMITED,
+	DCB_HDRM_A_STATS_NOT_REFLECTING,
+	DCB_HDRM_A_STATS_MALFORMED,
+	DCB_HDRM_A_STATS_RX_REPLIES,
+	DCB_HDRM_A_STATS_STALE,
+	DCB_HDRM_A_STATS_TX_PROBES,
+	DCB_HDRM_A_STATS_TX_ERRORS,
+	DCB_HDRM_A_STATS_PAD,
+
+	__DCB_HDRM_A_STATS_MAX,
+	DCB_HDRM_A_STATS_MAX = (__DCB_HDRM_A_STATS_MAX - 1)
+};
+
+enum {
+	DCB_HDRM_A_MEASURE_IFINDEX = 1,
+	DCB_HDRM_A_MEASURE_COUNT,
+	DCB_HDRM_A_MEASURE_INTERVAL,
+	DCB_HDRM_A_MEASURE_MODE,
+	DCB_HDRM_A_MEASURE_ESTIMATOR,
+	DCB_HDRM_A_MEASURE_TIMEOUT,
+	DCB_HDRM_A_MEASURE_SESSION,
+
+	__DCB_HDRM_A_MEASURE_MAX,
+	DCB_HDRM_A_MEASURE_MAX = (__DCB_HDRM_A_MEASURE_MAX - 1)
+};
+
+enum {
+	DCB_HDRM_A_PRIO_PRIO = 1,
+	DCB_HDRM_A_PRIO_MAX_FRAME,
+	DCB_HDRM_A_PRIO_HEADROOM_BYTES,
+	DCB_HDRM_A_PRIO_HEADROOM_CELLS,
+	DCB_HDRM_A_PRIO_PAD,
+
+	__DCB_HDRM_A_PRIO_MAX,
+	DCB_HDRM_A_PRIO_MAX = (__DCB_HDRM_A_PRIO_MAX - 1)
+};
+
+enum {
+	DCB_HDRM_A_RESULT_IFINDEX = 1,
+	DCB_HDRM_A_RESULT_IFNAME,
+	DCB_HDRM_A_RESULT_SESSION,
+	DCB_HDRM_A_RESULT_STATUS,
+	DCB_HDRM_A_RESULT_MODE,
+	DCB_HDRM_A_RESULT_ESTIMATOR,
+	DCB_HDRM_A_RESULT_TIMESTAMPING,
+	DCB_HDRM_A_RESULT_PROBES_SENT,
+	DCB_HDRM_A_RESULT_PROBES_RECEIVED,
+	DCB_HDRM_A_RESULT_PROBES_LOST,
+	DCB_HDRM_A_RESULT_PROBES_LATE,
+	DCB_HDRM_A_RESULT_RTT_ESTIMATE,
+	DCB_HDRM_A_RESULT_RTT_MIN,
+	DCB_HDRM_A_RESULT_RTT_MEDIAN,
+	DCB_HDRM_A_RESULT_RTT_P99,
+	DCB_HDRM_A_RESULT_RTT_MAX,
+	DCB_HDRM_A_RESULT_RTT_STDDEV,
+	DCB_HDRM_A_RESULT_TURNAROUND_MEDIAN,
+	DCB_HDRM_A_RESULT_PRECISION,
+	DCB_HDRM_A_RESULT_SPEED,
+	DCB_HDRM_A_RESULT_K_BYTES,
+	DCB_HDRM_A_RESULT_MEASURE_FRAME,
+	DCB_HDRM_A_RESULT_CELL,
+	DCB_HDRM_A_RESULT_PRIO,
+	DCB_HDRM_A_RESULT_DURATION,
+	DCB_HDRM_A_RESULT_AGE,
+	DCB_HDRM_A_RESULT_PAD,
+
+	__DCB_HDRM_A_RESULT_MAX,
+	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)
+};
+
+enum {
 	DCB_HDRM_CMD_DEV_GET = 1,
+	DCB_HDRM_CMD_DEV_SET,
+	DCB_HDRM_CMD_MEASURE,
+	DCB_HDRM_CMD_RESULT_GET,
+	DCB_HDRM_CMD_RESULT_NTF,
 
 	__DCB_HDRM_CMD_MAX,
 	DCB_HDRM_CMD_MAX = (__DCB_HDRM_CMD_MAX - 1)
 };
+
+#define DCB_HDRM_MCGRP_MONITOR	"monitor"
 
 #endif /* _UAPI_LINUX_DCB_HDRM_H */

@@ -35,5 +35,14 @@ int main(void)
 	       "over-long device name rejected");
 	TAP_OK(!hdrm_parse_ifindex("lo", &ifindex) && ifindex > 0,
 	       "lo resolves to an ifindex");
+	{
+		static const char *const words[] = { "min", "median", "max" };
+
+		v = 9;
+		TAP_OK(!hdrm_parse_word("estimator", "median", words, 3, &v) && v == 1,
+		       "word found");
+		TAP_OK(hdrm_parse_word("estimator", "med", words, 3, &v) && v == 1,
+		       "word prefix rejected, value untouched");
+	}
 	return tap_done();
 }

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the pure-logic files (hdrm_wire, hdrm_stats, hdrm_calc) need, in the
+ * kernel and in user space alike. They do no I/O and include nothing else,
+ * so the module, its KUnit suites and the tool compile the same code. The
+ * user-space side lives with the tool (tools/dcb-hdrm/hdrm_compat_user.h).
+ */
+#ifndef _HDRM_COMPAT_H
+#define _HDRM_COMPAT_H
+
+#ifdef __KERNEL__
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/math64.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <linux/types.h>
+#ifdef HDRM_HAVE_LINUX_UNALIGNED	/* set by Kbuild: 6.12 moved it */
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
+
+#else
+#include "hdrm_compat_user.h"
+#endif /* __KERNEL__ */
+#endif /* _HDRM_COMPAT_H */

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DCB_HDRM_CMD_MEASURE: start measuring a device's link. Everything the
+ * headroom needs from the device (speed, MTU, PFC priorities) is read now,
+ * under rtnl, so the session's end never needs rtnl. The request returns
+ * at once with the session id; the result comes as a notification.
+ */
+#include <linux/rtnetlink.h>
+#include <net/dcbnl.h>
+#include <net/genetlink.h>
+#include <uapi/linux/dcb_hdrm.h>
+
+#include "dcb_hdrm.h"
+
+/* Not const: 6.1 takes a plain pointer. */
+static struct netlink_range_validation hdrm_interval_range = {
+	.min = 10, .max = 1000000,
+};
+
+const struct nla_policy hdrm_measure_policy[DCB_HDRM_A_MEASURE_MAX + 1] = {
+	[DCB_HDRM_A_MEASURE_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
+	[DCB_HDRM_A_MEASURE_COUNT]	= NLA_POLICY_RANGE(NLA_U32, 1, HDRM_MAX_PROBES),
+	[DCB_HDRM_A_MEASURE_INTERVAL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_interval_range),
+	[DCB_HDRM_A_MEASURE_MODE]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_MODE_2TS),
+	/* "max" is the estimator, and the last one */
+	[DCB_HDRM_A_MEASURE_ESTIMATOR]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_ESTIMATOR_MAX),
+	[DCB_HDRM_A_MEASURE_TIMEOUT]	= NLA_POLICY_RANGE(NLA_U32, 1, 4000),
+	[DCB_HDRM_A_MEASURE_SESSION]	= { .type = NLA_REJECT },
+};
+
+static u32 nla_get_u32_or(const struct nlattr *attr, u32 def)
+{
+	return attr ? nla_get_u32(attr) : def;
+}
+
+/* PFC-enabled priorities, or all when the driver has no PFC to ask. */
+static u32 hdrm_pfc_prio_mask(struct net_device *dev)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = dev->dcbnl_ops;
+	struct ieee_pfc pfc = {};
+
+	if (ops && ops->ieee_getpfc) {
+		if (ops->ieee_getpfc(dev, &pfc))
+			return 0;
+		return pfc.pfc_en;
+	}
+#endif
+	return GENMASK(HDRM_PRIOS - 1, 0);
+}
+
+int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **tb = info->attrs;
+	struct hdrm_session *s;
+	struct hdrm_port *port;
+	struct net_device *dev;
+	struct sk_buff *msg;
+	u32 count, id;
+	void *hdr;
+	int err;
+
+	count = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_COUNT], HDRM_DEF_COUNT);
+	/* Allocate before rtnl: nothing sleeps while holding it. */
+	s = hdrm_session_alloc(count, GFP_KERNEL);
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!s || !msg) {
+		err = -ENOMEM;
+		goto free;
+	}
+	s->interval_us = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_INTERVAL],
+					HDRM_DEF_INTERVAL_US);
+	s->timeout_ms = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_TIMEOUT],
+				       HDRM_DEF_TIMEOUT_MS);
+	s->mode = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_MODE],
+				 DCB_HDRM_MODE_4TS);
+	s->estimator = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_ESTIMATOR],
+				      DCB_HDRM_ESTIMATOR_MIN);
+
+	rtnl_lock();
+	port = hdrm_nl_port_lookup(genl_info_net(info),
+				   tb[DCB_HDRM_A_MEASURE_IFINDEX], info->extack);
+	if (IS_ERR(port)) {
+		err = PTR_ERR(port);
+		goto unlock;
+	}
+	dev = port->dev;
+	if (!netif_running(dev) || !netif_carrier_ok(dev)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, tb[DCB_HDRM_A_MEASURE_IFINDEX],
+				    "the device is down or has no carrier");
+		err = -ENETDOWN;
+		goto unlock;
+	}
+	spin_lock_bh(&port->lock);
+	s->speed = port->cfg.speed_override;
+	s->prio_mask = port->cfg.prio_mask;
+	s->precision = port->cfg.precision_override;
+	spin_unlock_bh(&port->lock);
+	if (!s->speed)
+		s->speed = hdrm_dev_speed(dev);
+	if (!s->prio_mask)
+		s->prio_mask = hdrm_pfc_prio_mask(dev);
+	if (!s->precision)
+		s->precision = hdrm_clock_precision_ns();
+	s->mtu = READ_ONCE(dev->mtu);
+
+	err = hdrm_session_start(port, s, &id, info->extack);
+	if (err)
+		goto unlock;
+	/* The port owns the session now and may already have freed it. */
+	hdr = genlmsg_put_reply(msg, info, &dcb_hdrm_family, 0,
+				DCB_HDRM_CMD_MEASURE);
+	if (!hdr || nla_put_u32(msg, DCB_HDRM_A_MEASURE_SESSION, id)) {
+		rtnl_unlock();
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	rtnl_unlock();
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+unlock:
+	rtnl_unlock();
+free:
+	hdrm_session_free(s);
+	nlmsg_free(msg);
+	return err;
+}

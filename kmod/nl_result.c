@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DCB_HDRM_CMD_RESULT_GET and the result notification: the last
+ * measurement of a device, kept on its port until the next one.
+ */
+#include <linux/rtnetlink.h>
+#include <net/genetlink.h>
+#include <net/sock.h>
+#include <uapi/linux/dcb_hdrm.h>
+
+#include "dcb_hdrm.h"
+
+static int hdrm_put_prios(struct sk_buff *skb, const struct hdrm_result *r)
+{
+	struct nlattr *nest;
+	int prio;
+
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+		if (!(r->prio_mask & BIT(prio)))
+			continue;
+		nest = nla_nest_start(skb, DCB_HDRM_A_RESULT_PRIO);
+		if (!nest ||
+		    nla_put_u32(skb, DCB_HDRM_A_PRIO_PRIO, prio) ||
+		    nla_put_u32(skb, DCB_HDRM_A_PRIO_MAX_FRAME,
+				r->max_frame[prio]) ||
+		    nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_HEADROOM_BYTES,
+				      r->headroom_bytes[prio],
+				      DCB_HDRM_A_PRIO_PAD) ||
+		    nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_HEADROOM_CELLS,
+				      r->headroom_cells[prio],
+				      DCB_HDRM_A_PRIO_PAD))
+			return -EMSGSIZE;
+		nla_nest_end(skb, nest);
+	}
+	return 0;
+}
+
+static int hdrm_put_rtt(struct sk_buff *skb, const struct hdrm_result *r)
+{
+	const struct {
+		int attr;
+		u64 v;
+	} vals[] = {
+		{ DCB_HDRM_A_RESULT_RTT_ESTIMATE, r->rtt_estimate },
+		{ DCB_HDRM_A_RESULT_RTT_MIN, r->rtt.min },
+		{ DCB_HDRM_A_RESULT_RTT_MEDIAN, r->rtt.median },
+		{ DCB_HDRM_A_RESULT_RTT_P99, r->rtt.p99 },
+		{ DCB_HDRM_A_RESULT_RTT_MAX, r->rtt.max },
+		{ DCB_HDRM_A_RESULT_RTT_STDDEV, r->rtt.stddev },
+		{ DCB_HDRM_A_RESULT_TURNAROUND_MEDIAN, r->turnaround_median },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(vals); i++)
+		if (nla_put_u64_64bit(skb, vals[i].attr, vals[i].v,
+				      DCB_HDRM_A_RESULT_PAD))
+			return -EMSGSIZE;
+	return 0;
+}
+
+static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
+			    const struct hdrm_result *r, u8 cmd, u32 portid,
+			    u32 seq, int flags)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags, cmd);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, DCB_HDRM_A_RESULT_IFINDEX, dev->ifindex) ||
+	    nla_put_string(skb, DCB_HDRM_A_RESULT_IFNAME, dev->name) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_SESSION, r->session) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_STATUS, r->status) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_MODE, r->mode) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_ESTIMATOR, r->estimator) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_TIMESTAMPING,
+			DCB_HDRM_TIMESTAMPING_SOFTWARE) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_PROBES_SENT, r->sent) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_PROBES_RECEIVED, r->received) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_PROBES_LOST, r->lost) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_PROBES_LATE, r->late) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_PRECISION, r->precision) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_SPEED, r->speed) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_K_BYTES, r->k_bytes) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_MEASURE_FRAME,
+			HDRM_FRAME_WIRE_LEN) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_CELL, r->cell) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_DURATION, r->duration_us) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_RESULT_AGE,
+			      div_u64(ktime_get_ns() - r->ended_ns,
+				      NSEC_PER_MSEC),
+			      DCB_HDRM_A_RESULT_PAD) ||
+	    (r->received && hdrm_put_rtt(skb, r)) ||
+	    hdrm_put_prios(skb, r)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+/* Copies the port's last result; false when there is none yet. */
+static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result *r)
+{
+	bool have;
+
+	spin_lock_bh(&port->lock);
+	have = port->result;
+	if (have)
+		*r = *port->result;
+	spin_unlock_bh(&port->lock);
+	return have;
+}
+
+int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct hdrm_port *port;
+	struct hdrm_result r;
+	struct sk_buff *msg;
+	int err;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	rtnl_lock();
+	port = hdrm_nl_port_lookup(genl_info_net(info),
+				   info->attrs[DCB_HDRM_A_RESULT_IFINDEX],
+				   info->extack);
+	if (IS_ERR(port)) {
+		err = PTR_ERR(port);
+		goto unlock;
+	}
+	if (!hdrm_result_copy(port, &r)) {
+		NL_SET_ERR_MSG(info->extack, "no measurement of this device yet");
+		err = -ENODATA;
+		goto unlock;
+	}
+	err = hdrm_result_fill(msg, port->dev, &r, DCB_HDRM_CMD_RESULT_GET,
+			       info->snd_portid, info->snd_seq, 0);
+unlock:
+	rtnl_unlock();
+	if (err) {
+		nlmsg_free(msg);
+		return err;
+	}
+	return genlmsg_reply(msg, info);
+}
+
+int hdrm_nl_result_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct net *net = sock_net(skb->sk);
+	struct hdrm_port *port;
+	struct net_device *dev;
+	struct hdrm_result r;
+	long skip = cb->args[0];
+	long idx = 0;
+	int err = 0;
+
+	rtnl_lock();
+	for_each_netdev(net, dev) {
+		port = hdrm_port_find_rtnl(dev);
+		if (!port || !hdrm_result_copy(port, &r))
+			continue;
+		if (idx < skip) {
+			idx++;
+			continue;
+		}
+		err = hdrm_result_fill(skb, dev, &r, DCB_HDRM_CMD_RESULT_GET,
+				       NETLINK_CB(cb->skb).portid,
+				       cb->nlh->nlmsg_seq, NLM_F_MULTI);
+		if (err)
+			break;
+		idx++;
+	}
+	rtnl_unlock();
+	cb->args[0] = idx;
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
+}
+
+/**
+ * hdrm_nl_result_notify() - announce the port's new result
+ * @port: the port
+ *
+ * Context: process (the session's end work). Goes to the monitor group
+ * in the device's own network namespace only.
+ */
+void hdrm_nl_result_notify(struct hdrm_port *port)
+{
+	struct net *net = dev_net(port->dev);
+	struct hdrm_result r;
+	struct sk_buff *msg;
+
+	if (hdrm_unloading ||
+	    !genl_has_listeners(&dcb_hdrm_family, net, 0) ||
+	    !hdrm_result_copy(port, &r))
+		return;
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	if (hdrm_result_fill(msg, port->dev, &r, DCB_HDRM_CMD_RESULT_NTF, 0, 0,
+			     0)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0, 0, GFP_KERNEL);
+}

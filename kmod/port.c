@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ports: the module's state for each Ethernet device. A port is made when
+ * the device registers (or, at load, for every existing device) and goes
+ * when it unregisters, which also ends a measurement in flight.
+ */
+#include <linux/hash.h>
+#include <linux/hrtimer.h>
+#include <linux/if_arp.h>
+#include <linux/rtnetlink.h>
+#include <linux/slab.h>
+
+#include "dcb_hdrm.h"
+
+#define HDRM_PORT_HASH_BITS	6
+
+static DEFINE_HASHTABLE(hdrm_ports, HDRM_PORT_HASH_BITS);
+
+static u32 hdrm_port_key(const struct net_device *dev)
+{
+	return hash_ptr(dev, 32);
+}
+
+struct hdrm_port *hdrm_port_find_rcu(const struct net_device *dev)
+{
+	struct hdrm_port *port;
+
+	hash_for_each_possible_rcu(hdrm_ports, port, node, hdrm_port_key(dev))
+		if (port->dev == dev)
+			return port;
+	return NULL;
+}
+
+struct hdrm_port *hdrm_port_find_rtnl(const struct net_device *dev)
+{
+	struct hdrm_port *port;
+
+	ASSERT_RTNL();
+	hash_for_each_possible(hdrm_ports, port, node, hdrm_port_key(dev))
+		if (port->dev == dev)
+			return port;
+	return NULL;
+}
+
+/*
+ * Software timestamps come from the monotonic clock; their precision is
+ * the clock's resolution (1 ns with high-resolution timers, a jiffy
+ * without). The stack's own delays only ever lengthen t, never shorten
+ * it, so they are not part of the precision.
+ */
+u32 hdrm_clock_precision_ns(void)
+{
+	return hrtimer_resolution;
+}
+
+static void hdrm_config_init(struct hdrm_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->reflect = hdrm_reflect_default;
+	cfg->reflect_rate = HDRM_DEF_REFLECT_RATE;
+	cfg->encap = HDRM_ENCAP_MACCTL;
+	cfg->cell = 1;
+}
+
+static void hdrm_port_add(struct net_device *dev)
+{
+	struct hdrm_port *port;
+
+	if (dev->type != ARPHRD_ETHER || hdrm_port_find_rtnl(dev))
+		return;
+	port = kzalloc(sizeof(*port), GFP_KERNEL);
+	if (!port) {
+		netdev_warn(dev, "dcb_hdrm: no memory for the device's state; it will not be measured\n");
+		return;
+	}
+	port->dev = dev;
+	spin_lock_init(&port->lock);
+	hdrm_config_init(&port->cfg);
+	INIT_WORK(&port->done_work, hdrm_session_done_work);
+	netdev_hold(dev, &port->dev_tracker, GFP_KERNEL);
+	hash_add_rcu(hdrm_ports, &port->node, hdrm_port_key(dev));
+}
+
+static void hdrm_port_del(struct hdrm_port *port, u8 status)
+{
+	ASSERT_RTNL();
+	/* No new session can start: starting one needs rtnl. */
+	hdrm_session_stop(port, status);
+	hash_del_rcu(&port->node);
+	netdev_put(port->dev, &port->dev_tracker);
+	kfree(port->result);
+	kfree_rcu(port, rcu);
+}
+
+static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,
+			     void *ptr)
+{
+	struct net_device *dev = netdev_notifier_info_to_dev(ptr);
+	struct hdrm_port *port;
+
+	switch (event) {
+	case NETDEV_REGISTER:
+		hdrm_port_add(dev);
+		break;
+	case NETDEV_UNREGISTER:
+		port = hdrm_port_find_rtnl(dev);
+		if (port)
+			hdrm_port_del(port, hdrm_unloading ?
+				      DCB_HDRM_STATUS_ABORTED :
+				      DCB_HDRM_STATUS_DEV_GONE);
+		break;
+	case NETDEV_DOWN:
+	case NETDEV_CHANGE:
+		/* Carrier lost or device stopped: probes cannot go out. */
+		port = hdrm_port_find_rtnl(dev);
+		if (port && (!netif_running(dev) || !netif_carrier_ok(dev)))
+			hdrm_session_stop(port, DCB_HDRM_STATUS_LINK_DOWN);
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block hdrm_netdev_nb = {
+	.notifier_call = hdrm_netdev_event,
+};
+
+/* Registering replays NETDEV_REGISTER for every existing device. */
+int __init hdrm_ports_init(void)
+{
+	return register_netdevice_notifier(&hdrm_netdev_nb);
+}
+
+/* Unregistering replays NETDEV_UNREGISTER: every port goes. */
+void hdrm_ports_exit(void)
+{
+	unregister_netdevice_notifier(&hdrm_netdev_nb);
+	rcu_barrier();	/* the kfree_rcu()s above */
+}

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The initiator: a session sends count probes interval apart from a
+ * softirq hrtimer, matches the replies the receive hook hands it, and ends
+ * when every probe is answered or timeout after the last one. Its end is
+ * handled in process context (port->done_work): statistics, headroom,
+ * the result kept on the port, and a notification.
+ */
+#include <linux/bitmap.h>
+#include <linux/random.h>
+#include <linux/rtnetlink.h>
+#include <linux/slab.h>
+
+#include "dcb_hdrm.h"
+
+struct hdrm_session *hdrm_session_alloc(u32 count, gfp_t gfp)
+{
+	struct hdrm_session *s;
+
+	s = kzalloc(sizeof(*s), gfp);
+	if (!s)
+		return NULL;
+	s->t1 = kcalloc(count, sizeof(*s->t1), gfp);
+	s->rtt = kcalloc(count, sizeof(*s->rtt), gfp);
+	s->turnaround = kcalloc(count, sizeof(*s->turnaround), gfp);
+	s->answered = bitmap_zalloc(count, gfp);
+	if (!s->t1 || !s->rtt || !s->turnaround || !s->answered) {
+		hdrm_session_free(s);
+		return NULL;
+	}
+	s->count = count;
+	return s;
+}
+
+void hdrm_session_free(struct hdrm_session *s)
+{
+	if (!s)
+		return;
+	kfree(s->t1);
+	kfree(s->rtt);
+	kfree(s->turnaround);
+	bitmap_free(s->answered);
+	kfree(s);
+}
+
+/* Context: port->lock held. */
+static void hdrm_session_end_locked(struct hdrm_port *port,
+				    struct hdrm_session *s, u8 status)
+{
+	if (s->done)
+		return;
+	s->done = true;
+	s->status = status;
+	schedule_work(&port->done_work);
+}
+
+static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
+{
+	struct hdrm_probe p = {
+		.type = HDRM_TYPE_REQUEST,
+		.session = s->id,
+	};
+	struct sk_buff *skb;
+	u32 seq;
+	u64 t1;
+
+	if (s->mode == DCB_HDRM_MODE_2TS)
+		p.flags = HDRM_F_LOOPBACK;
+
+	spin_lock(&port->lock);
+	seq = s->sent;
+	spin_unlock(&port->lock);
+
+	/*
+	 * t1 as late as possible: the frame is built around a placeholder,
+	 * then stamped just before it goes to the driver, past the qdiscs.
+	 */
+	p.seq = seq;
+	skb = hdrm_frame_skb(port->dev, s->cfg.encap, &p);
+	if (!skb) {
+		atomic64_inc(&port->ctr.tx_errors);
+		goto account;
+	}
+	t1 = ktime_get_ns();
+	hdrm_frame_set_t1(skb_mac_header(skb), t1);
+
+	spin_lock(&port->lock);
+	s->t1[seq] = t1;
+	s->last_sent_ns = t1;
+	spin_unlock(&port->lock);
+
+	if (dev_direct_xmit(skb, 0) == NETDEV_TX_OK)
+		atomic64_inc(&port->ctr.tx_probes);
+	else
+		atomic64_inc(&port->ctr.tx_errors);
+account:
+	spin_lock(&port->lock);
+	s->sent = seq + 1;
+	if (!s->last_sent_ns)
+		s->last_sent_ns = ktime_get_ns();
+	spin_unlock(&port->lock);
+}
+
+static enum hrtimer_restart hdrm_session_timer(struct hrtimer *timer)
+{
+	struct hdrm_session *s = container_of(timer, struct hdrm_session,
+					      timer);
+	struct hdrm_port *port = s->port;
+	bool done, more;
+	u64 deadline;
+
+	spin_lock(&port->lock);
+	done = s->done;
+	more = s->sent < s->count;
+	spin_unlock(&port->lock);
+	if (done)
+		return HRTIMER_NORESTART;
+
+	if (more) {
+		hdrm_session_send(port, s);
+		spin_lock(&port->lock);
+		more = s->sent < s->count;
+		spin_unlock(&port->lock);
+		if (more) {
+			hrtimer_forward_now(timer,
+					    ns_to_ktime((u64)s->interval_us *
+							NSEC_PER_USEC));
+			return HRTIMER_RESTART;
+		}
+		/* The last probe is out: wait for the stragglers. */
+		hrtimer_forward_now(timer, ms_to_ktime(s->timeout_ms));
+		return HRTIMER_RESTART;
+	}
+
+	spin_lock(&port->lock);
+	deadline = s->last_sent_ns + (u64)s->timeout_ms * NSEC_PER_MSEC;
+	if (ktime_get_ns() >= deadline || s->received + s->late >= s->sent)
+		hdrm_session_end_locked(port, s, s->received ?
+					DCB_HDRM_STATUS_OK :
+					DCB_HDRM_STATUS_NO_REPLY);
+	spin_unlock(&port->lock);
+	return HRTIMER_NORESTART;
+}
+
+/**
+ * hdrm_session_start() - attach a session to a port and send its first probe
+ * @port: the device's port
+ * @s: a session from hdrm_session_alloc(), with its parameters set
+ * @id: the session's id, set on success
+ * @extack: where to say why not
+ *
+ * Context: rtnl held. On success the port owns @s, which may end and be
+ * freed at any time; the caller must not touch it any more.
+ */
+int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
+		       u32 *id, struct netlink_ext_ack *extack)
+{
+	ASSERT_RTNL();
+	do {
+		s->id = get_random_u32();
+	} while (!s->id);
+	s->port = port;
+	s->started_ns = ktime_get_ns();
+	hrtimer_init(&s->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
+	s->timer.function = hdrm_session_timer;
+
+	spin_lock_bh(&port->lock);
+	if (port->session) {
+		spin_unlock_bh(&port->lock);
+		NL_SET_ERR_MSG(extack, "a measurement is already running on this device");
+		return -EBUSY;
+	}
+	/* A previous session's end may still be in flight. */
+	if (work_pending(&port->done_work)) {
+		spin_unlock_bh(&port->lock);
+		NL_SET_ERR_MSG(extack, "the previous measurement is still ending; try again");
+		return -EBUSY;
+	}
+	port->session = s;
+	s->cfg = port->cfg;
+	*id = s->id;
+	hrtimer_start(&s->timer, 0, HRTIMER_MODE_REL_SOFT);
+	spin_unlock_bh(&port->lock);
+	return 0;
+}
+
+/**
+ * hdrm_session_reply() - a reply arrived for this port
+ * @port: the port it arrived on
+ * @p: the decoded, validated reply
+ * @t4: when it arrived, ns
+ *
+ * Context: softirq. Counts it as a sample, late, or stale.
+ */
+void hdrm_session_reply(struct hdrm_port *port, const struct hdrm_probe *p,
+			u64 t4)
+{
+	bool want_stamps, stale = true;
+	struct hdrm_session *s;
+	s64 rtt;
+
+	spin_lock(&port->lock);
+	s = port->session;
+	if (!s || s->done || p->session != s->id || p->seq >= s->sent ||
+	    test_bit(p->seq, s->answered) || p->t1 != s->t1[p->seq])
+		goto out;
+	want_stamps = s->mode == DCB_HDRM_MODE_4TS;
+	if (!!(p->flags & HDRM_F_TIMESTAMPS) != want_stamps)
+		goto out;
+	if (hdrm_probe_rtt(p, t4, &rtt) || rtt < 0)
+		goto out;
+	stale = false;
+	__set_bit(p->seq, s->answered);
+	if (t4 - p->t1 > (u64)s->timeout_ms * NSEC_PER_MSEC) {
+		s->late++;
+	} else {
+		s->rtt[s->received] = rtt;
+		s->turnaround[s->received] = want_stamps ? p->t3 - p->t2 : 0;
+		s->received++;
+	}
+	if (s->sent == s->count && s->received + s->late == s->count)
+		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_OK);
+out:
+	spin_unlock(&port->lock);
+	atomic64_inc(stale ? &port->ctr.stale : &port->ctr.rx_replies);
+}
+
+/* The priorities, max frames and headroom of a finished session. */
+static void hdrm_session_headroom(const struct hdrm_session *s,
+				  struct hdrm_result *r)
+{
+	struct hdrm_calc_in in = {
+		.rtt_ns = r->rtt_estimate,
+		.precision_ns = r->precision,
+		.speed_mbps = r->speed,
+		.measure_frame = HDRM_FRAME_WIRE_LEN,
+		.k_bytes = r->k_bytes,
+		.cell_bytes = r->cell,
+	};
+	struct hdrm_calc_out out;
+	int prio;
+
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+		if (!(s->prio_mask & BIT(prio)))
+			continue;
+		in.max_frame = s->cfg.max_frame[prio] ?:
+			       hdrm_default_max_frame(s->mtu);
+		if (hdrm_headroom(&in, &out))
+			continue;
+		r->prio_mask |= BIT(prio);
+		r->max_frame[prio] = in.max_frame;
+		r->headroom_bytes[prio] = out.headroom_bytes;
+		r->headroom_cells[prio] = out.headroom_cells;
+	}
+}
+
+static void hdrm_session_result(const struct hdrm_session *s,
+				struct hdrm_result *r)
+{
+	struct hdrm_stats ta;
+
+	r->session = s->id;
+	r->status = s->status;
+	r->mode = s->mode;
+	r->estimator = s->estimator;
+	r->sent = s->sent;
+	r->received = s->received;
+	r->late = s->late;
+	r->lost = s->sent - s->received - s->late;
+	r->precision = s->precision;
+	r->speed = s->speed;
+	r->cell = s->cfg.cell;
+	r->k_bytes = s->cfg.k_override ?: hdrm_k_bytes(s->speed);
+	r->ended_ns = ktime_get_ns();
+	r->duration_us = div_u64(r->ended_ns - s->started_ns, NSEC_PER_USEC);
+	if (!s->received)
+		return;
+
+	/* The sample arrays are the session's own: sorting them is fine. */
+	if (hdrm_stats_compute(s->rtt, s->received, &r->rtt))
+		return;
+	r->rtt_estimate = hdrm_stats_pick(&r->rtt, s->estimator);
+	if (s->mode == DCB_HDRM_MODE_4TS &&
+	    !hdrm_stats_compute(s->turnaround, s->received, &ta))
+		r->turnaround_median = ta.median;
+	if (r->status != DCB_HDRM_STATUS_OK)
+		return;
+	if (!r->speed) {
+		r->status = DCB_HDRM_STATUS_NO_SPEED;
+		return;
+	}
+	hdrm_session_headroom(s, r);
+}
+
+/* Detach the port's finished session, if any, and turn it into a result. */
+static void hdrm_session_finish(struct hdrm_port *port)
+{
+	struct hdrm_result *r, *old;
+	struct hdrm_session *s;
+
+	spin_lock_bh(&port->lock);
+	s = port->session;
+	if (!s || !s->done) {
+		spin_unlock_bh(&port->lock);
+		return;
+	}
+	port->session = NULL;
+	spin_unlock_bh(&port->lock);
+
+	hrtimer_cancel(&s->timer);
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (r) {
+		hdrm_session_result(s, r);
+		spin_lock_bh(&port->lock);
+		old = port->result;
+		port->result = r;
+		spin_unlock_bh(&port->lock);
+		kfree(old);
+		hdrm_nl_result_notify(port);
+	}
+	hdrm_session_free(s);
+}
+
+void hdrm_session_done_work(struct work_struct *work)
+{
+	hdrm_session_finish(container_of(work, struct hdrm_port, done_work));
+}
+
+/**
+ * hdrm_session_stop() - end the port's measurement now, if one runs
+ * @port: the port
+ * @status: why (enum dcb_hdrm_status)
+ *
+ * Context: process, may sleep; rtnl may be held (the end work never takes
+ * it). On return no timer or work of the session runs any more.
+ */
+void hdrm_session_stop(struct hdrm_port *port, u8 status)
+{
+	struct hdrm_session *s;
+
+	spin_lock_bh(&port->lock);
+	s = port->session;
+	if (s)
+		hdrm_session_end_locked(port, s, status);
+	spin_unlock_bh(&port->lock);
+	if (s)
+		hrtimer_cancel(&s->timer);
+	cancel_work_sync(&port->done_work);
+	hdrm_session_finish(port);
+}

@@ -1,0 +1,519 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcb-hdrm measure / show: run a measurement, or read the last one, and
+ * print it with the derivation of every priority's headroom.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <netlink/attr.h>
+#include <netlink/genl/ctrl.h>
+
+#include <linux/dcb_hdrm.h>
+
+#include "dcb-hdrm.h"
+#include "hdrm_calc.h"
+
+#define PRIOS 8
+
+struct prio_res {
+	bool valid;
+	uint32_t max_frame;
+	uint64_t bytes, cells;
+};
+
+struct result {
+	uint32_t ifindex;
+	char ifname[32];
+	uint32_t session, status, mode, estimator, timestamping;
+	uint32_t sent, received, lost, late;
+	bool has_rtt;
+	uint64_t est, min, median, p99, max, stddev, turnaround;
+	uint32_t precision, speed, k_bytes, measure_frame, cell;
+	uint32_t duration_us;
+	uint64_t age_ms;
+	struct prio_res prio[PRIOS];
+};
+
+static const char *const status_names[] = {
+	"ok", "no-reply", "dev-gone", "link-down", "aborted", "no-speed",
+};
+static const char *const mode_names[] = { "4ts", "2ts" };
+static const char *const estimator_names[] = { "min", "median", "max" };
+static const char *const timestamping_names[] = { "software", "hardware" };
+
+static const char *name_of(const char *const *names, unsigned int n,
+			   uint32_t v)
+{
+	return v < n ? names[v] : "unknown";
+}
+
+#define NAME(tbl, v) name_of(tbl, sizeof(tbl) / sizeof(tbl[0]), v)
+
+static uint32_t get_u32(struct nlattr **tb, int attr)
+{
+	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
+}
+
+static uint64_t get_u64(struct nlattr **tb, int attr)
+{
+	return tb[attr] ? nla_get_u64(tb[attr]) : 0;
+}
+
+static int result_parse(struct nlattr *attrs, int len, struct result *r)
+{
+	struct nlattr *tb[DCB_HDRM_A_RESULT_MAX + 1];
+	struct nlattr *pt[DCB_HDRM_A_PRIO_MAX + 1];
+	struct nlattr *nest;
+	uint32_t prio;
+	int rem;
+
+	memset(r, 0, sizeof(*r));
+	if (nla_parse(tb, DCB_HDRM_A_RESULT_MAX, attrs, len, NULL) < 0 ||
+	    !tb[DCB_HDRM_A_RESULT_IFINDEX] || !tb[DCB_HDRM_A_RESULT_STATUS])
+		return -EPROTO;
+	r->ifindex = get_u32(tb, DCB_HDRM_A_RESULT_IFINDEX);
+	if (tb[DCB_HDRM_A_RESULT_IFNAME])
+		nla_strlcpy(r->ifname, tb[DCB_HDRM_A_RESULT_IFNAME],
+			    sizeof(r->ifname));
+	r->session = get_u32(tb, DCB_HDRM_A_RESULT_SESSION);
+	r->status = get_u32(tb, DCB_HDRM_A_RESULT_STATUS);
+	r->mode = get_u32(tb, DCB_HDRM_A_RESULT_MODE);
+	r->estimator = get_u32(tb, DCB_HDRM_A_RESULT_ESTIMATOR);
+	r->timestamping = get_u32(tb, DCB_HDRM_A_RESULT_TIMESTAMPING);
+	r->sent = get_u32(tb, DCB_HDRM_A_RESULT_PROBES_SENT);
+	r->received = get_u32(tb, DCB_HDRM_A_RESULT_PROBES_RECEIVED);
+	r->lost = get_u32(tb, DCB_HDRM_A_RESULT_PROBES_LOST);
+	r->late = get_u32(tb, DCB_HDRM_A_RESULT_PROBES_LATE);
+	r->has_rtt = tb[DCB_HDRM_A_RESULT_RTT_ESTIMATE];
+	r->est = get_u64(tb, DCB_HDRM_A_RESULT_RTT_ESTIMATE);
+	r->min = get_u64(tb, DCB_HDRM_A_RESULT_RTT_MIN);
+	r->median = get_u64(tb, DCB_HDRM_A_RESULT_RTT_MEDIAN);
+	r->p99 = get_u64(tb, DCB_HDRM_A_RESULT_RTT_P99);
+	r->max = get_u64(tb, DCB_HDRM_A_RESULT_RTT_MAX);
+	r->stddev = get_u64(tb, DCB_HDRM_A_RESULT_RTT_STDDEV);
+	r->turnaround = get_u64(tb, DCB_HDRM_A_RESULT_TURNAROUND_MEDIAN);
+	r->precision = get_u32(tb, DCB_HDRM_A_RESULT_PRECISION);
+	r->speed = get_u32(tb, DCB_HDRM_A_RESULT_SPEED);
+	r->k_bytes = get_u32(tb, DCB_HDRM_A_RESULT_K_BYTES);
+	r->measure_frame = get_u32(tb, DCB_HDRM_A_RESULT_MEASURE_FRAME);
+	r->cell = get_u32(tb, DCB_HDRM_A_RESULT_CELL);
+	r->duration_us = get_u32(tb, DCB_HDRM_A_RESULT_DURATION);
+	r->age_ms = get_u64(tb, DCB_HDRM_A_RESULT_AGE);
+
+	nla_for_each_attr(nest, attrs, len, rem) {
+		if (nla_type(nest) != DCB_HDRM_A_RESULT_PRIO)
+			continue;
+		if (nla_parse_nested(pt, DCB_HDRM_A_PRIO_MAX, nest, NULL) < 0 ||
+		    !pt[DCB_HDRM_A_PRIO_PRIO])
+			return -EPROTO;
+		prio = nla_get_u32(pt[DCB_HDRM_A_PRIO_PRIO]);
+		if (prio >= PRIOS)
+			return -EPROTO;
+		r->prio[prio].valid = true;
+		r->prio[prio].max_frame = get_u32(pt, DCB_HDRM_A_PRIO_MAX_FRAME);
+		r->prio[prio].bytes = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
+		r->prio[prio].cells = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_CELLS);
+	}
+	return 0;
+}
+
+static void result_json(struct jw *w, const struct result *r)
+{
+	int prio;
+
+	jw_obj_open(w);
+	jw_kstr(w, "ifname", r->ifname);
+	jw_ku64(w, "ifindex", r->ifindex);
+	jw_ku64(w, "session", r->session);
+	jw_kstr(w, "status", NAME(status_names, r->status));
+	jw_kstr(w, "mode", NAME(mode_names, r->mode));
+	jw_kstr(w, "estimator", NAME(estimator_names, r->estimator));
+	jw_kstr(w, "timestamping", NAME(timestamping_names, r->timestamping));
+	jw_key(w, "probes");
+	jw_obj_open(w);
+	jw_ku64(w, "sent", r->sent);
+	jw_ku64(w, "received", r->received);
+	jw_ku64(w, "lost", r->lost);
+	jw_ku64(w, "late", r->late);
+	jw_obj_close(w);
+	jw_key(w, "rtt_ns");
+	if (r->has_rtt) {
+		jw_obj_open(w);
+		jw_ku64(w, "estimate", r->est);
+		jw_ku64(w, "min", r->min);
+		jw_ku64(w, "median", r->median);
+		jw_ku64(w, "p99", r->p99);
+		jw_ku64(w, "max", r->max);
+		jw_ku64(w, "stddev", r->stddev);
+		jw_obj_close(w);
+	} else {
+		jw_null(w);
+	}
+	jw_key(w, "turnaround_ns");
+	jw_obj_open(w);
+	jw_key(w, "median");
+	if (r->has_rtt && r->mode == DCB_HDRM_MODE_4TS)
+		jw_u64(w, r->turnaround);
+	else
+		jw_null(w);
+	jw_obj_close(w);
+	jw_ku64(w, "precision_ns", r->precision);
+	jw_ku64(w, "speed_mbps", r->speed);
+	jw_ku64(w, "k_bytes", r->k_bytes);
+	jw_ku64(w, "measure_frame_bytes", r->measure_frame);
+	jw_ku64(w, "cell_bytes", r->cell);
+	jw_ku64(w, "duration_us", r->duration_us);
+	jw_ku64(w, "age_ms", r->age_ms);
+	jw_key(w, "priorities");
+	jw_arr_open(w);
+	for (prio = 0; prio < PRIOS; prio++) {
+		if (!r->prio[prio].valid)
+			continue;
+		jw_obj_open(w);
+		jw_ku64(w, "prio", prio);
+		jw_ku64(w, "max_frame_bytes", r->prio[prio].max_frame);
+		jw_ku64(w, "headroom_bytes", r->prio[prio].bytes);
+		jw_ku64(w, "headroom_cells", r->prio[prio].cells);
+		jw_obj_close(w);
+	}
+	jw_arr_close(w);
+	jw_obj_close(w);
+	jw_end(w);
+}
+
+/* The derivation, term by term, as the switch guides show theirs. */
+static void result_text(const struct result *r)
+{
+	struct hdrm_calc_in in = {
+		.rtt_ns = r->est,
+		.precision_ns = r->precision,
+		.speed_mbps = r->speed,
+		.measure_frame = r->measure_frame,
+		.k_bytes = r->k_bytes,
+		.cell_bytes = r->cell ? r->cell : 1,
+	};
+	struct hdrm_calc_out out;
+	bool any = false;
+	int prio;
+
+	printf("%s: %u probes sent, %u replies, %u lost, %u late (%s, %s timestamps, %u us)\n",
+	       r->ifname, r->sent, r->received, r->lost, r->late,
+	       NAME(mode_names, r->mode),
+	       NAME(timestamping_names, r->timestamping), r->duration_us);
+	printf("status: %s\n", NAME(status_names, r->status));
+	if (!r->has_rtt)
+		return;
+	printf("round trip t (ns): min %llu  median %llu  p99 %llu  max %llu  stddev %llu\n",
+	       (unsigned long long)r->min, (unsigned long long)r->median,
+	       (unsigned long long)r->p99, (unsigned long long)r->max,
+	       (unsigned long long)r->stddev);
+	if (r->mode == DCB_HDRM_MODE_4TS)
+		printf("peer turnaround t3 - t2 (ns): median %llu\n",
+		       (unsigned long long)r->turnaround);
+	printf("t = %llu ns (%s)  precision = %u ns  speed = %u Mb/s  K = %u B  measure_frame = %u B  cell = %u B\n",
+	       (unsigned long long)r->est, NAME(estimator_names, r->estimator),
+	       r->precision, r->speed, r->k_bytes, r->measure_frame, r->cell);
+	for (prio = 0; prio < PRIOS; prio++)
+		any |= r->prio[prio].valid;
+	if (!any) {
+		printf("no priority to size (no PFC-enabled priority, or no link speed)\n");
+		return;
+	}
+	printf("HDRM = (t + 2 x precision) x speed + 2 x max_frame + measure_frame + K\n");
+	printf("%-4s %9s %14s %13s %6s %7s %14s %12s\n", "PRIO", "MAX_FRAME",
+	       "(t+2p)xSPEED", "2xMAX_FRAME", "FRAME", "K", "HDRM_BYTES",
+	       "HDRM_CELLS");
+	for (prio = 0; prio < PRIOS; prio++) {
+		if (!r->prio[prio].valid)
+			continue;
+		in.max_frame = r->prio[prio].max_frame;
+		if (hdrm_headroom(&in, &out))
+			out.inflight_bytes = 0;
+		printf("%-4d %9u %14llu %13llu %6u %7u %14llu %12llu\n", prio,
+		       r->prio[prio].max_frame,
+		       (unsigned long long)out.inflight_bytes,
+		       2ULL * r->prio[prio].max_frame, r->measure_frame,
+		       r->k_bytes, (unsigned long long)r->prio[prio].bytes,
+		       (unsigned long long)r->prio[prio].cells);
+	}
+}
+
+/* One line for a measurement that did not produce a headroom. */
+static int result_status_exit(const struct result *r)
+{
+	switch (r->status) {
+	case DCB_HDRM_STATUS_OK:
+		return 0;
+	case DCB_HDRM_STATUS_NO_REPLY:
+		hdrm_err("%s: no reply to %u probes; check that the peer runs dcb_hdrm with reflect on (dcb-hdrm dev set dev DEV reflect on) and, if its NIC drops MAC control frames, use encap ether on this end",
+			 r->ifname, r->sent);
+		return EXIT_NOREPLY;
+	case DCB_HDRM_STATUS_NO_SPEED:
+		hdrm_err("%s: the link speed is unknown; set it with \"dcb-hdrm dev set dev %s speed MBPS\"",
+			 r->ifname, r->ifname);
+		return EXIT_KERNEL;
+	case DCB_HDRM_STATUS_DEV_GONE:
+		hdrm_err("%s: the device went away during the measurement",
+			 r->ifname);
+		return EXIT_KERNEL;
+	case DCB_HDRM_STATUS_LINK_DOWN:
+		hdrm_err("%s: the link went down during the measurement",
+			 r->ifname);
+		return EXIT_KERNEL;
+	default:
+		hdrm_err("%s: the measurement was aborted (%s)", r->ifname,
+			 NAME(status_names, r->status));
+		return EXIT_KERNEL;
+	}
+}
+
+static void result_print(struct hdrm_ctx *ctx, const struct result *r)
+{
+	if (ctx->json)
+		result_json(&ctx->jw, r);
+	else
+		result_text(r);
+}
+
+static int result_one(struct nlattr *attrs, int len, void *arg)
+{
+	return result_parse(attrs, len, arg);
+}
+
+int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	const char *name = NULL;
+	struct result r;
+	uint32_t ifindex;
+	struct nl_msg *msg;
+	int err;
+
+	while (argc > 0) {
+		if (hdrm_matches(*argv, "dev") && argc > 1) {
+			name = argv[1];
+			argc -= 2;
+			argv += 2;
+		} else if (hdrm_matches(*argv, "help")) {
+			printf("Usage: dcb-hdrm show dev DEV\n");
+			return 0;
+		} else {
+			hdrm_err("show: unknown argument \"%s\"; expected \"dev DEV\"",
+				 *argv);
+			return EXIT_USAGE;
+		}
+	}
+	if (!name) {
+		hdrm_err("show: expected \"dev DEV\"");
+		return EXIT_USAGE;
+	}
+	if (hdrm_parse_ifindex(name, &ifindex))
+		return EXIT_USAGE;
+	err = hdrm_connect(ctx);
+	if (err)
+		return err;
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_RESULT_GET, 0);
+	if (!msg || nla_put_u32(msg, DCB_HDRM_A_RESULT_IFINDEX, ifindex) < 0) {
+		hdrm_err("out of memory");
+		return EXIT_KERNEL;
+	}
+	err = hdrm_nl_talk(&ctx->nl, msg, result_one, &r);
+	if (err)
+		return hdrm_kernel_err(ctx, name, err);
+	result_print(ctx, &r);
+	return 0;
+}
+
+struct measure_args {
+	uint32_t ifindex;
+	uint32_t count, interval, timeout, mode, estimator;
+	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
+};
+
+static int measure_parse(int argc, char **argv, struct measure_args *a,
+			 const char **name)
+{
+	const char *key, *val;
+
+	while (argc > 0) {
+		key = argv[0];
+		if (hdrm_matches(key, "help")) {
+			printf("Usage: dcb-hdrm measure dev DEV [ count N ] [ interval USEC ] [ mode 4ts | 2ts ]\n"
+			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n");
+			return 1;
+		}
+		if (argc < 2) {
+			hdrm_err("measure: \"%s\" needs a value", key);
+			return -EINVAL;
+		}
+		val = argv[1];
+		if (hdrm_matches(key, "dev")) {
+			*name = val;
+		} else if (hdrm_matches(key, "count")) {
+			if (hdrm_parse_u32("count", val, 1, 4096, &a->count))
+				return -EINVAL;
+			a->has_count = true;
+		} else if (hdrm_matches(key, "interval")) {
+			if (hdrm_parse_u32("interval", val, 10, 1000000,
+					   &a->interval))
+				return -EINVAL;
+			a->has_interval = true;
+		} else if (hdrm_matches(key, "timeout")) {
+			if (hdrm_parse_u32("timeout", val, 1, 4000,
+					   &a->timeout))
+				return -EINVAL;
+			a->has_timeout = true;
+		} else if (hdrm_matches(key, "mode")) {
+			if (hdrm_parse_word("mode", val, mode_names, 2, &a->mode))
+				return -EINVAL;
+			a->has_mode = true;
+		} else if (hdrm_matches(key, "estimator")) {
+			if (hdrm_parse_word("estimator", val, estimator_names,
+					    3, &a->estimator))
+				return -EINVAL;
+			a->has_estimator = true;
+		} else {
+			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator or timeout",
+				 key);
+			return -EINVAL;
+		}
+		argc -= 2;
+		argv += 2;
+	}
+	if (!*name) {
+		hdrm_err("measure: expected \"dev DEV\"");
+		return -EINVAL;
+	}
+	return hdrm_parse_ifindex(*name, &a->ifindex) ? -EINVAL : 0;
+}
+
+static int measure_session(struct nlattr *attrs, int len, void *arg)
+{
+	struct nlattr *tb[DCB_HDRM_A_MEASURE_MAX + 1];
+
+	if (nla_parse(tb, DCB_HDRM_A_MEASURE_MAX, attrs, len, NULL) < 0 ||
+	    !tb[DCB_HDRM_A_MEASURE_SESSION])
+		return -EPROTO;
+	*(uint32_t *)arg = nla_get_u32(tb[DCB_HDRM_A_MEASURE_SESSION]);
+	return 0;
+}
+
+struct wait_ctx {
+	uint32_t ifindex, session;
+	bool found;
+	struct result r;
+};
+
+static int measure_ntf(struct nl_msg *msg, void *arg)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct genlmsghdr *g = nlmsg_data(nlh);
+	struct wait_ctx *w = arg;
+	struct result r;
+
+	if (g->cmd != DCB_HDRM_CMD_RESULT_NTF ||
+	    result_parse(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), &r) ||
+	    r.ifindex != w->ifindex || r.session != w->session)
+		return NL_OK;
+	w->r = r;
+	w->found = true;
+	return NL_OK;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	struct measure_args a = { 0 };
+	struct wait_ctx w = { 0 };
+	struct nl_sock *ntf = NULL;
+	const char *name = NULL;
+	long long deadline;
+	struct nl_msg *msg;
+	struct pollfd pfd;
+	int err, grp, ret;
+
+	err = measure_parse(argc, argv, &a, &name);
+	if (err)
+		return err > 0 ? 0 : EXIT_USAGE;
+	err = hdrm_connect(ctx);
+	if (err)
+		return err;
+
+	/* Listen before starting, so the end cannot be missed. */
+	ntf = nl_socket_alloc();
+	if (!ntf || genl_connect(ntf) < 0) {
+		hdrm_err("cannot open a generic netlink socket");
+		ret = EXIT_KERNEL;
+		goto out;
+	}
+	grp = genl_ctrl_resolve_grp(ntf, DCB_HDRM_FAMILY_NAME,
+				    DCB_HDRM_MCGRP_MONITOR);
+	if (grp < 0 || nl_socket_add_membership(ntf, grp) < 0) {
+		hdrm_err("cannot join the dcb_hdrm monitor group");
+		ret = EXIT_KERNEL;
+		goto out;
+	}
+	nl_socket_disable_seq_check(ntf);
+	nl_socket_modify_cb(ntf, NL_CB_VALID, NL_CB_CUSTOM, measure_ntf, &w);
+
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_MEASURE, 0);
+	if (!msg ||
+	    nla_put_u32(msg, DCB_HDRM_A_MEASURE_IFINDEX, a.ifindex) < 0 ||
+	    (a.has_count &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_COUNT, a.count) < 0) ||
+	    (a.has_interval &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_INTERVAL, a.interval) < 0) ||
+	    (a.has_timeout &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_TIMEOUT, a.timeout) < 0) ||
+	    (a.has_mode &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_MODE, a.mode) < 0) ||
+	    (a.has_estimator &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0)) {
+		hdrm_err("out of memory");
+		ret = EXIT_KERNEL;
+		goto out;
+	}
+	err = hdrm_nl_talk(&ctx->nl, msg, measure_session, &w.session);
+	if (err) {
+		ret = hdrm_kernel_err(ctx, name, err);
+		goto out;
+	}
+	w.ifindex = a.ifindex;
+
+	/* Every probe's interval, the reply timeout, and a margin. */
+	deadline = now_ms() +
+		   (long long)(a.has_count ? a.count : 100) *
+		   (a.has_interval ? a.interval : 1000) / 1000 +
+		   (a.has_timeout ? a.timeout : 200) + 5000;
+	pfd.fd = nl_socket_get_fd(ntf);
+	pfd.events = POLLIN;
+	while (!w.found) {
+		long long left = deadline - now_ms();
+
+		if (left <= 0) {
+			hdrm_err("%s: the kernel did not report the end of session %u in time",
+				 name, w.session);
+			ret = EXIT_KERNEL;
+			goto out;
+		}
+		if (poll(&pfd, 1, (int)left) > 0)
+			nl_recvmsgs_default(ntf);
+	}
+	/* A measurement that failed says so in one line, and only that. */
+	if (ctx->json || w.r.status == DCB_HDRM_STATUS_OK)
+		result_print(ctx, &w.r);
+	ret = result_status_exit(&w.r);
+out:
+	if (ntf)
+		nl_socket_free(ntf);
+	return ret;
+}
