@@ -7,6 +7,8 @@
 #define _HDRM_COMPAT_USER_H
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@ typedef int64_t s64;
 #define U32_MAX			((u32)~0U)
 #define U64_MAX			((u64)~0ULL)
 #define BIT(n)			(1UL << (n))
+#define __printf(a, b)		__attribute__((format(printf, a, b)))
 
 static inline u64 div64_u64(u64 a, u64 b)
 {

@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The pure-logic test cases, written once: each check returns 0 or fills
+ * @msg and returns -1. KUnit (hdrm_kunit.c) and the tool's user-space test
+ * (tools/dcb-hdrm/tests/test_pure.c) run the same checks.
+ */
+#ifndef _HDRM_CASES_H
+#define _HDRM_CASES_H
+
+#include "../hdrm_calc.h"
+#include "../hdrm_ratelimit.h"
+#include "../hdrm_stats.h"
+#include "../hdrm_wire.h"
+
+/* Says what failed; returns -1 for the check to return. */
+static __printf(3, 4) int hdrm_fail(char *msg, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* ---- headroom ---- */
+
+struct hdrm_calc_case {
+	const char *name;
+	struct hdrm_calc_in in;
+	int err;
+	u64 inflight, bytes, cells;
+};
+
+static const struct hdrm_calc_case hdrm_calc_cases[] = {
+	{ "1 us at 100G", { 1000, 0, 100000, 1522, 64, 25216, 1 }, 0,
+	  12500, 12500 + 3044 + 64 + 25216, 40824 },
+	{ "in-flight bytes round up", { 1, 0, 1, 64, 64, 0, 1 }, 0,
+	  1, 1 + 128 + 64, 193 },
+	{ "1000 B in 256 B cells", { 0, 0, 1, 64, 64, 808, 256 }, 0,
+	  0, 1000, 4 },
+	{ "exactly 4 cells", { 0, 0, 1, 64, 64, 832, 256 }, 0, 0, 1024, 4 },
+	{ "one byte over 4 cells", { 0, 0, 1, 64, 64, 833, 256 }, 0,
+	  0, 1025, 5 },
+	{ "precision counts twice", { 1000, 500, 8000, 1522, 64, 0, 1 }, 0,
+	  2000, 2000 + 3044 + 64, 5108 },
+	/* (10 ms + 2 x 1 ms) x 800 Gb/s = 1.2e9 B; 2 x 65535 + 64 + 905 x 64 */
+	{ "10 ms at 800G, precision 1 ms",
+	  { 10000000, 1000000, 800000, 65535, 64, 57920, 65536 }, 0,
+	  1200000000ULL, 1200189054ULL, 18314 },
+	/* (4 s + 2 ms) x 1.6 Tb/s = 8.004e11 B: the largest accepted */
+	{ "the limits", { 4000000000ULL, 1000000, 1600000, 65535, 65535, 16777216, 1 }, 0,
+	  800400000000ULL, 800400000000ULL + 131070 + 65535 + 16777216,
+	  800400000000ULL + 131070 + 65535 + 16777216 },
+	{ "speed 0", { 1000, 0, 0, 1522, 64, 0, 1 }, -EINVAL },
+	{ "cell 0", { 1000, 0, 1000, 1522, 64, 0, 0 }, -EINVAL },
+	{ "t above 4 s", { 4000000001ULL, 0, 1000, 1522, 64, 0, 1 }, -ERANGE },
+	{ "precision above 1 ms", { 1000, 1000001, 1000, 1522, 64, 0, 1 }, -ERANGE },
+	{ "speed above 1.6T", { 1000, 0, 1600001, 1522, 64, 0, 1 }, -ERANGE },
+	{ "max frame above 65535", { 1000, 0, 1000, 65536, 64, 0, 1 }, -ERANGE },
+	{ "K above 16 MiB", { 1000, 0, 1000, 1522, 64, 16777217, 1 }, -ERANGE },
+	{ "cell above 64 KiB", { 1000, 0, 1000, 1522, 64, 0, 65537 }, -ERANGE },
+};
+
+static int hdrm_check_calc(unsigned int i, char *msg, size_t len)
+{
+	const struct hdrm_calc_case *c = &hdrm_calc_cases[i];
+	struct hdrm_calc_out out = { 0 };
+	int err = hdrm_headroom(&c->in, &out);
+
+	if (err != c->err)
+		return hdrm_fail(msg, len, "%s: error %d, expected %d", c->name, err, c->err);
+	if (!err && (out.inflight_bytes != c->inflight ||
+		     out.headroom_bytes != c->bytes ||
+		     out.headroom_cells != c->cells))
+		return hdrm_fail(msg, len, "%s: %llu/%llu/%llu, expected %llu/%llu/%llu", c->name,
+				 (unsigned long long)out.inflight_bytes,
+				 (unsigned long long)out.headroom_bytes,
+				 (unsigned long long)out.headroom_cells,
+				 (unsigned long long)c->inflight,
+				 (unsigned long long)c->bytes,
+				 (unsigned long long)c->cells);
+	return 0;
+}
+
+static const struct {
+	u32 speed, quanta;
+} hdrm_k_cases[] = {
+	{ 0, 0 }, { 1, 1 }, { 100, 1 }, { 101, 2 }, { 1000, 2 },
+	{ 10000, 67 }, { 10001, 80 }, { 25000, 80 }, { 30000, 118 },
+	{ 40000, 118 }, { 50000, 147 }, { 100000, 394 }, { 200000, 453 },
+	{ 400000, 905 }, { 800000, 905 }, { 1600000, 905 },
+};
+
+static int hdrm_check_k(char *msg, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_k_cases); i++) {
+		if (hdrm_k_quanta(hdrm_k_cases[i].speed) != hdrm_k_cases[i].quanta)
+			return hdrm_fail(msg, len, "K at %u Mb/s: %u quanta, expected %u",
+					 hdrm_k_cases[i].speed,
+					 hdrm_k_quanta(hdrm_k_cases[i].speed),
+					 hdrm_k_cases[i].quanta);
+		if (hdrm_k_bytes(hdrm_k_cases[i].speed) !=
+		    hdrm_k_cases[i].quanta * 64)
+			return hdrm_fail(msg, len, "K bytes at %u Mb/s", hdrm_k_cases[i].speed);
+	}
+	if (hdrm_default_max_frame(1500) != 1522 ||
+	    hdrm_default_max_frame(9000) != 9022)
+		return hdrm_fail(msg, len, "max frame from MTU: %u, %u",
+				 hdrm_default_max_frame(1500),
+				 hdrm_default_max_frame(9000));
+	return 0;
+}
+
+/* ---- statistics ---- */
+
+static int hdrm_check_stats(char *msg, size_t len)
+{
+	/* static: KASAN's stack redzones would make copies too large */
+	static const u64 eight_init[] = { 9, 4, 2, 5, 4, 7, 4, 5 };
+	static u64 one[1], eight[8], three[3], big[2], over[1], hundred[100];
+	struct hdrm_stats st;
+	unsigned int i;
+
+	one[0] = 5;
+	memcpy(eight, eight_init, sizeof(eight));
+	three[0] = 3;
+	three[1] = 1;
+	three[2] = 2;
+	big[0] = HDRM_STATS_MAX_SAMPLE;
+	big[1] = 0;
+	over[0] = HDRM_STATS_MAX_SAMPLE + 1;
+
+	if (hdrm_stats_compute(one, 0, &st) != -ENODATA)
+		return hdrm_fail(msg, len, "no samples accepted");
+	if (hdrm_stats_compute(over, 1, &st) != -ERANGE)
+		return hdrm_fail(msg, len, "a sample above 4 s accepted");
+	if (hdrm_stats_compute(one, 1, &st) || st.min != 5 || st.median != 5 ||
+	    st.p99 != 5 || st.max != 5 || st.stddev != 0)
+		return hdrm_fail(msg, len, "one sample");
+	/* population sd of {2,4,4,4,5,5,7,9} is exactly 2 */
+	if (hdrm_stats_compute(eight, 8, &st) || st.min != 2 || st.max != 9 ||
+	    st.median != 4 || st.p99 != 9 || st.mean != 5 || st.stddev != 2)
+		return hdrm_fail(msg, len,
+				 "eight samples: min %llu median %llu p99 %llu max %llu sd %llu",
+				 (unsigned long long)st.min,
+				 (unsigned long long)st.median,
+				 (unsigned long long)st.p99,
+				 (unsigned long long)st.max,
+				 (unsigned long long)st.stddev);
+	if (eight[0] != 2 || eight[7] != 9)
+		return hdrm_fail(msg, len, "samples not left sorted");
+	if (hdrm_stats_compute(three, 3, &st) || st.median != 2)
+		return hdrm_fail(msg, len, "odd count median");
+	/* 1..100 in a scrambled order: p99 is the 99th smallest */
+	for (i = 0; i < 100; i++)
+		hundred[i] = (i * 37) % 100 + 1;
+	if (hdrm_stats_compute(hundred, 100, &st) || st.min != 1 ||
+	    st.max != 100 || st.median != 50 || st.p99 != 99 ||
+	    st.stddev != 28)
+		return hdrm_fail(msg, len, "1..100: median %llu p99 %llu sd %llu",
+				 (unsigned long long)st.median,
+				 (unsigned long long)st.p99,
+				 (unsigned long long)st.stddev);
+	/* deviations of 2e9 ns: squares near 2^62, no overflow */
+	if (hdrm_stats_compute(big, 2, &st) || st.mean != 2000000000ULL ||
+	    st.stddev != 2000000000ULL)
+		return hdrm_fail(msg, len, "4 s samples: sd %llu", (unsigned long long)st.stddev);
+	if (hdrm_stats_pick(&st, HDRM_EST_MIN) != st.min ||
+	    hdrm_stats_pick(&st, HDRM_EST_MEDIAN) != st.median ||
+	    hdrm_stats_pick(&st, HDRM_EST_MAX) != st.max)
+		return hdrm_fail(msg, len, "estimator pick");
+	return 0;
+}
+
+/* ---- the frame ---- */
+
+static const u8 hdrm_golden_src[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+
+static const struct hdrm_probe hdrm_golden_probe = {
+	.type = HDRM_TYPE_REPLY,
+	.flags = HDRM_F_TIMESTAMPS,
+	.session = 0x11223344,
+	.seq = 0x55667788,
+	.t1 = 0x0102030405060708ULL,
+	.t2 = 0x1112131415161718ULL,
+	.t3 = 0x2122232425262728ULL,
+};
+
+/* Documentation/wire-format.rst, byte for byte */
+static const u8 hdrm_golden_frame[HDRM_FRAME_LEN] = {
+	0x01, 0x80, 0xc2, 0x00, 0x00, 0x01,		/* destination */
+	0x02, 0x00, 0x00, 0x00, 0x00, 0x01,		/* source */
+	0x88, 0x08,					/* EtherType */
+	0x01, 0x48,					/* opcode */
+	0x00, 0x00,					/* priority vector */
+	0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,	/* t1 */
+	0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18,	/* t2 */
+	0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28,	/* t3 */
+	0x01, 0x02, 0x01, 0x00,				/* ver type flags rsvd */
+	0x11, 0x22, 0x33, 0x44,				/* session */
+	0x55, 0x66, 0x77, 0x88,				/* sequence */
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00,		/* reserved */
+};
+
+static int hdrm_probe_equal(const struct hdrm_probe *a,
+			    const struct hdrm_probe *b)
+{
+	return a->type == b->type && a->flags == b->flags &&
+	       a->session == b->session && a->seq == b->seq &&
+	       a->t1 == b->t1 && a->t2 == b->t2 && a->t3 == b->t3;
+}
+
+static int hdrm_check_golden(char *msg, size_t len)
+{
+	u8 frame[HDRM_FRAME_LEN + 40];
+	struct hdrm_probe p;
+	enum hdrm_encap encap;
+	unsigned int i;
+
+	memset(frame, 0xaa, sizeof(frame));
+	hdrm_frame_encode(frame, HDRM_ENCAP_MACCTL, hdrm_golden_src,
+			  &hdrm_golden_probe);
+	for (i = 0; i < HDRM_FRAME_LEN; i++)
+		if (frame[i] != hdrm_golden_frame[i])
+			return hdrm_fail(msg, len, "byte %u is 0x%02x, expected 0x%02x", i,
+					 frame[i], hdrm_golden_frame[i]);
+	if (frame[HDRM_FRAME_LEN] != 0xaa)
+		return hdrm_fail(msg, len, "encode wrote past 60 bytes");
+	if (hdrm_frame_decode(hdrm_golden_frame, HDRM_FRAME_LEN, &encap, &p) !=
+	    HDRM_WIRE_OK || encap != HDRM_ENCAP_MACCTL ||
+	    !hdrm_probe_equal(&p, &hdrm_golden_probe))
+		return hdrm_fail(msg, len, "golden frame does not decode to its probe");
+	/* a longer frame (padding, trailer) decodes the same */
+	if (hdrm_frame_decode(frame, sizeof(frame), &encap, &p) != HDRM_WIRE_OK ||
+	    !hdrm_probe_equal(&p, &hdrm_golden_probe))
+		return hdrm_fail(msg, len, "a padded frame was refused");
+	/* the other encapsulation */
+	hdrm_frame_encode(frame, HDRM_ENCAP_ETHER, hdrm_golden_src,
+			  &hdrm_golden_probe);
+	if (frame[5] != 0x0e || frame[12] != 0x88 || frame[13] != 0xb5 ||
+	    hdrm_frame_decode(frame, HDRM_FRAME_LEN, &encap, &p) != HDRM_WIRE_OK ||
+	    encap != HDRM_ENCAP_ETHER || !hdrm_probe_equal(&p, &hdrm_golden_probe))
+		return hdrm_fail(msg, len, "0x88B5 encapsulation round trip");
+	/* a request round trip */
+	{
+		struct hdrm_probe req = { HDRM_TYPE_REQUEST, 0, 7, 0, 42, 0, 0 };
+
+		hdrm_frame_encode(frame, HDRM_ENCAP_MACCTL, hdrm_golden_src, &req);
+		if (hdrm_frame_decode(frame, HDRM_FRAME_LEN, &encap, &p) !=
+		    HDRM_WIRE_OK || !hdrm_probe_equal(&p, &req))
+			return hdrm_fail(msg, len, "request round trip");
+	}
+	return 0;
+}
+
+/* A valid request payload, then one change that makes it malformed. */
+struct hdrm_reject_case {
+	const char *name;
+	unsigned int off;
+	u8 val;
+	unsigned int len;
+	enum hdrm_wire_err err;
+	bool reply;	/* start from a 4ts reply instead of a request */
+};
+
+static const struct hdrm_reject_case hdrm_reject_cases[] = {
+	{ "short by one byte", 0, 0x01, HDRM_PAYLOAD_LEN - 1, HDRM_WIRE_SHORT },
+	{ "PFC opcode 0x0101", 1, 0x01, HDRM_PAYLOAD_LEN, HDRM_WIRE_OPCODE },
+	{ "PAUSE opcode 0x0001", 0, 0x00, HDRM_PAYLOAD_LEN, HDRM_WIRE_OPCODE },
+	{ "priority vector bit", 3, 0x08, HDRM_PAYLOAD_LEN, HDRM_WIRE_VECTOR },
+	{ "version 0", 28, 0, HDRM_PAYLOAD_LEN, HDRM_WIRE_BAD_VERSION },
+	{ "version 2", 28, 2, HDRM_PAYLOAD_LEN, HDRM_WIRE_BAD_VERSION },
+	{ "type 0", 29, 0, HDRM_PAYLOAD_LEN, HDRM_WIRE_TYPE },
+	{ "type 3", 29, 3, HDRM_PAYLOAD_LEN, HDRM_WIRE_TYPE },
+	{ "unknown flag", 30, 0x04, HDRM_PAYLOAD_LEN, HDRM_WIRE_FLAGS },
+	{ "reserved byte 45", 31, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_RESERVED },
+	{ "reserved byte 54", 40, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_RESERVED },
+	{ "reserved byte 59", 45, 0x80, HDRM_PAYLOAD_LEN, HDRM_WIRE_RESERVED },
+	{ "request with t2", 19, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_REQ_STAMPS },
+	{ "request with t3", 27, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_REQ_STAMPS },
+	{ "request flagged with stamps", 30, HDRM_F_TIMESTAMPS, HDRM_PAYLOAD_LEN,
+	  HDRM_WIRE_REQ_STAMPS },
+	{ "reply with t3 before t2", 20, 0x00, HDRM_PAYLOAD_LEN,
+	  HDRM_WIRE_REPLY_STAMPS, true },
+	{ "reply flagged stamps and loopback", 30, HDRM_F_ALL, HDRM_PAYLOAD_LEN,
+	  HDRM_WIRE_FLAGS, true },
+	{ "loopback reply with t2", 30, HDRM_F_LOOPBACK, HDRM_PAYLOAD_LEN,
+	  HDRM_WIRE_REPLY_STAMPS, true },
+};
+
+static int hdrm_check_reject(unsigned int i, char *msg, size_t len)
+{
+	const struct hdrm_reject_case *c = &hdrm_reject_cases[i];
+	struct hdrm_probe req = { HDRM_TYPE_REQUEST, 0, 0x01020304, 9, 1000, 0, 0 };
+	u8 payload[HDRM_PAYLOAD_LEN];
+	struct hdrm_probe p = { 0 };
+	enum hdrm_wire_err err;
+
+	if (c->reply)
+		hdrm_payload_encode(payload, &hdrm_golden_probe);
+	else
+		hdrm_payload_encode(payload, &req);
+	if (hdrm_payload_decode(payload, HDRM_PAYLOAD_LEN, &p) != HDRM_WIRE_OK)
+		return hdrm_fail(msg, len, "%s: the unchanged frame is refused", c->name);
+	payload[c->off] = c->val;
+	memset(&p, 0x5a, sizeof(p));
+	err = hdrm_payload_decode(payload, c->len, &p);
+	if (err != c->err)
+		return hdrm_fail(msg, len, "%s: %s, expected %s", c->name, hdrm_wire_err_str(err),
+				 hdrm_wire_err_str(c->err));
+	if (p.session != 0x5a5a5a5a)
+		return hdrm_fail(msg, len, "%s: a refused frame was written to the probe", c->name);
+	return 0;
+}
+
+static int hdrm_check_frame_encap(char *msg, size_t len)
+{
+	u8 frame[HDRM_FRAME_LEN];
+	enum hdrm_encap encap;
+	struct hdrm_probe p;
+
+	memcpy(frame, hdrm_golden_frame, sizeof(frame));
+	frame[5] = 0x0e;	/* 0x8808 to the 0x88B5 address */
+	if (hdrm_frame_decode(frame, sizeof(frame), &encap, &p) != HDRM_WIRE_ENCAP)
+		return hdrm_fail(msg, len, "MAC control frame to the wrong address accepted");
+	memcpy(frame, hdrm_golden_frame, sizeof(frame));
+	frame[12] = 0x08;
+	frame[13] = 0x00;
+	if (hdrm_frame_decode(frame, sizeof(frame), &encap, &p) != HDRM_WIRE_ENCAP)
+		return hdrm_fail(msg, len, "IPv4 EtherType accepted");
+	if (hdrm_frame_decode(frame, 13, &encap, &p) != HDRM_WIRE_SHORT)
+		return hdrm_fail(msg, len, "13-byte frame accepted");
+	return 0;
+}
+
+static int hdrm_check_reflect_rtt(char *msg, size_t len)
+{
+	struct hdrm_probe req = { HDRM_TYPE_REQUEST, 0, 77, 3, 1000, 0, 0 };
+	struct hdrm_probe reply;
+	s64 rtt;
+
+	if (hdrm_reflect(&req, 5000, 5600, &reply) ||
+	    reply.type != HDRM_TYPE_REPLY || reply.flags != HDRM_F_TIMESTAMPS ||
+	    reply.session != 77 || reply.seq != 3 || reply.t1 != 1000 ||
+	    reply.t2 != 5000 || reply.t3 != 5600)
+		return hdrm_fail(msg, len, "4ts reflection");
+	if (hdrm_probe_rtt(&reply, 3000, &rtt) || rtt != 1400)
+		return hdrm_fail(msg, len, "4ts rtt (3000-1000)-(5600-5000) = 1400, got %lld",
+				 (long long)rtt);
+	if (hdrm_probe_rtt(&reply, 999, &rtt) != -ERANGE)
+		return hdrm_fail(msg, len, "t4 before t1 accepted");
+	if (hdrm_probe_rtt(&reply, 1500, &rtt) != -ERANGE)
+		return hdrm_fail(msg, len, "turnaround longer than the exchange accepted");
+	if (hdrm_reflect(&req, 5000, 4999, &reply) != -EINVAL)
+		return hdrm_fail(msg, len, "t3 before t2 accepted");
+	if (hdrm_reflect(&hdrm_golden_probe, 1, 2, &reply) != -EINVAL)
+		return hdrm_fail(msg, len, "a reply reflected");
+
+	req.flags = HDRM_F_LOOPBACK;
+	if (hdrm_reflect(&req, 5000, 5600, &reply) ||
+	    reply.flags != HDRM_F_LOOPBACK || reply.t2 || reply.t3)
+		return hdrm_fail(msg, len, "2ts reflection carries stamps");
+	if (hdrm_probe_rtt(&reply, 3000, &rtt) || rtt != 2000)
+		return hdrm_fail(msg, len, "2ts rtt t4 - t1 = 2000, got %lld", (long long)rtt);
+	return 0;
+}
+
+/* ---- the reply rate limit ---- */
+
+static int hdrm_check_ratelimit(char *msg, size_t len)
+{
+	u64 tat = 0, now;
+	unsigned int allowed = 0;
+
+	/* 10/s: a burst of 2 at once, the third refused */
+	if (!hdrm_rl_allow(&tat, 0, 10) || !hdrm_rl_allow(&tat, 0, 10))
+		return hdrm_fail(msg, len, "burst of 2 refused");
+	if (hdrm_rl_allow(&tat, 0, 10))
+		return hdrm_fail(msg, len, "third at once allowed");
+	if (!hdrm_rl_allow(&tat, 100000000, 10))
+		return hdrm_fail(msg, len, "one allowed after 100 ms");
+	/* 1000 requests/s for 10 s against 100/s: 10 x 100 + the burst */
+	tat = 0;
+	for (now = 1; now <= 10 * HDRM_NSEC_PER_SEC; now += 1000000)
+		allowed += hdrm_rl_allow(&tat, now, 100);
+	if (allowed < 1000 || allowed > 1000 + hdrm_rl_burst(100))
+		return hdrm_fail(msg, len, "100/s over 10 s allowed %u", allowed);
+	return 0;
+}
+
+#endif /* _HDRM_CASES_H */

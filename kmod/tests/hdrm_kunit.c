@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suites for the pure logic: the frame codec, the estimator, the
+ * headroom arithmetic and the reply rate limit. The cases are shared with
+ * the tool's user-space tests (hdrm_cases.h).
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+
+#include "hdrm_cases.h"
+
+#define HDRM_KUNIT_CHECK(test, call) do {			\
+	char msg[160];						\
+	size_t len = sizeof(msg);				\
+								\
+	if (call)						\
+		KUNIT_FAIL(test, "%s", msg);			\
+	(void)len;						\
+} while (0)
+
+static void hdrm_test_golden(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_golden(msg, len));
+}
+
+static void hdrm_test_reject(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_reject_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_reject(i, msg, len));
+}
+
+static void hdrm_test_encap(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_frame_encap(msg, len));
+}
+
+static void hdrm_test_reflect_rtt(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_reflect_rtt(msg, len));
+}
+
+static struct kunit_case hdrm_wire_cases[] = {
+	KUNIT_CASE(hdrm_test_golden),
+	KUNIT_CASE(hdrm_test_reject),
+	KUNIT_CASE(hdrm_test_encap),
+	KUNIT_CASE(hdrm_test_reflect_rtt),
+	{}
+};
+
+static struct kunit_suite hdrm_wire_suite = {
+	.name = "dcb_hdrm_wire",
+	.test_cases = hdrm_wire_cases,
+};
+
+static void hdrm_test_stats(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_stats(msg, len));
+}
+
+static struct kunit_case hdrm_stats_cases[] = {
+	KUNIT_CASE(hdrm_test_stats),
+	{}
+};
+
+static struct kunit_suite hdrm_stats_suite = {
+	.name = "dcb_hdrm_stats",
+	.test_cases = hdrm_stats_cases,
+};
+
+static void hdrm_test_headroom(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_calc_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_calc(i, msg, len));
+}
+
+static void hdrm_test_k(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_k(msg, len));
+}
+
+static void hdrm_test_ratelimit(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_ratelimit(msg, len));
+}
+
+static struct kunit_case hdrm_calc_kcases[] = {
+	KUNIT_CASE(hdrm_test_headroom),
+	KUNIT_CASE(hdrm_test_k),
+	KUNIT_CASE(hdrm_test_ratelimit),
+	{}
+};
+
+static struct kunit_suite hdrm_calc_suite = {
+	.name = "dcb_hdrm_calc",
+	.test_cases = hdrm_calc_kcases,
+};
+
+kunit_test_suites(&hdrm_wire_suite, &hdrm_stats_suite, &hdrm_calc_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests of dcb_hdrm's frame codec, estimator and headroom arithmetic");
