@@ -5,7 +5,7 @@
 # the two ends' drivers (ENVIRONMENT: netem on an end's own egress would be
 # host queueing, which a PFC loop never sees):
 #
-#	NSA: DEVA <-veth-> m1  [NSM: mirred m1<->m2, netem on both]  m2 <-veth-> DEVB :NSB
+#	NSA: DEVA <-veth-> m1  [NSA-DEVA-wire: mirred m1<->m2, netem on both]  m2 <-veth-> DEVB :NSB
 #
 # Every frame, MAC control frames to 01-80-C2-00-00-01 included, crosses
 # the middle namespace through tc mirred, delayed by netem on the way out.
@@ -14,7 +14,7 @@
 cable_create()
 {
 	local nsa=$1 deva=$2 nsb=$3 devb=$4 delay=$5
-	local nsm=${nsa}-${nsb}-wire d
+	local nsm=${nsa}-${deva}-wire d
 
 	ip netns add "$nsa" 2>/dev/null
 	ip netns add "$nsb" 2>/dev/null
@@ -33,7 +33,7 @@ cable_create()
 	ip -n "$nsa" link set "$deva" up && ip -n "$nsb" link set "$devb" up
 }
 
-# cable_delay NSA NSB ONE_WAY_DELAY_US [ extra netem arguments ]
+# cable_delay NSA DEVA ONE_WAY_DELAY_US [ extra netem arguments ]
 cable_delay()
 {
 	local nsm=$1-$2-wire delay=$3 d
@@ -42,4 +42,10 @@ cable_delay()
 	for d in m1 m2; do
 		tc -n "$nsm" qdisc change dev "$d" root netem delay "${delay}us" "$@" || return 1
 	done
+}
+
+# cable_wire NSA DEVA: the middle namespace of DEVA's cable
+cable_wire()
+{
+	echo "$1-$2-wire"
 }

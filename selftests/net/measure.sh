@@ -1,0 +1,271 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Measuring an emulated cable whose delay sits between the two ends'
+# drivers (selftests/cable.sh), with netem delays as the ground truth: the
+# estimate never falls below the configured round trip, stays within a
+# stated tolerance above it, and grows with slope 1 between delays.
+
+ALL_TESTS="measure_delays measure_2ts measure_loss measure_no_reply
+	   measure_rate_limited measure_two_devices measure_json_contract
+	   measure_link_deleted measure_module_removed"
+source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../cable.sh"
+
+NSA=${NS_PREFIX}-a
+NSB=${NS_PREFIX}-b
+# Guest time under TCG is inflated by emulation: the estimate may exceed
+# the configured round trip by this much (ns), never undercut it.
+TOLERANCE_NS=${TOLERANCE_NS:-400000}
+# Floors of separate runs differ by this much timing noise under TCG (ns).
+FLOOR_NOISE_NS=${FLOOR_NOISE_NS:-20000}
+
+setup()
+{
+	ns_cleanup
+	cable_create "$NSA" va "$NSB" vb 200
+}
+
+# measure_json ARGS...: one measurement of va from NSA, JSON on stdout
+measure_json()
+{
+	dcb-hdrm -n "$NSA" -j measure dev va "$@"
+}
+
+jqn()
+{
+	jq -r "$1" <<<"$2"
+}
+
+measure_delays()
+{
+	local d out est rtt first_d first_est slope_milli
+
+	for d in 200 1000 3000; do
+		cable_delay "$NSA" va "$d"
+		out=$(measure_json count 100)
+		check_err $? "measure at ${d} us each way failed: $out"
+		est=$(jqn .rtt_ns.estimate "$out")
+		rtt=$((2 * d * 1000))
+		log_info "delay ${d} us each way: round trip ${rtt} ns, estimate ${est} ns (+$((est - rtt)) ns), median $(jqn .rtt_ns.median "$out"), stddev $(jqn .rtt_ns.stddev "$out")"
+		[ "$est" -ge "$rtt" ]
+		check_err $? "estimate $est ns is below the configured round trip $rtt ns"
+		[ "$est" -le $((rtt + TOLERANCE_NS)) ]
+		check_err $? "estimate $est ns exceeds $rtt ns by more than $TOLERANCE_NS ns"
+		if [ -z "${first_d:-}" ]; then
+			first_d=$d
+			first_est=$est
+		fi
+	done
+	# slope between 200 us and 3 ms each way, in thousandths
+	slope_milli=$(( (est - first_est) * 1000 / ((d - first_d) * 2000) ))
+	log_info "slope of estimate over configured round trip: 0.$(printf '%03d' "$slope_milli") (1.000 is ideal)"
+	[ "$slope_milli" -ge 950 ] && [ "$slope_milli" -le 1050 ]
+	check_err $? "slope $slope_milli/1000 is not within 0.95..1.05"
+	cable_delay "$NSA" va 200
+	log_test "estimate >= configured round trip, within ${TOLERANCE_NS} ns, slope 1 (200 us, 1 ms, 3 ms)"
+}
+
+measure_2ts()
+{
+	local out4 out2 e4 e2 best4=0 best2=0 i
+
+	cable_delay "$NSA" va 1000
+	# Each mode's floor over three runs: 2ts adds the peer's turnaround.
+	for i in 1 2 3; do
+		out4=$(measure_json mode 4ts)
+		check_err $? "4ts measure failed"
+		out2=$(measure_json mode 2ts)
+		check_err $? "2ts measure failed"
+		e4=$(jqn .rtt_ns.estimate "$out4")
+		e2=$(jqn .rtt_ns.estimate "$out2")
+		{ [ "$best4" -eq 0 ] || [ "$e4" -lt "$best4" ]; } && best4=$e4
+		{ [ "$best2" -eq 0 ] || [ "$e2" -lt "$best2" ]; } && best2=$e2
+	done
+	log_info "4ts floor ${best4} ns, 2ts floor ${best2} ns, peer turnaround median $(jqn .turnaround_ns.median "$out4") ns, noise allowance ${FLOOR_NOISE_NS} ns"
+	[ "$(jqn .mode "$out2")" = 2ts ] && [ "$(jqn .turnaround_ns.median "$out2")" = null ]
+	check_err $? "2ts result does not say 2ts or reports a turnaround"
+	# Per exchange t' = t + turnaround; floors of separate runs also
+	# differ by the guest's timing noise.
+	[ "$best2" -ge $((best4 - FLOOR_NOISE_NS)) ]
+	check_err $? "2ts floor $best2 ns is below the 4ts floor $best4 ns by more than the noise"
+	[ "$best4" -ge 2000000 ]
+	check_err $? "4ts floor $best4 ns is below the configured 2 ms round trip"
+	cable_delay "$NSA" va 200
+	log_test "2ts reads at least the 4ts value (within ${FLOOR_NOISE_NS} ns of noise)"
+}
+
+measure_loss()
+{
+	local out lost received est
+
+	cable_delay "$NSA" va 500 loss 20%
+	out=$(measure_json count 200 interval 500)
+	check_err $? "measure with 20% loss failed: $out"
+	lost=$(jqn .probes.lost "$out")
+	received=$(jqn .probes.received "$out")
+	est=$(jqn .rtt_ns.estimate "$out")
+	log_info "netem loss 20% each way: 200 probes, $received replies, $lost lost, estimate $est ns"
+	[ "$lost" -gt 0 ] && [ "$received" -gt 0 ] &&
+		[ $((lost + received)) -eq 200 ]
+	check_err $? "expected both lost and received probes adding up to 200"
+	[ "$est" -ge 1000000 ] && [ "$est" -le $((1000000 + TOLERANCE_NS)) ]
+	check_err $? "estimate $est ns is not within the tolerance of 1 ms"
+	[ "$(jqn .status "$out")" = ok ]
+	check_err $? "status is not ok"
+	cable_delay "$NSA" va 200
+	log_test "20% loss: lost probes counted, estimate still valid"
+}
+
+measure_no_reply()
+{
+	local err rc start secs
+
+	dcb-hdrm -n "$NSB" dev set dev vb reflect off
+	check_err $? "reflect off failed"
+	start=$(date +%s)
+	err=$(dcb-hdrm -n "$NSA" measure dev va count 10 timeout 100 2>&1 >/dev/null)
+	rc=$?
+	secs=$(( $(date +%s) - start ))
+	[ "$rc" -eq 4 ]
+	check_err $? "no reply exited $rc, expected 4"
+	[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] &&
+		printf '%s\n' "$err" | grep -q "no reply to 10 probes; check that the peer runs dcb_hdrm with reflect on"
+	check_err $? "not one line saying what to check: $err"
+	[ "$secs" -le 3 ]
+	check_err $? "no-reply took $secs s"
+	[ "$(dcb-hdrm -n "$NSB" -j dev show dev vb | jq .stats.not_reflecting)" -ge 10 ]
+	check_err $? "the peer did not count the ignored requests"
+	dcb-hdrm -n "$NSB" dev set dev vb reflect on
+	log_test "peer not reflecting: one-line error, status 4"
+}
+
+measure_rate_limited()
+{
+	local out before after limited received
+
+	before=$(dcb-hdrm -n "$NSB" -j dev show dev vb | jq .stats.rate_limited)
+	dcb-hdrm -n "$NSB" dev set dev vb reflect-rate 20
+	check_err $? "setting reflect-rate failed"
+	out=$(measure_json count 100 interval 1000)
+	after=$(dcb-hdrm -n "$NSB" -j dev show dev vb | jq .stats.rate_limited)
+	limited=$((after - before))
+	received=$(jqn .probes.received "$out")
+	log_info "peer at 20 replies/s: 100 probes over 100 ms, $received answered, $limited rate-limited"
+	[ "$received" -ge 1 ] && [ "$received" -le 6 ]
+	check_err $? "$received replies; expected the burst (3) plus about 2"
+	[ $((received + limited)) -eq 100 ]
+	check_err $? "answered + rate-limited = $((received + limited)), expected 100"
+	dcb-hdrm -n "$NSB" dev set dev vb reflect-rate 1000
+	log_test "peer's reply rate limit holds and counts the drops"
+}
+
+measure_two_devices()
+{
+	local o1 o2 r1 r2
+
+	cable_create "$NSA" va2 "$NSB" vb2 1000
+	check_err $? "second cable failed"
+	dcb-hdrm -n "$NSA" -j measure dev va >"$TMPD/m1" 2>&1 &
+	dcb-hdrm -n "$NSA" -j measure dev va2 >"$TMPD/m2" 2>&1 &
+	wait %1; r1=$?
+	wait %2; r2=$?
+	o1=$(cat "$TMPD/m1")
+	o2=$(cat "$TMPD/m2")
+	[ "$r1" -eq 0 ] && [ "$r2" -eq 0 ]
+	check_err $? "concurrent measurements failed: $o1 / $o2"
+	log_info "at once: va (200 us each way) $(jqn .rtt_ns.estimate "$o1") ns, va2 (1 ms each way) $(jqn .rtt_ns.estimate "$o2") ns"
+	[ "$(jqn .rtt_ns.estimate "$o1")" -lt 1000000 ] &&
+		[ "$(jqn .rtt_ns.estimate "$o2")" -ge 2000000 ]
+	check_err $? "each device did not get its own cable's round trip"
+	ip -n "$NSA" link del va2
+	ip netns del "$(cable_wire "$NSA" va2)"
+	log_test "two devices measured at once"
+}
+
+measure_json_contract()
+{
+	local out
+
+	out=$(measure_json count 20)
+	check_err $? "measure failed"
+	jq -e '
+		(.ifname == "va") and (.ifindex | type == "number") and
+		(.mode == "4ts") and (.timestamping == "software") and
+		(.probes | has("sent") and has("received") and has("lost")) and
+		(.rtt_ns | has("estimate") and has("min") and has("median") and
+			has("p99") and has("max") and has("stddev")) and
+		(.turnaround_ns | has("median")) and
+		(.precision_ns | type == "number") and (.speed_mbps == 10000) and
+		(.k_bytes == 67 * 64) and (.measure_frame_bytes == 64) and
+		(.cell_bytes == 1) and (.priorities | length == 8) and
+		(.priorities | all(has("prio") and has("max_frame_bytes") and
+			has("headroom_bytes") and has("headroom_cells")))' \
+		<<<"$out" >/dev/null
+	check_err $? "JSON keys missing: $out"
+	# headroom_bytes = ceil((t + 2p) x speed / 8000) + 2 max_frame + 64 + K
+	jq -e '. as $r | .priorities | all(.headroom_bytes ==
+		((($r.rtt_ns.estimate + 2 * $r.precision_ns) * $r.speed_mbps + 7999) / 8000 | floor)
+		+ 2 * .max_frame_bytes + $r.measure_frame_bytes + $r.k_bytes)' \
+		<<<"$out" >/dev/null
+	check_err $? "headroom_bytes does not follow the formula: $out"
+	# show returns the same result
+	[ "$(dcb-hdrm -n "$NSA" -j show dev va | jq .session)" = "$(jqn .session "$out")" ]
+	check_err $? "show does not return the last measurement"
+	# overrides reach the formula
+	dcb-hdrm -n "$NSA" dev set dev va speed 100000 k 1000 cell 256 max-frame 3:9022 prio-mask 0x0c
+	out=$(measure_json count 20)
+	jq -e '(.speed_mbps == 100000) and (.k_bytes == 1000) and (.cell_bytes == 256) and
+		([.priorities[].prio] == [2, 3]) and (.priorities[1].max_frame_bytes == 9022) and
+		(.priorities[0].max_frame_bytes == 1522) and
+		(.priorities | all(.headroom_cells == ((.headroom_bytes + 255) / 256 | floor)))' \
+		<<<"$out" >/dev/null
+	check_err $? "overrides not applied: $out"
+	dcb-hdrm -n "$NSA" dev set dev va speed auto k auto cell 1 max-frame 3:auto prio-mask auto
+	log_test "JSON contract of measure and show; overrides reach the formula"
+}
+
+measure_link_deleted()
+{
+	local pid rc err
+
+	cable_create "$NSA" vc "$NSB" vd 200
+	dcb-hdrm -n "$NSA" measure dev vc count 3000 interval 1000 2>"$TMPD/err" >/dev/null &
+	pid=$!
+	sleep 1
+	ip -n "$NSA" link del vc
+	wait $pid
+	rc=$?
+	err=$(cat "$TMPD/err")
+	# Deletion closes the device first: "went down" or "went away".
+	[ "$rc" -eq 2 ] && grep -Eq "the (link went down|device went away) during the measurement" <<<"$err"
+	check_err $? "link deleted mid-measurement: exit $rc, '$err'"
+	ip netns del "$(cable_wire "$NSA" vc)"
+	log_test "link deleted during a measurement ends it cleanly"
+}
+
+measure_module_removed()
+{
+	local pid rc
+
+	dcb-hdrm -n "$NSA" measure dev va count 3000 interval 1000 >/dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	rmmod dcb_hdrm
+	check_err $? "rmmod during a measurement failed"
+	wait $pid
+	rc=$?
+	[ "$rc" -ne 0 ]
+	check_err $? "the tool reported success although the module went away"
+	module_load
+	check_err $? "reload failed"
+	log_test "module removed during a measurement"
+}
+
+require_root
+require_cmd jq ip tc
+TMPD=$(mktemp -d)
+trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
+module_load || exit 1
+setup || { echo "1..0 # SKIP cannot build the emulated cable"; exit $ksft_skip; }
+tests_run
