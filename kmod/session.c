@@ -106,7 +106,7 @@ static enum hrtimer_restart hdrm_session_timer(struct hrtimer *timer)
 	struct hdrm_session *s = container_of(timer, struct hdrm_session,
 					      timer);
 	struct hdrm_port *port = s->port;
-	bool done, more;
+	bool done, more, wait = false;
 	u64 deadline;
 
 	spin_lock(&port->lock);
@@ -127,19 +127,27 @@ static enum hrtimer_restart hdrm_session_timer(struct hrtimer *timer)
 							NSEC_PER_USEC));
 			return HRTIMER_RESTART;
 		}
-		/* The last probe is out: wait for the stragglers. */
-		hrtimer_forward_now(timer, ms_to_ktime(s->timeout_ms));
-		return HRTIMER_RESTART;
 	}
 
+	/*
+	 * All probes are out: end once every one is answered (the receive
+	 * path usually gets there first) or timeout after the last one.
+	 * The deadline counts from when the last probe really left, which
+	 * may be later than this timer was due.
+	 */
 	spin_lock(&port->lock);
 	deadline = s->last_sent_ns + (u64)s->timeout_ms * NSEC_PER_MSEC;
 	if (ktime_get_ns() >= deadline || s->received + s->late >= s->sent)
 		hdrm_session_end_locked(port, s, s->received ?
 					DCB_HDRM_STATUS_OK :
 					DCB_HDRM_STATUS_NO_REPLY);
+	else if (!s->done)
+		wait = true;
 	spin_unlock(&port->lock);
-	return HRTIMER_NORESTART;
+	if (!wait)
+		return HRTIMER_NORESTART;
+	hrtimer_set_expires(timer, ns_to_ktime(deadline));
+	return HRTIMER_RESTART;
 }
 
 /**

@@ -4,7 +4,8 @@
 # dcb-hdrm dev show: lists the Ethernet devices of the caller's network
 # namespace and nothing from another one.
 
-ALL_TESTS="dev_show_netns dev_show_one dev_show_table dev_show_carrier"
+ALL_TESTS="dev_show_netns dev_show_init_ns dev_show_one dev_show_table
+	   dev_show_carrier"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
@@ -30,6 +31,21 @@ dev_show_netns()
 	echo "$out" | jq -e 'map(.ifname) == ["vb"]' >/dev/null
 	check_err $? "$NSB should list exactly vb: $out"
 	log_test "dev show lists its namespace's veth and not another's"
+}
+
+# The caller's own namespace: its Ethernet devices (the guest's NIC under
+# vm-run), none of the test namespaces', and never loopback.
+dev_show_init_ns()
+{
+	local out want
+
+	want=$(ip -j link show | jq -c '[.[] | select(.link_type == "ether") | .ifname] | sort')
+	out=$(dcb-hdrm -j dev show)
+	check_err $? "dev show in the initial namespace failed"
+	[ "$(jq -c '[.[].ifname] | sort' <<<"$out")" = "$want" ]
+	check_err $? "expected exactly $want, got $out"
+	log_info "initial namespace: $(jq -c '[.[].ifname]' <<<"$out")"
+	log_test "dev show lists the caller's namespace's Ethernet devices"
 }
 
 dev_show_one()

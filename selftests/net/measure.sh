@@ -6,8 +6,9 @@
 # estimate never falls below the configured round trip, stays within a
 # stated tolerance above it, and grows with slope 1 between delays.
 
-ALL_TESTS="measure_delays measure_2ts measure_loss measure_no_reply
-	   measure_rate_limited measure_two_devices measure_json_contract
+ALL_TESTS="measure_delays measure_host_queueing measure_2ts measure_loss
+	   measure_encap_ether measure_no_reply measure_rate_limited
+	   measure_two_devices measure_json_contract measure_errors
 	   measure_link_deleted measure_module_removed"
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../cable.sh"
@@ -16,9 +17,15 @@ NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
 # Guest time under TCG is inflated by emulation: the estimate may exceed
 # the configured round trip by this much (ns), never undercut it.
-TOLERANCE_NS=${TOLERANCE_NS:-400000}
-# Floors of separate runs differ by this much timing noise under TCG (ns).
-FLOOR_NOISE_NS=${FLOOR_NOISE_NS:-20000}
+# The debug kernel (KASAN, lockdep, one emulated CPU) is slower still.
+if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+	TOLERANCE_NS=${TOLERANCE_NS:-1500000}
+else
+	TOLERANCE_NS=${TOLERANCE_NS:-400000}
+fi
+# Floors of separate runs differ by up to this much timing noise under
+# TCG (30 us seen on debian-6.1), ns.
+FLOOR_NOISE_NS=${FLOOR_NOISE_NS:-50000}
 
 setup()
 {
@@ -59,11 +66,50 @@ measure_delays()
 	done
 	# slope between 200 us and 3 ms each way, in thousandths
 	slope_milli=$(( (est - first_est) * 1000 / ((d - first_d) * 2000) ))
-	log_info "slope of estimate over configured round trip: 0.$(printf '%03d' "$slope_milli") (1.000 is ideal)"
+	log_info "slope of estimate over configured round trip: $((slope_milli / 1000)).$(printf '%03d' $((slope_milli % 1000))) (1.000 is ideal)"
 	[ "$slope_milli" -ge 950 ] && [ "$slope_milli" -le 1050 ]
 	check_err $? "slope $slope_milli/1000 is not within 0.95..1.05"
 	cable_delay "$NSA" va 200
 	log_test "estimate >= configured round trip, within ${TOLERANCE_NS} ns, slope 1 (200 us, 1 ms, 3 ms)"
+}
+
+# Host queueing is not part of the PFC loop: a qdisc delay on the
+# initiator's own egress must not reach the estimate (probes go to the
+# driver past the qdiscs), while the cable's delay does.
+measure_host_queueing()
+{
+	local out est
+
+	cable_delay "$NSA" va 1000
+	tc -n "$NSA" qdisc add dev va root netem delay 3ms
+	check_err $? "adding the host qdisc failed"
+	out=$(measure_json count 50)
+	check_err $? "measure failed"
+	est=$(jqn .rtt_ns.estimate "$out")
+	log_info "cable 1 ms each way, plus 3 ms of netem on the initiator's own egress: estimate $est ns"
+	[ "$est" -ge 2000000 ] && [ "$est" -le $((2000000 + TOLERANCE_NS)) ]
+	check_err $? "estimate $est ns includes host queueing (cable round trip 2000000 ns)"
+	tc -n "$NSA" qdisc del dev va root
+	cable_delay "$NSA" va 200
+	log_test "host queueing (a qdisc on the initiator's egress) stays out of the estimate"
+}
+
+measure_encap_ether()
+{
+	local out before after
+
+	before=$(dcb-hdrm -n "$NSB" -j dev show dev vb | jq .stats.reflected)
+	dcb-hdrm -n "$NSA" dev set dev va encap ether
+	check_err $? "encap ether refused"
+	out=$(measure_json count 20)
+	check_err $? "measure with encap ether failed: $out"
+	after=$(dcb-hdrm -n "$NSB" -j dev show dev vb | jq .stats.reflected)
+	[ "$(jqn .probes.received "$out")" -eq 20 ] && [ $((after - before)) -eq 20 ]
+	check_err $? "0x88B5 probes were not all answered"
+	dcb-hdrm -n "$NSA" -j dev show dev va | jq -e '.encap == "ether"' >/dev/null
+	check_err $? "encap not reported as ether"
+	dcb-hdrm -n "$NSA" dev set dev va encap macctl
+	log_test "the 0x88B5 encapsulation measures the same link"
 }
 
 measure_2ts()
@@ -71,8 +117,8 @@ measure_2ts()
 	local out4 out2 e4 e2 best4=0 best2=0 i
 
 	cable_delay "$NSA" va 1000
-	# Each mode's floor over three runs: 2ts adds the peer's turnaround.
-	for i in 1 2 3; do
+	# Each mode's floor over five runs: 2ts adds the peer's turnaround.
+	for i in 1 2 3 4 5; do
 		out4=$(measure_json mode 4ts)
 		check_err $? "4ts measure failed"
 		out2=$(measure_json mode 2ts)
@@ -89,8 +135,8 @@ measure_2ts()
 	# differ by the guest's timing noise.
 	[ "$best2" -ge $((best4 - FLOOR_NOISE_NS)) ]
 	check_err $? "2ts floor $best2 ns is below the 4ts floor $best4 ns by more than the noise"
-	[ "$best4" -ge 2000000 ]
-	check_err $? "4ts floor $best4 ns is below the configured 2 ms round trip"
+	[ "$best4" -ge 2000000 ] && [ "$best2" -ge 2000000 ]
+	check_err $? "a floor is below the configured 2 ms round trip"
 	cable_delay "$NSA" va 200
 	log_test "2ts reads at least the 4ts value (within ${FLOOR_NOISE_NS} ns of noise)"
 }
@@ -223,6 +269,39 @@ measure_json_contract()
 	check_err $? "overrides not applied: $out"
 	dcb-hdrm -n "$NSA" dev set dev va speed auto k auto cell 1 max-frame 3:auto prio-mask auto
 	log_test "JSON contract of measure and show; overrides reach the formula"
+}
+
+measure_errors()
+{
+	local err
+
+	err=$(dcb-hdrm -n "$NSA" measure dev va count 0 2>&1)
+	[ $? -eq 1 ] && grep -q 'invalid count "0"; expected an integer 1..4096' <<<"$err"
+	check_err $? "count 0: $err"
+	err=$(dcb-hdrm -n "$NSA" measure dev va mode 3ts 2>&1)
+	[ $? -eq 1 ] && grep -q 'invalid mode "3ts"; expected 4ts or 2ts' <<<"$err"
+	check_err $? "mode 3ts: $err"
+	err=$(dcb-hdrm -n "$NSA" measure dev va frobs 1 2>&1)
+	[ $? -eq 1 ] && grep -q 'unknown argument "frobs"' <<<"$err"
+	check_err $? "unknown argument: $err"
+	err=$(dcb-hdrm -n "$NSA" dev set dev va cell 0 2>&1)
+	[ $? -eq 1 ] && grep -q 'invalid cell "0"; expected an integer 1..65536' <<<"$err"
+	check_err $? "cell 0: $err"
+	# the kernel's own checks, bypassing the tool's
+	err=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--do dev-set --json "{\"ifindex\": $(ip -n "$NSA" -j link show va | jq '.[0].ifindex'),
+		\"max-frame\": [{\"prio\": 1, \"bytes\": 2000}, {\"prio\": 1, \"bytes\": 3000}]}" 2>&1)
+	grep -q "max-frame given twice for one priority" <<<"$err"
+	check_err $? "duplicate max-frame not refused by the kernel: $err"
+	dcb-hdrm -n "$NSA" -j dev show dev va | jq -e '.max_frame == []' >/dev/null
+	check_err $? "a refused dev-set changed the device"
+	ip -n "$NSA" link set va down
+	err=$(dcb-hdrm -n "$NSA" measure dev va 2>&1)
+	[ $? -eq 2 ] && grep -q "the device is down or has no carrier" <<<"$err"
+	check_err $? "measuring a down link: $err"
+	ip -n "$NSA" link set va up
+	sleep 1
+	log_test "bad measure and dev set requests: one line, nothing changed"
 }
 
 measure_link_deleted()
