@@ -157,6 +157,14 @@ struct net_device *hdrm_nl_dev_lookup(struct net *net, struct nlattr *attr,
 				      struct netlink_ext_ack *extack);
 struct hdrm_port *hdrm_nl_port_lookup(struct net *net, struct nlattr *attr,
 				      struct netlink_ext_ack *extack);
+/* Puts one device's message; -ENODATA leaves the device out of a dump. */
+typedef int (*hdrm_nl_fill_t)(struct sk_buff *skb, struct net_device *dev,
+			      u32 portid, u32 seq, int flags,
+			      struct netlink_ext_ack *extack);
+int hdrm_nl_get_doit(struct genl_info *info, struct nlattr *attr,
+		     hdrm_nl_fill_t fill);
+int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
+		      hdrm_nl_fill_t fill);
 
 /* nl_dev.c */
 int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);

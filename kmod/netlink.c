@@ -8,6 +8,7 @@
 #include <linux/if_arp.h>
 #include <linux/rtnetlink.h>
 #include <net/genetlink.h>
+#include <net/sock.h>
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
@@ -116,6 +117,83 @@ struct hdrm_port *hdrm_nl_port_lookup(struct net *net, struct nlattr *attr,
 		return ERR_PTR(-ENOMEM);
 	}
 	return port;
+}
+
+/**
+ * hdrm_nl_get_doit() - the do half of every get: one device's message
+ * @info: the request
+ * @attr: its ifindex attribute, may be NULL
+ * @fill: puts the device's message (Context: rtnl held)
+ *
+ * Allocates before taking rtnl, so nothing sleeps while holding it.
+ */
+int hdrm_nl_get_doit(struct genl_info *info, struct nlattr *attr,
+		     hdrm_nl_fill_t fill)
+{
+	struct net_device *dev;
+	struct sk_buff *msg;
+	int err;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+
+	rtnl_lock();
+	dev = hdrm_nl_dev_lookup(genl_info_net(info), attr, info->extack);
+	if (IS_ERR(dev))
+		err = PTR_ERR(dev);
+	else
+		err = fill(msg, dev, info->snd_portid, info->snd_seq, 0,
+			   info->extack);
+	rtnl_unlock();
+
+	if (err) {
+		nlmsg_free(msg);
+		return err;
+	}
+	return genlmsg_reply(msg, info);
+}
+
+/**
+ * hdrm_nl_dump_devs() - the dump half of every get
+ * @skb: the dump's buffer
+ * @cb: the dump; cb->args[0] counts the Ethernet devices already visited
+ * @fill: puts one device's message, or returns -ENODATA to leave it out
+ *
+ * Context: takes rtnl. Returns the dump's length, or a negative errno.
+ */
+int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
+		      hdrm_nl_fill_t fill)
+{
+	struct net *net = sock_net(skb->sk);
+	struct net_device *dev;
+	long idx = 0;
+	int err = 0;
+
+	rtnl_lock();
+	for_each_netdev(net, dev) {
+		if (dev->type != ARPHRD_ETHER)
+			continue;
+		if (idx++ < cb->args[0])
+			continue;
+		err = fill(skb, dev, NETLINK_CB(cb->skb).portid,
+			   cb->nlh->nlmsg_seq, NLM_F_MULTI, NULL);
+		if (err == -ENODATA) {
+			err = 0;
+			continue;
+		}
+		if (err) {
+			idx--;	/* not sent: resume here */
+			break;
+		}
+	}
+	rtnl_unlock();
+
+	cb->args[0] = idx;
+	/* A full skb ends this round; the dump resumes at idx. */
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
 }
 
 int __init hdrm_nl_init(void)

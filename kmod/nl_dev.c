@@ -5,11 +5,9 @@
  * measurement parameters and their frame counters.
  */
 #include <linux/ethtool.h>
-#include <linux/if_arp.h>
 #include <linux/rtnetlink.h>
 #include <net/dcbnl.h>
 #include <net/genetlink.h>
-#include <net/sock.h>
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
@@ -169,7 +167,8 @@ u32 hdrm_dev_speed(struct net_device *dev)
 
 /* Context: rtnl held (link settings are read through the driver). */
 static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
-			 u32 portid, u32 seq, int flags)
+			 u32 portid, u32 seq, int flags,
+			 struct netlink_ext_ack *extack)
 {
 	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
 	struct hdrm_config cfg;
@@ -213,61 +212,13 @@ nla_put_failure:
 
 int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct net_device *dev;
-	struct sk_buff *msg;
-	int err;
-
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-
-	rtnl_lock();
-	dev = hdrm_nl_dev_lookup(genl_info_net(info),
-				 info->attrs[DCB_HDRM_A_DEV_IFINDEX],
-				 info->extack);
-	if (IS_ERR(dev))
-		err = PTR_ERR(dev);
-	else
-		err = hdrm_dev_fill(msg, dev, info->snd_portid,
-				    info->snd_seq, 0);
-	rtnl_unlock();
-
-	if (err) {
-		nlmsg_free(msg);
-		return err;
-	}
-	return genlmsg_reply(msg, info);
+	return hdrm_nl_get_doit(info, info->attrs[DCB_HDRM_A_DEV_IFINDEX],
+				hdrm_dev_fill);
 }
 
 int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	struct net *net = sock_net(skb->sk);
-	struct net_device *dev;
-	long skip = cb->args[0];
-	long idx = 0;
-	int err = 0;
-
-	rtnl_lock();
-	for_each_netdev(net, dev) {
-		if (dev->type != ARPHRD_ETHER)
-			continue;
-		if (idx < skip) {
-			idx++;
-			continue;
-		}
-		err = hdrm_dev_fill(skb, dev, NETLINK_CB(cb->skb).portid,
-				    cb->nlh->nlmsg_seq, NLM_F_MULTI);
-		if (err)
-			break;
-		idx++;
-	}
-	rtnl_unlock();
-
-	cb->args[0] = idx;
-	/* A full skb ends this round; the dump resumes at idx. */
-	if (err == -EMSGSIZE && skb->len)
-		return skb->len;
-	return err ?: skb->len;
+	return hdrm_nl_dump_devs(skb, cb, hdrm_dev_fill);
 }
 
 /* Per-priority max-frame overrides, validated as a whole before use. */

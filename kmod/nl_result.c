@@ -5,7 +5,6 @@
  */
 #include <linux/rtnetlink.h>
 #include <net/genetlink.h>
-#include <net/sock.h>
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
@@ -112,71 +111,31 @@ static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result *r)
 	return have;
 }
 
+/* The device's last result as a RESULT_GET message. Context: rtnl held. */
+static int hdrm_result_fill_dev(struct sk_buff *skb, struct net_device *dev,
+				u32 portid, u32 seq, int flags,
+				struct netlink_ext_ack *extack)
+{
+	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
+	struct hdrm_result r;
+
+	if (!port || !hdrm_result_copy(port, &r)) {
+		NL_SET_ERR_MSG(extack, "no measurement of this device yet");
+		return -ENODATA;
+	}
+	return hdrm_result_fill(skb, dev, &r, DCB_HDRM_CMD_RESULT_GET, portid,
+				seq, flags);
+}
+
 int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct hdrm_port *port;
-	struct hdrm_result r;
-	struct sk_buff *msg;
-	int err;
-
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	rtnl_lock();
-	port = hdrm_nl_port_lookup(genl_info_net(info),
-				   info->attrs[DCB_HDRM_A_RESULT_IFINDEX],
-				   info->extack);
-	if (IS_ERR(port)) {
-		err = PTR_ERR(port);
-		goto unlock;
-	}
-	if (!hdrm_result_copy(port, &r)) {
-		NL_SET_ERR_MSG(info->extack, "no measurement of this device yet");
-		err = -ENODATA;
-		goto unlock;
-	}
-	err = hdrm_result_fill(msg, port->dev, &r, DCB_HDRM_CMD_RESULT_GET,
-			       info->snd_portid, info->snd_seq, 0);
-unlock:
-	rtnl_unlock();
-	if (err) {
-		nlmsg_free(msg);
-		return err;
-	}
-	return genlmsg_reply(msg, info);
+	return hdrm_nl_get_doit(info, info->attrs[DCB_HDRM_A_RESULT_IFINDEX],
+				hdrm_result_fill_dev);
 }
 
 int hdrm_nl_result_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	struct net *net = sock_net(skb->sk);
-	struct hdrm_port *port;
-	struct net_device *dev;
-	struct hdrm_result r;
-	long skip = cb->args[0];
-	long idx = 0;
-	int err = 0;
-
-	rtnl_lock();
-	for_each_netdev(net, dev) {
-		port = hdrm_port_find_rtnl(dev);
-		if (!port || !hdrm_result_copy(port, &r))
-			continue;
-		if (idx < skip) {
-			idx++;
-			continue;
-		}
-		err = hdrm_result_fill(skb, dev, &r, DCB_HDRM_CMD_RESULT_GET,
-				       NETLINK_CB(cb->skb).portid,
-				       cb->nlh->nlmsg_seq, NLM_F_MULTI);
-		if (err)
-			break;
-		idx++;
-	}
-	rtnl_unlock();
-	cb->args[0] = idx;
-	if (err == -EMSGSIZE && skb->len)
-		return skb->len;
-	return err ?: skb->len;
+	return hdrm_nl_dump_devs(skb, cb, hdrm_result_fill_dev);
 }
 
 /**

@@ -5,7 +5,7 @@
 # namespace and nothing from another one.
 
 ALL_TESTS="dev_show_netns dev_show_init_ns dev_show_one dev_show_table
-	   dev_show_carrier"
+	   dev_show_carrier dev_show_many"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
@@ -98,6 +98,26 @@ dev_show_carrier()
 	echo "$out" | jq -e '.carrier == true' >/dev/null
 	check_err $? "carrier not reported once both ends are up: $out"
 	log_test "dev show reports carrier"
+}
+
+# A dump larger than one netlink message: every device once, in order.
+dev_show_many()
+{
+	local ns=${NS_PREFIX}-many i out
+
+	ip netns add "$ns"
+	for i in $(seq 1 40); do
+		ip -n "$ns" link add "m$i" type veth peer name "n$i" ||
+			{ check_err 1 "veth m$i failed"; break; }
+	done
+	out=$(dcb-hdrm -n "$ns" -j dev show)
+	check_err $? "dev show of 80 devices failed"
+	[ "$(jq 'length' <<<"$out")" -eq 80 ] &&
+		[ "$(jq '[.[].ifname] | unique | length' <<<"$out")" -eq 80 ]
+	check_err $? "expected 80 distinct devices, got $(jq -c '[.[].ifname]' <<<"$out")"
+	log_info "80 devices in one dump: $(dcb-hdrm -n "$ns" -j dev show | wc -c) bytes of JSON"
+	ip netns del "$ns"
+	log_test "a dump over several netlink messages lists every device once"
 }
 
 require_root

@@ -255,9 +255,13 @@ measure_json_contract()
 		+ 2 * .max_frame_bytes + $r.measure_frame_bytes + $r.k_bytes)' \
 		<<<"$out" >/dev/null
 	check_err $? "headroom_bytes does not follow the formula: $out"
-	# show returns the same result
+	# show, and the kernel's YNL client's dump, return the same result
 	[ "$(dcb-hdrm -n "$NSA" -j show dev va | jq .session)" = "$(jqn .session "$out")" ]
 	check_err $? "show does not return the last measurement"
+	ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--dump result-get --output-json |
+		jq -e "map(select(.ifname == \"va\")) | .[0].session == $(jqn .session "$out")" >/dev/null
+	check_err $? "YNL --dump result-get does not list va's last measurement"
 	# overrides reach the formula
 	dcb-hdrm -n "$NSA" dev set dev va speed 100000 k 1000 cell 256 max-frame 3:9022 prio-mask 0x0c
 	out=$(measure_json count 20)
@@ -304,14 +308,28 @@ measure_errors()
 	log_test "bad measure and dev set requests: one line, nothing changed"
 }
 
+# wait_probing NS DEV: until a measurement of DEV has sent some probes
+wait_probing()
+{
+	local before i
+
+	before=$(dcb-hdrm -n "$1" -j dev show dev "$2" | jq .stats.tx_probes)
+	for i in $(seq 1 100); do
+		[ "$(dcb-hdrm -n "$1" -j dev show dev "$2" | jq .stats.tx_probes)" -gt $((before + 10)) ] &&
+			return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 measure_link_deleted()
 {
 	local pid rc err
 
 	cable_create "$NSA" vc "$NSB" vd 200
-	dcb-hdrm -n "$NSA" measure dev vc count 3000 interval 1000 2>"$TMPD/err" >/dev/null &
+	dcb-hdrm -n "$NSA" measure dev vc count 4096 interval 2000 2>"$TMPD/err" >/dev/null &
 	pid=$!
-	sleep 1
+	wait_probing "$NSA" vc
 	ip -n "$NSA" link del vc
 	wait $pid
 	rc=$?
@@ -327,9 +345,9 @@ measure_module_removed()
 {
 	local pid rc
 
-	dcb-hdrm -n "$NSA" measure dev va count 3000 interval 1000 >/dev/null 2>&1 &
+	dcb-hdrm -n "$NSA" measure dev va count 4096 interval 2000 >/dev/null 2>&1 &
 	pid=$!
-	sleep 1
+	wait_probing "$NSA" va
 	rmmod dcb_hdrm
 	check_err $? "rmmod during a measurement failed"
 	wait $pid
