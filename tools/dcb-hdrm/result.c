@@ -10,6 +10,7 @@
 #include <time.h>
 #include <netlink/attr.h>
 #include <netlink/genl/ctrl.h>
+#include <linux/genetlink.h>
 
 #include <linux/dcb_hdrm.h>
 
@@ -401,10 +402,26 @@ static int measure_session(struct nlattr *attrs, int len, void *arg)
 }
 
 struct wait_ctx {
+	int family;
 	uint32_t ifindex, session;
-	bool found;
+	bool found, unloaded;
 	struct result r;
 };
+
+/* nlctrl announces a family's removal: the module went away. */
+static void measure_ctrl(struct genlmsghdr *g, struct wait_ctx *w)
+{
+	struct nlattr *tb[CTRL_ATTR_MAX + 1];
+
+	if (g->cmd != CTRL_CMD_DELFAMILY ||
+	    nla_parse(tb, CTRL_ATTR_MAX, genlmsg_attrdata(g, 0),
+		      genlmsg_attrlen(g, 0), NULL) < 0 ||
+	    !tb[CTRL_ATTR_FAMILY_NAME])
+		return;
+	if (!strcmp(nla_get_string(tb[CTRL_ATTR_FAMILY_NAME]),
+		    DCB_HDRM_FAMILY_NAME))
+		w->unloaded = true;
+}
 
 static int measure_ntf(struct nl_msg *msg, void *arg)
 {
@@ -413,7 +430,12 @@ static int measure_ntf(struct nl_msg *msg, void *arg)
 	struct wait_ctx *w = arg;
 	struct result r;
 
-	if (g->cmd != DCB_HDRM_CMD_RESULT_NTF ||
+	if (nlh->nlmsg_type == GENL_ID_CTRL) {
+		measure_ctrl(g, w);
+		return NL_OK;
+	}
+	if (nlh->nlmsg_type != w->family ||
+	    g->cmd != DCB_HDRM_CMD_RESULT_NTF ||
 	    result_parse(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), &r) ||
 	    r.ifindex != w->ifindex || r.session != w->session)
 		return NL_OK;
@@ -462,6 +484,15 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		ret = EXIT_KERNEL;
 		goto out;
 	}
+	/* ...and to nlctrl, which tells when the module is unloaded. */
+	w.family = genl_ctrl_resolve(ntf, DCB_HDRM_FAMILY_NAME);
+	grp = genl_ctrl_resolve_grp(ntf, "nlctrl", "notify");
+	if (w.family < 0 || grp < 0 ||
+	    nl_socket_add_membership(ntf, grp) < 0) {
+		hdrm_err("cannot join the nlctrl notify group");
+		ret = EXIT_KERNEL;
+		goto out;
+	}
 	nl_socket_disable_seq_check(ntf);
 	nl_socket_modify_cb(ntf, NL_CB_VALID, NL_CB_CUSTOM, measure_ntf, &w);
 
@@ -498,6 +529,13 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	pfd.events = POLLIN;
 	while (!w.found) {
 		long long left = deadline - now_ms();
+
+		if (w.unloaded) {
+			hdrm_err("%s: the dcb_hdrm module was unloaded during the measurement",
+				 name);
+			ret = EXIT_KERNEL;
+			goto out;
+		}
 
 		if (left <= 0) {
 			hdrm_err("%s: the kernel did not report the end of session %u in time",
