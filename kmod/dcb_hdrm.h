@@ -12,6 +12,10 @@
  *   sleeps or transmits while holding it.
  * - A session's end is handled by port->done_work in process context,
  *   without rtnl, so device teardown under rtnl may cancel it safely.
+ * - port->apply_work and port->remeasure_work need rtnl (they call the
+ *   driver's DCB operations and start sessions). They only ever
+ *   rtnl_trylock() and run again a jiffy later when it is taken, so device
+ *   teardown under rtnl may cancel them synchronously as well.
  */
 #ifndef _DCB_HDRM_H
 #define _DCB_HDRM_H
@@ -25,6 +29,7 @@
 #include <net/genetlink.h>
 #include <uapi/linux/dcb_hdrm.h>
 
+#include "hdrm_apply.h"
 #include "hdrm_calc.h"
 #include "hdrm_stats.h"
 #include "hdrm_wire.h"
@@ -37,6 +42,8 @@
 #define HDRM_DEF_INTERVAL_US	1000
 #define HDRM_DEF_TIMEOUT_MS	200
 #define HDRM_DEF_REFLECT_RATE	1000
+/* Events closer together than this make one re-measurement. */
+#define HDRM_REMEASURE_DEBOUNCE_MS	1000
 
 extern struct genl_family dcb_hdrm_family;
 extern bool hdrm_reflect_default;
@@ -52,6 +59,10 @@ struct hdrm_config {
 	u32 prio_mask;			/* 0 = PFC-enabled, or all */
 	u32 max_frame[HDRM_PRIOS];	/* bytes, 0 = MTU + 22 */
 	u32 precision_override;		/* ns, 0 = clock resolution */
+	u8 apply;			/* enum dcb_hdrm_apply */
+	u8 delay_unit;			/* enum dcb_hdrm_delay_unit */
+	bool remeasure;
+	u32 remeasure_period;		/* s, 0 = on events only */
 };
 
 struct hdrm_counters {
@@ -64,6 +75,9 @@ struct hdrm_counters {
 	atomic64_t stale;
 	atomic64_t tx_probes;
 	atomic64_t tx_errors;
+	atomic64_t remeasured;
+	atomic64_t applied;
+	atomic64_t apply_errors;
 };
 
 struct hdrm_result {
@@ -84,6 +98,20 @@ struct hdrm_result {
 	u64 ended_ns;			/* ktime_get_ns() at the end */
 };
 
+/* What one apply wrote to the driver, or why it did not. */
+struct hdrm_applied {
+	u32 session;
+	u8 method;			/* DCB_HDRM_APPLY_DELAY or _BUFFER */
+	u8 delay_unit;			/* DCB_HDRM_DELAY_UNIT_BITS or _METRES */
+	bool clamped;
+	int error;			/* 0 or a negative errno */
+	u16 delay_old, delay_new;
+	u64 delay_wanted;
+	u8 lossless;			/* buffers a PFC priority maps to */
+	struct hdrm_buffers buf_old, buf_new;
+	u64 buf_wanted[HDRM_APPLY_BUFFERS];
+};
+
 /* One measurement: what the initiator sent and what came back. */
 struct hdrm_session {
 	u32 id;
@@ -92,6 +120,7 @@ struct hdrm_session {
 	u32 timeout_ms;
 	u8 mode;
 	u8 estimator;
+	u8 apply;			/* enum dcb_hdrm_apply, at the end */
 	bool done;
 	u8 status;
 	u32 sent;
@@ -122,7 +151,11 @@ struct hdrm_port {
 	u64 rl_tat;			/* rate limit, see hdrm_ratelimit.h */
 	struct hdrm_session *session;	/* running, or NULL */
 	struct hdrm_result *result;	/* last, or NULL */
+	struct hdrm_applied *applied;	/* last, or NULL */
+	u8 apply_pending;		/* enum dcb_hdrm_apply for result */
 	struct work_struct done_work;
+	struct delayed_work apply_work;
+	struct delayed_work remeasure_work;
 	struct hdrm_counters ctr;
 	struct rcu_head rcu;
 };
@@ -143,6 +176,17 @@ void hdrm_session_reply(struct hdrm_port *port, const struct hdrm_probe *p,
 			u64 t4);
 void hdrm_session_done_work(struct work_struct *work);
 void hdrm_session_stop(struct hdrm_port *port, u8 status);
+void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s);
+
+/* apply.c: writing results to the driver, and measuring again */
+void hdrm_apply_work(struct work_struct *work);
+void hdrm_apply_schedule(struct hdrm_port *port, u8 method);
+void hdrm_remeasure_work(struct work_struct *work);
+void hdrm_remeasure_kick(struct hdrm_port *port, unsigned int delay_ms);
+void hdrm_port_works_cancel(struct hdrm_port *port);
+int hdrm_put_dcb_state(struct sk_buff *skb, struct net_device *dev,
+		       const struct hdrm_config *cfg);
+int hdrm_put_applied(struct sk_buff *skb, const struct hdrm_applied *a);
 
 /* reflector.c: the receive hook for both encapsulations */
 void hdrm_rx_init(void);
@@ -181,6 +225,6 @@ extern const struct nla_policy hdrm_measure_policy[DCB_HDRM_A_MEASURE_MAX + 1];
 int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_result_get_dumpit(struct sk_buff *skb,
 			      struct netlink_callback *cb);
-void hdrm_nl_result_notify(struct hdrm_port *port);
+void hdrm_nl_result_notify(struct hdrm_port *port, u8 cmd);
 
 #endif /* _DCB_HDRM_H */

@@ -40,6 +40,10 @@ static struct netlink_range_validation hdrm_frame_range = {
 	.max = HDRM_CALC_MAX_FRAME,
 };
 
+static struct netlink_range_validation hdrm_period_range = {
+	.max = 86400,	/* a day, in seconds */
+};
+
 static const struct nla_policy hdrm_prio_frame_policy[DCB_HDRM_A_PRIO_FRAME_MAX + 1] = {
 	[DCB_HDRM_A_PRIO_FRAME_PRIO]	= NLA_POLICY_MAX(NLA_U32, HDRM_PRIOS - 1),
 	[DCB_HDRM_A_PRIO_FRAME_BYTES]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_frame_range),
@@ -57,6 +61,11 @@ const struct nla_policy hdrm_dev_set_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_MAX_FRAME]	= NLA_POLICY_NESTED(hdrm_prio_frame_policy),
 	[DCB_HDRM_A_DEV_PRECISION_OVERRIDE] =
 		NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_precision_range),
+	[DCB_HDRM_A_DEV_APPLY]		= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_APPLY_AUTO),
+	[DCB_HDRM_A_DEV_DELAY_UNIT]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_DELAY_UNIT_METRES),
+	[DCB_HDRM_A_DEV_REMEASURE]	= NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_DEV_REMEASURE_PERIOD] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_period_range),
 };
 
 static u32 hdrm_dev_dcb_ops(const struct net_device *dev)
@@ -104,6 +113,9 @@ static int hdrm_put_stats(struct sk_buff *skb, const struct hdrm_counters *c)
 		{ DCB_HDRM_A_STATS_STALE, offsetof(struct hdrm_counters, stale) },
 		{ DCB_HDRM_A_STATS_TX_PROBES, offsetof(struct hdrm_counters, tx_probes) },
 		{ DCB_HDRM_A_STATS_TX_ERRORS, offsetof(struct hdrm_counters, tx_errors) },
+		{ DCB_HDRM_A_STATS_REMEASURED, offsetof(struct hdrm_counters, remeasured) },
+		{ DCB_HDRM_A_STATS_APPLIED, offsetof(struct hdrm_counters, applied) },
+		{ DCB_HDRM_A_STATS_APPLY_ERRORS, offsetof(struct hdrm_counters, apply_errors) },
 	};
 	struct nlattr *nest;
 	unsigned int i;
@@ -137,7 +149,12 @@ static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
 	    nla_put_u32(skb, DCB_HDRM_A_DEV_CELL, cfg->cell) ||
 	    nla_put_u32(skb, DCB_HDRM_A_DEV_PRIO_MASK, cfg->prio_mask) ||
 	    nla_put_u32(skb, DCB_HDRM_A_DEV_PRECISION_OVERRIDE,
-			cfg->precision_override))
+			cfg->precision_override) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_APPLY, cfg->apply) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_DELAY_UNIT, cfg->delay_unit) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_REMEASURE, cfg->remeasure) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_REMEASURE_PERIOD,
+			cfg->remeasure_period))
 		return -EMSGSIZE;
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!cfg->max_frame[prio])
@@ -198,7 +215,8 @@ static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
 		cfg = port->cfg;
 		spin_unlock_bh(&port->lock);
 		if (hdrm_put_config(skb, &cfg) ||
-		    hdrm_put_stats(skb, &port->ctr))
+		    hdrm_put_stats(skb, &port->ctr) ||
+		    hdrm_put_dcb_state(skb, dev, &cfg))
 			goto nla_put_failure;
 	}
 
@@ -298,6 +316,15 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (tb[DCB_HDRM_A_DEV_PRECISION_OVERRIDE])
 		cfg.precision_override =
 			nla_get_u32(tb[DCB_HDRM_A_DEV_PRECISION_OVERRIDE]);
+	if (tb[DCB_HDRM_A_DEV_APPLY])
+		cfg.apply = nla_get_u32(tb[DCB_HDRM_A_DEV_APPLY]);
+	if (tb[DCB_HDRM_A_DEV_DELAY_UNIT])
+		cfg.delay_unit = nla_get_u32(tb[DCB_HDRM_A_DEV_DELAY_UNIT]);
+	if (tb[DCB_HDRM_A_DEV_REMEASURE])
+		cfg.remeasure = nla_get_u8(tb[DCB_HDRM_A_DEV_REMEASURE]);
+	if (tb[DCB_HDRM_A_DEV_REMEASURE_PERIOD])
+		cfg.remeasure_period =
+			nla_get_u32(tb[DCB_HDRM_A_DEV_REMEASURE_PERIOD]);
 	err = hdrm_parse_max_frames(info, &cfg);
 	if (err)
 		goto out;
@@ -305,6 +332,11 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	spin_lock_bh(&port->lock);
 	port->cfg = cfg;
 	spin_unlock_bh(&port->lock);
+	/* A period (re)starts counting now; events need no kick. */
+	if (cfg.remeasure && cfg.remeasure_period &&
+	    (tb[DCB_HDRM_A_DEV_REMEASURE] ||
+	     tb[DCB_HDRM_A_DEV_REMEASURE_PERIOD]))
+		hdrm_remeasure_kick(port, cfg.remeasure_period * MSEC_PER_SEC);
 out:
 	rtnl_unlock();
 	return err;

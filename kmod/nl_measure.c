@@ -6,7 +6,6 @@
  * at once with the session id; the result comes as a notification.
  */
 #include <linux/rtnetlink.h>
-#include <net/dcbnl.h>
 #include <net/genetlink.h>
 #include <uapi/linux/dcb_hdrm.h>
 
@@ -26,27 +25,12 @@ const struct nla_policy hdrm_measure_policy[DCB_HDRM_A_MEASURE_MAX + 1] = {
 	[DCB_HDRM_A_MEASURE_ESTIMATOR]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_ESTIMATOR_MAX),
 	[DCB_HDRM_A_MEASURE_TIMEOUT]	= NLA_POLICY_RANGE(NLA_U32, 1, 4000),
 	[DCB_HDRM_A_MEASURE_SESSION]	= { .type = NLA_REJECT },
+	[DCB_HDRM_A_MEASURE_APPLY]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_APPLY_AUTO),
 };
 
 static u32 nla_get_u32_or(const struct nlattr *attr, u32 def)
 {
 	return attr ? nla_get_u32(attr) : def;
-}
-
-/* PFC-enabled priorities, or all when the driver has no PFC to ask. */
-static u32 hdrm_pfc_prio_mask(struct net_device *dev)
-{
-#if IS_ENABLED(CONFIG_DCB)
-	const struct dcbnl_rtnl_ops *ops = dev->dcbnl_ops;
-	struct ieee_pfc pfc = {};
-
-	if (ops && ops->ieee_getpfc) {
-		if (ops->ieee_getpfc(dev, &pfc))
-			return 0;
-		return pfc.pfc_en;
-	}
-#endif
-	return GENMASK(HDRM_PRIOS - 1, 0);
 }
 
 int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
@@ -91,18 +75,11 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -ENETDOWN;
 		goto unlock;
 	}
+	hdrm_session_snapshot(port, s);
 	spin_lock_bh(&port->lock);
-	s->speed = port->cfg.speed_override;
-	s->prio_mask = port->cfg.prio_mask;
-	s->precision = port->cfg.precision_override;
+	s->apply = tb[DCB_HDRM_A_MEASURE_APPLY] ?
+		   nla_get_u32(tb[DCB_HDRM_A_MEASURE_APPLY]) : port->cfg.apply;
 	spin_unlock_bh(&port->lock);
-	if (!s->speed)
-		s->speed = hdrm_dev_speed(dev);
-	if (!s->prio_mask)
-		s->prio_mask = hdrm_pfc_prio_mask(dev);
-	if (!s->precision)
-		s->precision = hdrm_clock_precision_ns();
-	s->mtu = READ_ONCE(dev->mtu);
 
 	err = hdrm_session_start(port, s, &id, info->extack);
 	if (err)

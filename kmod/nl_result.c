@@ -58,7 +58,8 @@ static int hdrm_put_rtt(struct sk_buff *skb, const struct hdrm_result *r)
 }
 
 static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
-			    const struct hdrm_result *r, u8 cmd, u32 portid,
+			    const struct hdrm_result *r,
+			    const struct hdrm_applied *a, u8 cmd, u32 portid,
 			    u32 seq, int flags)
 {
 	void *hdr;
@@ -90,7 +91,8 @@ static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
 				      NSEC_PER_MSEC),
 			      DCB_HDRM_A_RESULT_PAD) ||
 	    (r->received && hdrm_put_rtt(skb, r)) ||
-	    hdrm_put_prios(skb, r)) {
+	    hdrm_put_prios(skb, r) ||
+	    (a && hdrm_put_applied(skb, a))) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
@@ -98,8 +100,12 @@ static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
 	return 0;
 }
 
-/* Copies the port's last result; false when there is none yet. */
-static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result *r)
+/*
+ * Copies the port's last result and, when it was applied, what the apply
+ * did (*has_a); false when there is no result yet.
+ */
+static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result *r,
+			     struct hdrm_applied *a, bool *has_a)
 {
 	bool have;
 
@@ -107,6 +113,10 @@ static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result *r)
 	have = port->result;
 	if (have)
 		*r = *port->result;
+	*has_a = have && port->applied &&
+		 port->applied->session == port->result->session;
+	if (*has_a)
+		*a = *port->applied;
 	spin_unlock_bh(&port->lock);
 	return have;
 }
@@ -117,14 +127,16 @@ static int hdrm_result_fill_dev(struct sk_buff *skb, struct net_device *dev,
 				struct netlink_ext_ack *extack)
 {
 	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
+	struct hdrm_applied a;
 	struct hdrm_result r;
+	bool has_a;
 
-	if (!port || !hdrm_result_copy(port, &r)) {
+	if (!port || !hdrm_result_copy(port, &r, &a, &has_a)) {
 		NL_SET_ERR_MSG(extack, "no measurement of this device yet");
 		return -ENODATA;
 	}
-	return hdrm_result_fill(skb, dev, &r, DCB_HDRM_CMD_RESULT_GET, portid,
-				seq, flags);
+	return hdrm_result_fill(skb, dev, &r, has_a ? &a : NULL,
+				DCB_HDRM_CMD_RESULT_GET, portid, seq, flags);
 }
 
 int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -139,29 +151,35 @@ int hdrm_nl_result_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 }
 
 /**
- * hdrm_nl_result_notify() - announce the port's new result
+ * hdrm_nl_result_notify() - announce the port's new result, or its apply
  * @port: the port
+ * @cmd: DCB_HDRM_CMD_RESULT_NTF or DCB_HDRM_CMD_APPLY_NTF
  *
- * Context: process (the session's end work). Goes to the monitor group
- * in the device's own network namespace only.
+ * Context: process (the session's end work, the apply work). Goes to the
+ * monitor group in the device's own network namespace only.
  */
-void hdrm_nl_result_notify(struct hdrm_port *port)
+void hdrm_nl_result_notify(struct hdrm_port *port, u8 cmd)
 {
 	struct net *net = dev_net(port->dev);
-	struct hdrm_result r;
+	struct hdrm_applied *a;
+	struct hdrm_result *r;
 	struct sk_buff *msg;
+	bool has_a;
 
-	if (hdrm_unloading ||
-	    !genl_has_listeners(&dcb_hdrm_family, net, 0) ||
-	    !hdrm_result_copy(port, &r))
+	if (hdrm_unloading || !genl_has_listeners(&dcb_hdrm_family, net, 0))
 		return;
+	r = kmalloc(sizeof(*r), GFP_KERNEL);
+	a = kmalloc(sizeof(*a), GFP_KERNEL);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return;
-	if (hdrm_result_fill(msg, port->dev, &r, DCB_HDRM_CMD_RESULT_NTF, 0, 0,
+	if (!r || !a || !msg || !hdrm_result_copy(port, r, a, &has_a) ||
+	    hdrm_result_fill(msg, port->dev, r, has_a ? a : NULL, cmd, 0, 0,
 			     0)) {
 		nlmsg_free(msg);
+		kfree(r);
+		kfree(a);
 		return;
 	}
+	kfree(r);
+	kfree(a);
 	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0, 0, GFP_KERNEL);
 }

@@ -77,6 +77,8 @@ static void hdrm_port_add(struct net_device *dev)
 	spin_lock_init(&port->lock);
 	hdrm_config_init(&port->cfg);
 	INIT_WORK(&port->done_work, hdrm_session_done_work);
+	INIT_DELAYED_WORK(&port->apply_work, hdrm_apply_work);
+	INIT_DELAYED_WORK(&port->remeasure_work, hdrm_remeasure_work);
 	netdev_hold(dev, &port->dev_tracker, GFP_KERNEL);
 	hash_add_rcu(hdrm_ports, &port->node, hdrm_port_key(dev));
 }
@@ -86,10 +88,23 @@ static void hdrm_port_del(struct hdrm_port *port, u8 status)
 	ASSERT_RTNL();
 	/* No new session can start: starting one needs rtnl. */
 	hdrm_session_stop(port, status);
+	hdrm_port_works_cancel(port);
 	hash_del_rcu(&port->node);
 	netdev_put(port->dev, &port->dev_tracker);
 	kfree(port->result);
+	kfree(port->applied);
 	kfree_rcu(port, rcu);
+}
+
+/*
+ * The link came up, or its speed or MTU changed: with remeasure on, the
+ * headroom is measured again once the burst of events has settled.
+ * Context: rtnl held (the port's configuration changes only under it).
+ */
+static void hdrm_port_changed(struct hdrm_port *port)
+{
+	if (port->cfg.remeasure)
+		hdrm_remeasure_kick(port, HDRM_REMEASURE_DEBOUNCE_MS);
 }
 
 static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,
@@ -113,8 +128,18 @@ static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,
 	case NETDEV_CHANGE:
 		/* Carrier lost or device stopped: probes cannot go out. */
 		port = hdrm_port_find_rtnl(dev);
-		if (port && (!netif_running(dev) || !netif_carrier_ok(dev)))
+		if (!port)
+			break;
+		if (!netif_running(dev) || !netif_carrier_ok(dev))
 			hdrm_session_stop(port, DCB_HDRM_STATUS_LINK_DOWN);
+		else
+			hdrm_port_changed(port);	/* carrier or speed */
+		break;
+	case NETDEV_UP:
+	case NETDEV_CHANGEMTU:
+		port = hdrm_port_find_rtnl(dev);
+		if (port)
+			hdrm_port_changed(port);
 		break;
 	}
 	return NOTIFY_DONE;

@@ -10,6 +10,7 @@
 #include <linux/random.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
+#include <net/dcbnl.h>
 
 #include "dcb_hdrm.h"
 
@@ -324,7 +325,10 @@ static void hdrm_session_finish(struct hdrm_port *port)
 		port->result = r;
 		spin_unlock_bh(&port->lock);
 		kfree(old);
-		hdrm_nl_result_notify(port);
+		hdrm_nl_result_notify(port, DCB_HDRM_CMD_RESULT_NTF);
+		if (r->status == DCB_HDRM_STATUS_OK &&
+		    s->apply != DCB_HDRM_APPLY_NONE)
+			hdrm_apply_schedule(port, s->apply);
 	}
 	hdrm_session_free(s);
 }
@@ -355,4 +359,49 @@ void hdrm_session_stop(struct hdrm_port *port, u8 status)
 		hrtimer_cancel(&s->timer);
 	cancel_work_sync(&port->done_work);
 	hdrm_session_finish(port);
+}
+
+/* PFC-enabled priorities, or all when the driver has no PFC to ask. */
+static u32 hdrm_pfc_prio_mask(struct net_device *dev)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = dev->dcbnl_ops;
+	struct ieee_pfc pfc = {};
+
+	if (ops && ops->ieee_getpfc) {
+		if (ops->ieee_getpfc(dev, &pfc))
+			return 0;
+		return pfc.pfc_en;
+	}
+#endif
+	return GENMASK(HDRM_PRIOS - 1, 0);
+}
+
+/**
+ * hdrm_session_snapshot() - what the headroom of a new session depends on
+ * @port: the port it will run on
+ * @s: the session, not started yet
+ *
+ * Takes the speed, priorities, precision and MTU from the configuration's
+ * overrides, else from the device and its driver, now.
+ *
+ * Context: rtnl held (link settings and PFC are read through the driver).
+ */
+void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s)
+{
+	struct net_device *dev = port->dev;
+
+	ASSERT_RTNL();
+	spin_lock_bh(&port->lock);
+	s->speed = port->cfg.speed_override;
+	s->prio_mask = port->cfg.prio_mask;
+	s->precision = port->cfg.precision_override;
+	spin_unlock_bh(&port->lock);
+	if (!s->speed)
+		s->speed = hdrm_dev_speed(dev);
+	if (!s->prio_mask)
+		s->prio_mask = hdrm_pfc_prio_mask(dev);
+	if (!s->precision)
+		s->precision = hdrm_clock_precision_ns();
+	s->mtu = READ_ONCE(dev->mtu);
 }

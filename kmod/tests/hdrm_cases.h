@@ -7,6 +7,7 @@
 #ifndef _HDRM_CASES_H
 #define _HDRM_CASES_H
 
+#include "../hdrm_apply.h"
 #include "../hdrm_calc.h"
 #include "../hdrm_ratelimit.h"
 #include "../hdrm_stats.h"
@@ -388,6 +389,173 @@ static int hdrm_check_ratelimit(char *msg, size_t len)
 		allowed += hdrm_rl_allow(&tat, now, 100);
 	if (allowed < 1000 || allowed > 1000 + hdrm_rl_burst(100))
 		return hdrm_fail(msg, len, "100/s over 10 s allowed %u", allowed);
+	return 0;
+}
+
+/* ---- applying: delay units, buffer mapping, static models ---- */
+
+struct hdrm_delay_case {
+	const char *name;
+	u64 ns;
+	u32 mbps;
+	enum hdrm_delay_unit unit;
+	u64 wanted;
+	u16 value;
+	bool clamped;
+};
+
+static const struct hdrm_delay_case hdrm_delay_cases[] = {
+	{ .name = "5 us at 1 Gb/s is 5000 bits", .ns = 5000, .mbps = 1000,
+	  .unit = HDRM_DELAY_BITS, .wanted = 5000, .value = 5000 },
+	{ .name = "bits round up", .ns = 1, .mbps = 1,
+	  .unit = HDRM_DELAY_BITS, .wanted = 1, .value = 1 },
+	{ .name = "65535 bits fit", .ns = 65535, .mbps = 1000,
+	  .unit = HDRM_DELAY_BITS, .wanted = 65535, .value = 65535 },
+	{ .name = "10 us at 10 Gb/s is cut to 65535 bits", .ns = 10000,
+	  .mbps = 10000, .unit = HDRM_DELAY_BITS, .wanted = 100000,
+	  .value = 65535, .clamped = true },
+	{ .name = "70 ns is 7 m", .ns = 70, .unit = HDRM_DELAY_METRES,
+	  .wanted = 7, .value = 7 },
+	{ .name = "metres round up", .ns = 71, .unit = HDRM_DELAY_METRES,
+	  .wanted = 8, .value = 8 },
+	{ .name = "0 ns is raised to 1 m (0 means no change)", .ns = 0,
+	  .unit = HDRM_DELAY_METRES, .wanted = 0, .value = 1, .clamped = true },
+	{ .name = "50 us is cut to 999 m", .ns = 50000,
+	  .unit = HDRM_DELAY_METRES, .wanted = 5000, .value = 999,
+	  .clamped = true },
+	{ .name = "4.002 s at 1.6 Tb/s does not overflow", .ns = 4002000000ULL,
+	  .mbps = 1600000, .unit = HDRM_DELAY_BITS,
+	  .wanted = 6403200000000ULL, .value = 65535, .clamped = true },
+};
+
+static int hdrm_check_delay(unsigned int i, char *msg, size_t len)
+{
+	const struct hdrm_delay_case *c = &hdrm_delay_cases[i];
+	struct hdrm_delay d;
+
+	if (hdrm_delay_value(c->ns, c->mbps, c->unit, &d))
+		return hdrm_fail(msg, len, "%s: refused", c->name);
+	if (d.wanted != c->wanted || d.value != c->value ||
+	    d.clamped != c->clamped)
+		return hdrm_fail(msg, len, "%s: %llu/%u/%d, expected %llu/%u/%d",
+				 c->name, (unsigned long long)d.wanted, d.value,
+				 d.clamped, (unsigned long long)c->wanted,
+				 c->value, c->clamped);
+	return 0;
+}
+
+static int hdrm_check_delay_misc(char *msg, size_t len)
+{
+	struct hdrm_delay d;
+
+	if (hdrm_delay_value(1000, 0, HDRM_DELAY_BITS, &d) != -EINVAL)
+		return hdrm_fail(msg, len, "bits at speed 0 accepted");
+	if (hdrm_delay_value(1000, 0, HDRM_DELAY_METRES, &d) ||
+	    d.value != 100)
+		return hdrm_fail(msg, len, "metres need no speed: 1 us is 100 m");
+	if (!hdrm_driver_reads_metres("mlx5_core") ||
+	    hdrm_driver_reads_metres("mlxsw_spectrum") ||
+	    hdrm_driver_reads_metres("") || hdrm_driver_reads_metres("mlx5"))
+		return hdrm_fail(msg, len, "metre drivers by name");
+	return 0;
+}
+
+/* Every priority on buffer 0 (64 KiB) but priority 3, alone on buffer 1. */
+static const struct hdrm_buffers hdrm_buf_base = {
+	.prio2buffer = { 0, 0, 0, 1, 0, 0, 0, 0 },
+	.size = { 65536, 0 },
+	.total = 262144,
+};
+
+static int hdrm_check_buffer_plan(char *msg, size_t len)
+{
+	u64 need[HDRM_APPLY_PRIOS] = { 0, 0, 0, 10001, 5000, 0, 0, 0 };
+	struct hdrm_buffers cur = hdrm_buf_base;
+	struct hdrm_buffer_plan plan;
+	int err;
+
+	/* priority 3 lossless: buffer 1 holds its headroom in 128 B cells */
+	err = hdrm_buffer_plan(&cur, BIT(3), need, 0xff, 128, &plan);
+	if (err || plan.lossless != BIT(1) || plan.wanted[1] != 10112 ||
+	    plan.next.size[1] != 10112 || plan.next.size[0] != 65536 ||
+	    plan.clamped || memcmp(plan.next.prio2buffer, cur.prio2buffer, 8) ||
+	    plan.next.total != cur.total)
+		return hdrm_fail(msg, len, "one lossless buffer: err %d size %u",
+				 err, plan.next.size[1]);
+	/* priorities 3 and 4 share buffer 1: the larger headroom, once */
+	cur.prio2buffer[4] = 1;
+	err = hdrm_buffer_plan(&cur, BIT(3) | BIT(4), need, 0xff, 128, &plan);
+	if (err || plan.next.size[1] != 10112 || plan.next.size[0] != 65536)
+		return hdrm_fail(msg, len, "shared lossless buffer: size %u",
+				 plan.next.size[1]);
+	/* a lossless priority on the big buffer 0 shrinks it to its need */
+	cur = hdrm_buf_base;
+	err = hdrm_buffer_plan(&cur, BIT(4), need, 0xff, 1, &plan);
+	if (err || plan.next.size[0] != 5000 || plan.next.size[1] != 0)
+		return hdrm_fail(msg, len, "oversized lossless buffer: %u",
+				 plan.next.size[0]);
+	/* total 20000, lossy buffer 0 at 15000: 5000 left, cut to cells */
+	cur.size[0] = 15000;
+	cur.total = 20000;
+	err = hdrm_buffer_plan(&cur, BIT(3), need, 0xff, 128, &plan);
+	if (err || !plan.clamped || plan.wanted[1] != 10112 ||
+	    plan.next.size[1] != 4992 || plan.next.size[0] != 15000)
+		return hdrm_fail(msg, len, "clamp to the total: %d %u", err,
+				 plan.next.size[1]);
+	/* no total stated: no clamp */
+	cur.total = 0;
+	err = hdrm_buffer_plan(&cur, BIT(3), need, 0xff, 128, &plan);
+	if (err || plan.clamped || plan.next.size[1] != 10112)
+		return hdrm_fail(msg, len, "no total: %u", plan.next.size[1]);
+	/* refusals */
+	cur = hdrm_buf_base;
+	if (hdrm_buffer_plan(&cur, 0, need, 0xff, 128, &plan) != -ENOENT)
+		return hdrm_fail(msg, len, "no PFC priority accepted");
+	if (hdrm_buffer_plan(&cur, BIT(3), need, BIT(4), 128, &plan) != -ENODATA)
+		return hdrm_fail(msg, len, "a lossless priority without headroom accepted");
+	if (hdrm_buffer_plan(&cur, BIT(3), need, 0xff, 0, &plan) != -EINVAL)
+		return hdrm_fail(msg, len, "cell 0 accepted");
+	cur.prio2buffer[3] = 8;
+	if (hdrm_buffer_plan(&cur, BIT(3), need, 0xff, 128, &plan) != -EINVAL)
+		return hdrm_fail(msg, len, "buffer index 8 accepted");
+	cur = hdrm_buf_base;
+	cur.size[2] = cur.total;
+	if (hdrm_buffer_plan(&cur, BIT(3), need, 0xff, 128, &plan) != -ENOSPC)
+		return hdrm_fail(msg, len, "lossy buffers filling the total accepted");
+	/* a headroom beyond a u32 is cut to what a buffer can hold */
+	cur.size[2] = 0;
+	cur.total = 0;
+	need[3] = 1ULL << 40;
+	err = hdrm_buffer_plan(&cur, BIT(3), need, 0xff, 128, &plan);
+	if (err || !plan.clamped || plan.next.size[1] != U32_MAX / 128 * 128)
+		return hdrm_fail(msg, len, "2^40 bytes: %d %u", err,
+				 plan.next.size[1]);
+	return 0;
+}
+
+static int hdrm_check_static(char *msg, size_t len)
+{
+	u64 v;
+
+	/* 9216 + 1522 + 3840 + 13000 (100 m at 100 Gb/s) */
+	v = hdrm_static_cable(100000, 1522, 100);
+	if (v != 27578)
+		return hdrm_fail(msg, len, "cable model 100G 100 m: %llu",
+				 (unsigned long long)v);
+	/* 1300 bytes per 100 m at 10 Gb/s, as the seeds' table says */
+	v = hdrm_static_cable(10000, 0, 100) - hdrm_static_cable(10000, 0, 0);
+	if (v != 1300)
+		return hdrm_fail(msg, len, "10G per 100 m: %llu",
+				 (unsigned long long)v);
+	/* (301 + 2.16 x 7) x 100 + 2.72 x 1500 = 35692, + 9216 + 128 */
+	v = hdrm_static_mlx5(100000, 1500, 128, 7);
+	if (v != 45036)
+		return hdrm_fail(msg, len, "mlx5 model 100G 7 m: %llu",
+				 (unsigned long long)v);
+	/* speeds below 40G count as 40G */
+	if (hdrm_static_mlx5(10000, 1500, 128, 7) !=
+	    hdrm_static_mlx5(40000, 1500, 128, 7))
+		return hdrm_fail(msg, len, "mlx5 model speed floor");
 	return 0;
 }
 

@@ -94,12 +94,44 @@ static struct kunit_case hdrm_calc_kcases[] = {
 	{}
 };
 
+static void hdrm_test_delay(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_delay_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_delay(i, msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_delay_misc(msg, len));
+}
+
+static void hdrm_test_buffer_plan(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_buffer_plan(msg, len));
+}
+
+static void hdrm_test_static(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_static(msg, len));
+}
+
+static struct kunit_case hdrm_apply_kcases[] = {
+	KUNIT_CASE(hdrm_test_delay),
+	KUNIT_CASE(hdrm_test_buffer_plan),
+	KUNIT_CASE(hdrm_test_static),
+	{}
+};
+
+static struct kunit_suite hdrm_apply_suite = {
+	.name = "dcb_hdrm_apply",
+	.test_cases = hdrm_apply_kcases,
+};
+
 static struct kunit_suite hdrm_calc_suite = {
 	.name = "dcb_hdrm_calc",
 	.test_cases = hdrm_calc_kcases,
 };
 
-kunit_test_suites(&hdrm_wire_suite, &hdrm_stats_suite, &hdrm_calc_suite);
+kunit_test_suites(&hdrm_wire_suite, &hdrm_stats_suite, &hdrm_calc_suite,
+		  &hdrm_apply_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests of dcb_hdrm's frame codec, estimator and headroom arithmetic");

@@ -6,3 +6,4 @@
 #include "../hdrm_wire.c"
 #include "../hdrm_stats.c"
 #include "../hdrm_calc.c"
+#include "../hdrm_apply.c"

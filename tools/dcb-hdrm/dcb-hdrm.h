@@ -32,10 +32,59 @@ int hdrm_parse_word(const char *what, const char *s, const char *const *words,
 		    unsigned int n, uint32_t *out);
 int hdrm_connect(struct hdrm_ctx *ctx);
 int hdrm_kernel_err(struct hdrm_ctx *ctx, const char *what, int err);
+struct nl_sock *hdrm_listen(int *family);
+bool hdrm_is_unload(struct genlmsghdr *g);
+
+const char *hdrm_name(const char *const *names, unsigned int n, uint32_t v);
+/* names[v], or "unknown" past the table's end */
+#define HDRM_NAME(tbl, v) hdrm_name(tbl, sizeof(tbl) / sizeof(tbl[0]), v)
+
+/* dcbstate.c: a device's PFC and buffers, and what an apply wrote */
+#define HDRM_BUFS	8
+
+struct hdrm_buf {
+	uint32_t present;		/* bit i: buffer i was reported */
+	uint8_t prio2buffer[HDRM_BUFS];
+	uint32_t size[HDRM_BUFS];
+	uint32_t size_old[HDRM_BUFS];
+	uint64_t wanted[HDRM_BUFS];
+	uint32_t lossless;		/* bit i: buffer i is lossless */
+	uint32_t total;
+};
+
+struct hdrm_dcb_state {
+	bool present;
+	char driver[32];
+	bool has_pfc;
+	uint32_t pfc_cap, pfc_en, pfc_delay, delay_unit;
+	bool has_buf;
+	struct hdrm_buf buf;
+};
+
+struct hdrm_applied_info {
+	bool present;
+	uint32_t session, method, error, delay_unit;
+	uint32_t delay_old, delay_new;
+	uint64_t delay_wanted;
+	bool clamped;
+	struct hdrm_buf buf;
+};
+
+extern const char *const hdrm_apply_names[4];
+extern const char *const hdrm_delay_unit_names[3];
+int hdrm_dcb_state_parse(struct nlattr *nest, struct hdrm_dcb_state *s);
+int hdrm_applied_parse(struct nlattr *nest, struct hdrm_applied_info *a);
+void hdrm_dcb_state_json(struct jw *w, const char *key,
+			 const struct hdrm_dcb_state *s);
+void hdrm_dcb_state_text(const struct hdrm_dcb_state *s);
+void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a);
+void hdrm_applied_text(const struct hdrm_applied_info *a);
+const char *hdrm_applied_why(const struct hdrm_applied_info *a);
 
 /* one file per object */
 int hdrm_cmd_dev(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv);
+int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv);
 
 #endif

@@ -24,6 +24,9 @@ struct dev_info {
 	uint32_t reflect_rate, encap, speed_override, k_override, cell;
 	uint32_t prio_mask, precision_override;
 	uint32_t max_frame[8];
+	uint32_t apply, delay_unit, remeasure_period;
+	bool remeasure;
+	struct hdrm_dcb_state dcb_state;
 	bool has_stats;
 	uint64_t stats[DCB_HDRM_A_STATS_MAX + 1];
 };
@@ -40,6 +43,9 @@ static const char *const stats_names[DCB_HDRM_A_STATS_MAX + 1] = {
 	[DCB_HDRM_A_STATS_STALE]		= "stale",
 	[DCB_HDRM_A_STATS_TX_PROBES]		= "tx_probes",
 	[DCB_HDRM_A_STATS_TX_ERRORS]		= "tx_errors",
+	[DCB_HDRM_A_STATS_REMEASURED]		= "remeasured",
+	[DCB_HDRM_A_STATS_APPLIED]		= "applied",
+	[DCB_HDRM_A_STATS_APPLY_ERRORS]		= "apply_errors",
 };
 
 static const char *const dcb_ops_names[] = {
@@ -69,6 +75,11 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_MAX_FRAME]	= { .type = NLA_NESTED },
 	[DCB_HDRM_A_DEV_PRECISION_OVERRIDE] = { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_STATS]		= { .type = NLA_NESTED },
+	[DCB_HDRM_A_DEV_APPLY]		= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_DELAY_UNIT]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_REMEASURE]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_REMEASURE_PERIOD] = { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_DCB_STATE]	= { .type = NLA_NESTED },
 };
 
 static uint32_t get_u32(struct nlattr **tb, int attr)
@@ -96,7 +107,15 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 		d->prio_mask = get_u32(tb, DCB_HDRM_A_DEV_PRIO_MASK);
 		d->precision_override =
 			get_u32(tb, DCB_HDRM_A_DEV_PRECISION_OVERRIDE);
+		d->apply = get_u32(tb, DCB_HDRM_A_DEV_APPLY);
+		d->delay_unit = get_u32(tb, DCB_HDRM_A_DEV_DELAY_UNIT);
+		d->remeasure = tb[DCB_HDRM_A_DEV_REMEASURE] &&
+			       nla_get_u8(tb[DCB_HDRM_A_DEV_REMEASURE]);
+		d->remeasure_period =
+			get_u32(tb, DCB_HDRM_A_DEV_REMEASURE_PERIOD);
 	}
+	if (hdrm_dcb_state_parse(tb[DCB_HDRM_A_DEV_DCB_STATE], &d->dcb_state))
+		return -EPROTO;
 	nla_for_each_attr(nest, attrs, len, rem) {
 		if (nla_type(nest) != DCB_HDRM_A_DEV_MAX_FRAME)
 			continue;
@@ -196,12 +215,17 @@ static void dev_print_json(struct jw *w, const struct dev_info *d)
 	if (d->has_cfg) {
 		jw_kbool(w, "reflect", d->reflect);
 		jw_ku64(w, "reflect_rate", d->reflect_rate);
-		jw_kstr(w, "encap", d->encap < 2 ? encap_names[d->encap] : "unknown");
+		jw_kstr(w, "encap", HDRM_NAME(encap_names, d->encap));
 		jw_ku64(w, "speed_override_mbps", d->speed_override);
 		jw_ku64(w, "k_override_bytes", d->k_override);
 		jw_ku64(w, "cell_bytes", d->cell);
 		jw_ku64(w, "prio_mask", d->prio_mask);
 		jw_ku64(w, "precision_override_ns", d->precision_override);
+		jw_kstr(w, "apply", HDRM_NAME(hdrm_apply_names, d->apply));
+		jw_kstr(w, "delay_unit",
+			HDRM_NAME(hdrm_delay_unit_names, d->delay_unit));
+		jw_kbool(w, "remeasure", d->remeasure);
+		jw_ku64(w, "remeasure_period_s", d->remeasure_period);
 		jw_key(w, "max_frame");
 		jw_arr_open(w);
 		for (i = 0; i < 8; i++) {
@@ -214,6 +238,8 @@ static void dev_print_json(struct jw *w, const struct dev_info *d)
 		}
 		jw_arr_close(w);
 	}
+	if (d->has_cfg)
+		hdrm_dcb_state_json(w, "dcb_state", &d->dcb_state);
 	if (d->has_stats) {
 		jw_key(w, "stats");
 		jw_obj_open(w);
@@ -248,6 +274,7 @@ static void dev_print_text(const struct dev_info *d)
 struct dev_show {
 	struct hdrm_ctx *ctx;
 	unsigned int n;
+	bool one;		/* one device asked for: say more */
 };
 
 static int dev_show_one(struct nlattr *attrs, int len, void *arg)
@@ -265,6 +292,16 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 		if (!s->n)
 			dev_print_header();
 		dev_print_text(&d);
+		if (s->one && d.has_cfg) {
+			printf("apply %s  delay-unit %s  remeasure %s",
+			       HDRM_NAME(hdrm_apply_names, d.apply),
+			       HDRM_NAME(hdrm_delay_unit_names, d.delay_unit),
+			       d.remeasure ? "on" : "off");
+			if (d.remeasure_period)
+				printf(" every %u s", d.remeasure_period);
+			printf("\n");
+			hdrm_dcb_state_text(&d.dcb_state);
+		}
 	}
 	s->n++;
 	return 0;
@@ -278,6 +315,8 @@ static void dev_usage(FILE *f)
 		"               [ encap { macctl | ether } ] [ speed { MBPS | auto } ] [ k { BYTES | auto } ]\n"
 		"               [ cell BYTES ] [ prio-mask { MASK | auto } ] [ precision { NS | auto } ]\n"
 		"               [ max-frame PRIO:{ BYTES | auto } ... ]\n"
+		"               [ apply { none | delay | buffer | auto } ] [ delay-unit { auto | bits | metres } ]\n"
+		"               [ remeasure { on | off } ] [ remeasure-period SEC ]\n"
 		"       dcb-hdrm dev help\n");
 }
 
@@ -336,6 +375,10 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "cell", DCB_HDRM_A_DEV_CELL, 1, 65536, false, NULL },
 		{ "prio-mask", DCB_HDRM_A_DEV_PRIO_MASK, 1, 255, true, NULL },
 		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, 1000000, true, NULL },
+		{ "apply", DCB_HDRM_A_DEV_APPLY, 0, 3, false, hdrm_apply_names },
+		{ "delay-unit", DCB_HDRM_A_DEV_DELAY_UNIT, 0, 2, false, hdrm_delay_unit_names },
+		{ "remeasure", DCB_HDRM_A_DEV_REMEASURE, 0, 1, false, off_on },
+		{ "remeasure-period", DCB_HDRM_A_DEV_REMEASURE_PERIOD, 0, 86400, false, NULL },
 	};
 	const char *name = NULL;
 	uint32_t ifindex, v;
@@ -384,7 +427,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			if (!strcmp(*argv, keys[i].word))
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
-			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision or max-frame",
+			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure or remeasure-period",
 				 *argv);
 			goto usage;
 		}
@@ -461,6 +504,7 @@ static int dev_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	}
 	if (name && hdrm_parse_ifindex(name, &ifindex))
 		return EXIT_USAGE;
+	s.one = ifindex;
 
 	err = hdrm_connect(ctx);
 	if (err)

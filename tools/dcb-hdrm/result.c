@@ -16,27 +16,7 @@
 
 #include "dcb-hdrm.h"
 #include "hdrm_calc.h"
-
-#define PRIOS 8
-
-struct prio_res {
-	bool valid;
-	uint32_t max_frame;
-	uint64_t bytes, cells;
-};
-
-struct result {
-	uint32_t ifindex;
-	char ifname[32];
-	uint32_t session, status, mode, estimator, timestamping;
-	uint32_t sent, received, lost, late;
-	bool has_rtt;
-	uint64_t est, min, median, p99, max, stddev, turnaround;
-	uint32_t precision, speed, k_bytes, measure_frame, cell;
-	uint32_t duration_us;
-	uint64_t age_ms;
-	struct prio_res prio[PRIOS];
-};
+#include "result.h"
 
 static const char *const status_names[] = {
 	"ok", "no-reply", "dev-gone", "link-down", "aborted", "no-speed",
@@ -45,13 +25,6 @@ static const char *const mode_names[] = { "4ts", "2ts" };
 static const char *const estimator_names[] = { "min", "median", "max" };
 static const char *const timestamping_names[] = { "software", "hardware" };
 
-static const char *name_of(const char *const *names, unsigned int n,
-			   uint32_t v)
-{
-	return v < n ? names[v] : "unknown";
-}
-
-#define NAME(tbl, v) name_of(tbl, sizeof(tbl) / sizeof(tbl[0]), v)
 
 static uint32_t get_u32(struct nlattr **tb, int attr)
 {
@@ -63,7 +36,7 @@ static uint64_t get_u64(struct nlattr **tb, int attr)
 	return tb[attr] ? nla_get_u64(tb[attr]) : 0;
 }
 
-static int result_parse(struct nlattr *attrs, int len, struct result *r)
+int result_parse(struct nlattr *attrs, int len, struct result *r)
 {
 	struct nlattr *tb[DCB_HDRM_A_RESULT_MAX + 1];
 	struct nlattr *pt[DCB_HDRM_A_PRIO_MAX + 1];
@@ -118,21 +91,21 @@ static int result_parse(struct nlattr *attrs, int len, struct result *r)
 		r->prio[prio].bytes = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
 		r->prio[prio].cells = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_CELLS);
 	}
-	return 0;
+	return hdrm_applied_parse(tb[DCB_HDRM_A_RESULT_APPLIED], &r->applied);
 }
 
-static void result_json(struct jw *w, const struct result *r)
+/* The members of a result, inside an object the caller opened. */
+void result_json_members(struct jw *w, const struct result *r)
 {
 	int prio;
 
-	jw_obj_open(w);
 	jw_kstr(w, "ifname", r->ifname);
 	jw_ku64(w, "ifindex", r->ifindex);
 	jw_ku64(w, "session", r->session);
-	jw_kstr(w, "status", NAME(status_names, r->status));
-	jw_kstr(w, "mode", NAME(mode_names, r->mode));
-	jw_kstr(w, "estimator", NAME(estimator_names, r->estimator));
-	jw_kstr(w, "timestamping", NAME(timestamping_names, r->timestamping));
+	jw_kstr(w, "status", HDRM_NAME(status_names, r->status));
+	jw_kstr(w, "mode", HDRM_NAME(mode_names, r->mode));
+	jw_kstr(w, "estimator", HDRM_NAME(estimator_names, r->estimator));
+	jw_kstr(w, "timestamping", HDRM_NAME(timestamping_names, r->timestamping));
 	jw_key(w, "probes");
 	jw_obj_open(w);
 	jw_ku64(w, "sent", r->sent);
@@ -181,12 +154,11 @@ static void result_json(struct jw *w, const struct result *r)
 		jw_obj_close(w);
 	}
 	jw_arr_close(w);
-	jw_obj_close(w);
-	jw_end(w);
+	hdrm_applied_json(w, &r->applied);
 }
 
 /* The derivation, term by term, as the switch guides show theirs. */
-static void result_text(const struct result *r)
+void result_text(const struct result *r)
 {
 	struct hdrm_calc_in in = {
 		.rtt_ns = r->est,
@@ -202,9 +174,9 @@ static void result_text(const struct result *r)
 
 	printf("%s: %u probes sent, %u replies, %u lost, %u late (%s, %s timestamps, %u us)\n",
 	       r->ifname, r->sent, r->received, r->lost, r->late,
-	       NAME(mode_names, r->mode),
-	       NAME(timestamping_names, r->timestamping), r->duration_us);
-	printf("status: %s\n", NAME(status_names, r->status));
+	       HDRM_NAME(mode_names, r->mode),
+	       HDRM_NAME(timestamping_names, r->timestamping), r->duration_us);
+	printf("status: %s\n", HDRM_NAME(status_names, r->status));
 	if (!r->has_rtt)
 		return;
 	printf("round trip t (ns): min %llu  median %llu  p99 %llu  max %llu  stddev %llu\n",
@@ -215,7 +187,7 @@ static void result_text(const struct result *r)
 		printf("peer turnaround t3 - t2 (ns): median %llu\n",
 		       (unsigned long long)r->turnaround);
 	printf("t = %llu ns (%s)  precision = %u ns  speed = %u Mb/s  K = %u B  measure_frame = %u B  cell = %u B\n",
-	       (unsigned long long)r->est, NAME(estimator_names, r->estimator),
+	       (unsigned long long)r->est, HDRM_NAME(estimator_names, r->estimator),
 	       r->precision, r->speed, r->k_bytes, r->measure_frame, r->cell);
 	for (prio = 0; prio < PRIOS; prio++)
 		any |= r->prio[prio].valid;
@@ -243,7 +215,7 @@ static void result_text(const struct result *r)
 }
 
 /* One line for a measurement that did not produce a headroom. */
-static int result_status_exit(const struct result *r)
+int result_status_exit(const struct result *r)
 {
 	switch (r->status) {
 	case DCB_HDRM_STATUS_OK:
@@ -266,17 +238,22 @@ static int result_status_exit(const struct result *r)
 		return EXIT_KERNEL;
 	default:
 		hdrm_err("%s: the measurement was aborted (%s)", r->ifname,
-			 NAME(status_names, r->status));
+			 HDRM_NAME(status_names, r->status));
 		return EXIT_KERNEL;
 	}
 }
 
-static void result_print(struct hdrm_ctx *ctx, const struct result *r)
+void result_print(struct hdrm_ctx *ctx, const struct result *r)
 {
-	if (ctx->json)
-		result_json(&ctx->jw, r);
-	else
+	if (ctx->json) {
+		jw_obj_open(&ctx->jw);
+		result_json_members(&ctx->jw, r);
+		jw_obj_close(&ctx->jw);
+		jw_end(&ctx->jw);
+	} else {
 		result_text(r);
+		hdrm_applied_text(&r->applied);
+	}
 }
 
 static int result_one(struct nlattr *attrs, int len, void *arg)
@@ -284,8 +261,25 @@ static int result_one(struct nlattr *attrs, int len, void *arg)
 	return result_parse(attrs, len, arg);
 }
 
+struct show_dev {
+	struct hdrm_dcb_state st;
+	uint32_t mtu;
+};
+
+static int show_dev_cb(struct nlattr *attrs, int len, void *arg)
+{
+	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
+	struct show_dev *d = arg;
+
+	if (nla_parse(tb, DCB_HDRM_A_DEV_MAX, attrs, len, NULL) < 0)
+		return -EPROTO;
+	d->mtu = get_u32(tb, DCB_HDRM_A_DEV_MTU);
+	return hdrm_dcb_state_parse(tb[DCB_HDRM_A_DEV_DCB_STATE], &d->st);
+}
+
 int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 {
+	struct show_dev dev;
 	const char *name = NULL;
 	struct result r;
 	uint32_t ifindex;
@@ -323,14 +317,35 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	err = hdrm_nl_talk(&ctx->nl, msg, result_one, &r);
 	if (err)
 		return hdrm_kernel_err(ctx, name, err);
-	result_print(ctx, &r);
+	/* ...and what the device holds now, to judge it against */
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
+	if (!msg || nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0) {
+		hdrm_err("out of memory");
+		nlmsg_free(msg);
+		return EXIT_KERNEL;
+	}
+	err = hdrm_nl_talk(&ctx->nl, msg, show_dev_cb, &dev);
+	if (err)
+		return hdrm_kernel_err(ctx, name, err);
+	if (ctx->json) {
+		jw_obj_open(&ctx->jw);
+		result_json_members(&ctx->jw, &r);
+		report_json(&ctx->jw, &r, &dev.st, dev.mtu);
+		jw_obj_close(&ctx->jw);
+		jw_end(&ctx->jw);
+	} else {
+		result_text(&r);
+		hdrm_applied_text(&r.applied);
+		report_text(&r, &dev.st, dev.mtu);
+	}
 	return 0;
 }
 
 struct measure_args {
 	uint32_t ifindex;
-	uint32_t count, interval, timeout, mode, estimator;
+	uint32_t count, interval, timeout, mode, estimator, apply;
 	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
+	bool has_apply;
 };
 
 static int measure_parse(int argc, char **argv, struct measure_args *a,
@@ -342,8 +357,26 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 		key = argv[0];
 		if (hdrm_matches(key, "help")) {
 			printf("Usage: dcb-hdrm measure dev DEV [ count N ] [ interval USEC ] [ mode 4ts | 2ts ]\n"
-			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n");
+			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n"
+			       "                        [ apply [ delay | buffer | auto | none ] ]\n");
 			return 1;
+		}
+		/* "apply" alone means apply auto */
+		if (hdrm_matches(key, "apply")) {
+			a->has_apply = true;
+			a->apply = DCB_HDRM_APPLY_AUTO;
+			if (argc > 1 && (!strcmp(argv[1], "none") ||
+					 !strcmp(argv[1], "delay") ||
+					 !strcmp(argv[1], "buffer") ||
+					 !strcmp(argv[1], "auto"))) {
+				hdrm_parse_word("apply", argv[1],
+						hdrm_apply_names, 4, &a->apply);
+				argc--;
+				argv++;
+			}
+			argc--;
+			argv++;
+			continue;
 		}
 		if (argc < 2) {
 			hdrm_err("measure: \"%s\" needs a value", key);
@@ -376,7 +409,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 				return -EINVAL;
 			a->has_estimator = true;
 		} else {
-			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator or timeout",
+			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout or apply",
 				 key);
 			return -EINVAL;
 		}
@@ -404,24 +437,9 @@ static int measure_session(struct nlattr *attrs, int len, void *arg)
 struct wait_ctx {
 	int family;
 	uint32_t ifindex, session;
-	bool found, unloaded;
+	bool found, applied, unloaded;
 	struct result r;
 };
-
-/* nlctrl announces a family's removal: the module went away. */
-static void measure_ctrl(struct genlmsghdr *g, struct wait_ctx *w)
-{
-	struct nlattr *tb[CTRL_ATTR_MAX + 1];
-
-	if (g->cmd != CTRL_CMD_DELFAMILY ||
-	    nla_parse(tb, CTRL_ATTR_MAX, genlmsg_attrdata(g, 0),
-		      genlmsg_attrlen(g, 0), NULL) < 0 ||
-	    !tb[CTRL_ATTR_FAMILY_NAME])
-		return;
-	if (!strcmp(nla_get_string(tb[CTRL_ATTR_FAMILY_NAME]),
-		    DCB_HDRM_FAMILY_NAME))
-		w->unloaded = true;
-}
 
 static int measure_ntf(struct nl_msg *msg, void *arg)
 {
@@ -431,17 +449,45 @@ static int measure_ntf(struct nl_msg *msg, void *arg)
 	struct result r;
 
 	if (nlh->nlmsg_type == GENL_ID_CTRL) {
-		measure_ctrl(g, w);
+		w->unloaded |= hdrm_is_unload(g);
 		return NL_OK;
 	}
 	if (nlh->nlmsg_type != w->family ||
-	    g->cmd != DCB_HDRM_CMD_RESULT_NTF ||
+	    (g->cmd != DCB_HDRM_CMD_RESULT_NTF &&
+	     g->cmd != DCB_HDRM_CMD_APPLY_NTF) ||
 	    result_parse(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), &r) ||
 	    r.ifindex != w->ifindex || r.session != w->session)
 		return NL_OK;
 	w->r = r;
 	w->found = true;
+	if (g->cmd == DCB_HDRM_CMD_APPLY_NTF)
+		w->applied = true;
 	return NL_OK;
+}
+
+static int dev_apply_cb(struct nlattr *attrs, int len, void *arg)
+{
+	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
+
+	if (nla_parse(tb, DCB_HDRM_A_DEV_MAX, attrs, len, NULL) < 0)
+		return -EPROTO;
+	*(uint32_t *)arg = tb[DCB_HDRM_A_DEV_APPLY] ?
+			   nla_get_u32(tb[DCB_HDRM_A_DEV_APPLY]) :
+			   DCB_HDRM_APPLY_NONE;
+	return 0;
+}
+
+/* The device's apply setting (dev set dev DEV apply ...). */
+static int dev_apply_setting(struct hdrm_ctx *ctx, uint32_t ifindex,
+			     uint32_t *apply)
+{
+	struct nl_msg *msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
+
+	if (!msg || nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0) {
+		nlmsg_free(msg);
+		return -ENOMEM;
+	}
+	return hdrm_nl_talk(&ctx->nl, msg, dev_apply_cb, apply);
 }
 
 static long long now_ms(void)
@@ -461,7 +507,8 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	long long deadline;
 	struct nl_msg *msg;
 	struct pollfd pfd;
-	int err, grp, ret;
+	uint32_t apply;
+	int err, ret;
 
 	err = measure_parse(argc, argv, &a, &name);
 	if (err)
@@ -471,29 +518,11 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		return err;
 
 	/* Listen before starting, so the end cannot be missed. */
-	ntf = nl_socket_alloc();
-	if (!ntf || genl_connect(ntf) < 0) {
-		hdrm_err("cannot open a generic netlink socket");
+	ntf = hdrm_listen(&w.family);
+	if (!ntf) {
 		ret = EXIT_KERNEL;
 		goto out;
 	}
-	grp = genl_ctrl_resolve_grp(ntf, DCB_HDRM_FAMILY_NAME,
-				    DCB_HDRM_MCGRP_MONITOR);
-	if (grp < 0 || nl_socket_add_membership(ntf, grp) < 0) {
-		hdrm_err("cannot join the dcb_hdrm monitor group");
-		ret = EXIT_KERNEL;
-		goto out;
-	}
-	/* ...and to nlctrl, which tells when the module is unloaded. */
-	w.family = genl_ctrl_resolve(ntf, DCB_HDRM_FAMILY_NAME);
-	grp = genl_ctrl_resolve_grp(ntf, "nlctrl", "notify");
-	if (w.family < 0 || grp < 0 ||
-	    nl_socket_add_membership(ntf, grp) < 0) {
-		hdrm_err("cannot join the nlctrl notify group");
-		ret = EXIT_KERNEL;
-		goto out;
-	}
-	nl_socket_disable_seq_check(ntf);
 	nl_socket_modify_cb(ntf, NL_CB_VALID, NL_CB_CUSTOM, measure_ntf, &w);
 
 	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_MEASURE, 0);
@@ -508,9 +537,19 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	    (a.has_mode &&
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_MODE, a.mode) < 0) ||
 	    (a.has_estimator &&
-	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0)) {
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0) ||
+	    (a.has_apply &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a.apply) < 0)) {
 		hdrm_err("out of memory");
 		ret = EXIT_KERNEL;
+		goto out;
+	}
+	/* Without "apply", the device's own setting says whether to wait. */
+	apply = a.apply;
+	err = a.has_apply ? 0 : dev_apply_setting(ctx, a.ifindex, &apply);
+	if (err) {
+		nlmsg_free(msg);
+		ret = hdrm_kernel_err(ctx, name, err);
 		goto out;
 	}
 	err = hdrm_nl_talk(&ctx->nl, msg, measure_session, &w.session);
@@ -524,10 +563,14 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	deadline = now_ms() +
 		   (long long)(a.has_count ? a.count : 100) *
 		   (a.has_interval ? a.interval : 1000) / 1000 +
-		   (a.has_timeout ? a.timeout : 200) + 5000;
+		   (a.has_timeout ? a.timeout : 200) + 5000 +
+		   (apply != DCB_HDRM_APPLY_NONE ? 5000 : 0);
 	pfd.fd = nl_socket_get_fd(ntf);
 	pfd.events = POLLIN;
-	while (!w.found) {
+	/* With an apply, the result is followed by what was written. */
+	while (!w.found ||
+	       (apply != DCB_HDRM_APPLY_NONE && !w.applied &&
+		w.r.status == DCB_HDRM_STATUS_OK)) {
 		long long left = deadline - now_ms();
 
 		if (w.unloaded) {
@@ -550,6 +593,12 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	if (ctx->json || w.r.status == DCB_HDRM_STATUS_OK)
 		result_print(ctx, &w.r);
 	ret = result_status_exit(&w.r);
+	if (!ret && w.r.applied.present && w.r.applied.error) {
+		hdrm_err("%s: apply %s failed: %s; the driver's state is unchanged",
+			 name, HDRM_NAME(hdrm_apply_names, w.r.applied.method),
+			 hdrm_applied_why(&w.r.applied));
+		ret = EXIT_KERNEL;
+	}
 out:
 	if (ntf)
 		nl_socket_free(ntf);

@@ -7,6 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <netlink/genl/ctrl.h>
+#include <linux/genetlink.h>
+
+#include <linux/dcb_hdrm.h>
+
 #include "dcb-hdrm.h"
 
 void hdrm_err(const char *fmt, ...)
@@ -18,6 +23,11 @@ void hdrm_err(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+const char *hdrm_name(const char *const *names, unsigned int n, uint32_t v)
+{
+	return v < n && names[v] ? names[v] : "unknown";
 }
 
 /* iproute2 style: any non-empty prefix of @word matches. */
@@ -114,4 +124,52 @@ int hdrm_parse_word(const char *what, const char *s, const char *const *words,
 				 words[i]);
 	hdrm_err("invalid %s \"%s\"; expected %s", what, s, list);
 	return -EINVAL;
+}
+
+/*
+ * A socket that hears the dcb_hdrm monitor group and nlctrl's notify
+ * group (which announces the module's unload); *family is the family's
+ * id. NULL, with the reason said, when either cannot be joined.
+ */
+struct nl_sock *hdrm_listen(int *family)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	int grp;
+
+	if (!sk || genl_connect(sk) < 0) {
+		hdrm_err("cannot open a generic netlink socket");
+		goto fail;
+	}
+	grp = genl_ctrl_resolve_grp(sk, DCB_HDRM_FAMILY_NAME,
+				    DCB_HDRM_MCGRP_MONITOR);
+	if (grp < 0 || nl_socket_add_membership(sk, grp) < 0) {
+		hdrm_err("cannot join the dcb_hdrm monitor group");
+		goto fail;
+	}
+	*family = genl_ctrl_resolve(sk, DCB_HDRM_FAMILY_NAME);
+	grp = genl_ctrl_resolve_grp(sk, "nlctrl", "notify");
+	if (*family < 0 || grp < 0 || nl_socket_add_membership(sk, grp) < 0) {
+		hdrm_err("cannot join the nlctrl notify group");
+		goto fail;
+	}
+	nl_socket_disable_seq_check(sk);
+	return sk;
+fail:
+	if (sk)
+		nl_socket_free(sk);
+	return NULL;
+}
+
+/* True for nlctrl's announcement that the dcb_hdrm family went away. */
+bool hdrm_is_unload(struct genlmsghdr *g)
+{
+	struct nlattr *tb[CTRL_ATTR_MAX + 1];
+
+	if (g->cmd != CTRL_CMD_DELFAMILY ||
+	    nla_parse(tb, CTRL_ATTR_MAX, genlmsg_attrdata(g, 0),
+		      genlmsg_attrlen(g, 0), NULL) < 0 ||
+	    !tb[CTRL_ATTR_FAMILY_NAME])
+		return false;
+	return !strcmp(nla_get_string(tb[CTRL_ATTR_FAMILY_NAME]),
+		       DCB_HDRM_FAMILY_NAME);
 }

@@ -34,5 +34,11 @@ int main(void)
 		CHECK(hdrm_check_calc(i, msg, len), "calc: %s", hdrm_calc_cases[i].name);
 	CHECK(hdrm_check_k(msg, len), "calc: K table and max frame");
 	CHECK(hdrm_check_ratelimit(msg, len), "ratelimit: burst and rate");
+	for (i = 0; i < ARRAY_SIZE(hdrm_delay_cases); i++)
+		CHECK(hdrm_check_delay(i, msg, len), "apply: %s",
+		      hdrm_delay_cases[i].name);
+	CHECK(hdrm_check_delay_misc(msg, len), "apply: speed 0, metres, driver names");
+	CHECK(hdrm_check_buffer_plan(msg, len), "apply: lossless buffer mapping, cells, total");
+	CHECK(hdrm_check_static(msg, len), "apply: static models for the savings report");
 	return tap_done();
 }

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A device's DCB state (PFC and buffers, as dev-get reports them) and
+ * what an apply wrote (the applied nest of a result): parsing and output.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <netlink/attr.h>
+
+#include <linux/dcb_hdrm.h>
+
+#include "dcb-hdrm.h"
+
+const char *const hdrm_apply_names[4] = { "none", "delay", "buffer", "auto" };
+const char *const hdrm_delay_unit_names[3] = { "auto", "bits", "metres" };
+
+static uint32_t get_u32(struct nlattr **tb, int attr)
+{
+	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
+}
+
+/* Every buffer nest of type @type in @attrs. */
+static int buffers_parse(struct nlattr *attrs, int len, int type,
+			 struct hdrm_buf *b)
+{
+	struct nlattr *bt[DCB_HDRM_A_BUFFER_MAX + 1];
+	struct nlattr *nest;
+	uint32_t i, p, prios;
+	int rem;
+
+	nla_for_each_attr(nest, attrs, len, rem) {
+		if (nla_type(nest) != type)
+			continue;
+		if (nla_parse_nested(bt, DCB_HDRM_A_BUFFER_MAX, nest, NULL) < 0 ||
+		    !bt[DCB_HDRM_A_BUFFER_INDEX])
+			return -EPROTO;
+		i = nla_get_u32(bt[DCB_HDRM_A_BUFFER_INDEX]);
+		if (i >= HDRM_BUFS)
+			return -EPROTO;
+		b->present |= 1u << i;
+		prios = get_u32(bt, DCB_HDRM_A_BUFFER_PRIOS);
+		for (p = 0; p < HDRM_BUFS; p++)
+			if (prios & (1u << p))
+				b->prio2buffer[p] = i;
+		b->size[i] = get_u32(bt, DCB_HDRM_A_BUFFER_SIZE);
+		b->size_old[i] = get_u32(bt, DCB_HDRM_A_BUFFER_SIZE_OLD);
+		if (bt[DCB_HDRM_A_BUFFER_SIZE_WANTED])
+			b->wanted[i] =
+				nla_get_u64(bt[DCB_HDRM_A_BUFFER_SIZE_WANTED]);
+		if (bt[DCB_HDRM_A_BUFFER_LOSSLESS] &&
+		    nla_get_u8(bt[DCB_HDRM_A_BUFFER_LOSSLESS]))
+			b->lossless |= 1u << i;
+	}
+	return 0;
+}
+
+int hdrm_dcb_state_parse(struct nlattr *nest, struct hdrm_dcb_state *s)
+{
+	struct nlattr *tb[DCB_HDRM_A_DCB_STATE_MAX + 1];
+
+	memset(s, 0, sizeof(*s));
+	if (!nest)
+		return 0;
+	if (nla_parse_nested(tb, DCB_HDRM_A_DCB_STATE_MAX, nest, NULL) < 0)
+		return -EPROTO;
+	s->present = true;
+	if (tb[DCB_HDRM_A_DCB_STATE_DRIVER])
+		nla_strlcpy(s->driver, tb[DCB_HDRM_A_DCB_STATE_DRIVER],
+			    sizeof(s->driver));
+	s->has_pfc = tb[DCB_HDRM_A_DCB_STATE_PFC_EN];
+	s->pfc_cap = get_u32(tb, DCB_HDRM_A_DCB_STATE_PFC_CAP);
+	s->pfc_en = get_u32(tb, DCB_HDRM_A_DCB_STATE_PFC_EN);
+	s->pfc_delay = get_u32(tb, DCB_HDRM_A_DCB_STATE_PFC_DELAY);
+	s->delay_unit = get_u32(tb, DCB_HDRM_A_DCB_STATE_DELAY_UNIT);
+	s->has_buf = tb[DCB_HDRM_A_DCB_STATE_BUFFER_TOTAL];
+	s->buf.total = get_u32(tb, DCB_HDRM_A_DCB_STATE_BUFFER_TOTAL);
+	return buffers_parse(nla_data(nest), nla_len(nest),
+			     DCB_HDRM_A_DCB_STATE_BUFFER, &s->buf);
+}
+
+int hdrm_applied_parse(struct nlattr *nest, struct hdrm_applied_info *a)
+{
+	struct nlattr *tb[DCB_HDRM_A_APPLIED_MAX + 1];
+
+	memset(a, 0, sizeof(*a));
+	if (!nest)
+		return 0;
+	if (nla_parse_nested(tb, DCB_HDRM_A_APPLIED_MAX, nest, NULL) < 0 ||
+	    !tb[DCB_HDRM_A_APPLIED_SESSION])
+		return -EPROTO;
+	a->present = true;
+	a->session = get_u32(tb, DCB_HDRM_A_APPLIED_SESSION);
+	a->method = get_u32(tb, DCB_HDRM_A_APPLIED_METHOD);
+	a->error = get_u32(tb, DCB_HDRM_A_APPLIED_ERROR);
+	a->delay_unit = get_u32(tb, DCB_HDRM_A_APPLIED_DELAY_UNIT);
+	a->delay_old = get_u32(tb, DCB_HDRM_A_APPLIED_DELAY_OLD);
+	a->delay_new = get_u32(tb, DCB_HDRM_A_APPLIED_DELAY_NEW);
+	if (tb[DCB_HDRM_A_APPLIED_DELAY_WANTED])
+		a->delay_wanted = nla_get_u64(tb[DCB_HDRM_A_APPLIED_DELAY_WANTED]);
+	a->clamped = tb[DCB_HDRM_A_APPLIED_CLAMPED] &&
+		     nla_get_u8(tb[DCB_HDRM_A_APPLIED_CLAMPED]);
+	a->buf.total = get_u32(tb, DCB_HDRM_A_APPLIED_BUFFER_TOTAL);
+	return buffers_parse(nla_data(nest), nla_len(nest),
+			     DCB_HDRM_A_APPLIED_BUFFER, &a->buf);
+}
+
+static void prios_json(struct jw *w, const char *key, const struct hdrm_buf *b,
+		       unsigned int i)
+{
+	unsigned int p;
+
+	jw_key(w, key);
+	jw_arr_open(w);
+	for (p = 0; p < HDRM_BUFS; p++)
+		if (b->prio2buffer[p] == i)
+			jw_u64(w, p);
+	jw_arr_close(w);
+}
+
+static void prio_list_json(struct jw *w, const char *key, uint32_t mask)
+{
+	unsigned int p;
+
+	jw_key(w, key);
+	jw_arr_open(w);
+	for (p = 0; p < HDRM_BUFS; p++)
+		if (mask & (1u << p))
+			jw_u64(w, p);
+	jw_arr_close(w);
+}
+
+void hdrm_dcb_state_json(struct jw *w, const char *key,
+			 const struct hdrm_dcb_state *s)
+{
+	unsigned int i;
+
+	jw_key(w, key);
+	if (!s->present) {
+		jw_null(w);
+		return;
+	}
+	jw_obj_open(w);
+	jw_kstr(w, "driver", s->driver);
+	jw_kstr(w, "delay_unit",
+		HDRM_NAME(hdrm_delay_unit_names, s->delay_unit));
+	jw_key(w, "pfc");
+	if (s->has_pfc) {
+		jw_obj_open(w);
+		jw_ku64(w, "pfc_cap", s->pfc_cap);
+		prio_list_json(w, "enabled", s->pfc_en);
+		jw_ku64(w, "delay", s->pfc_delay);
+		jw_obj_close(w);
+	} else {
+		jw_null(w);
+	}
+	jw_key(w, "buffers");
+	if (s->has_buf) {
+		jw_obj_open(w);
+		jw_ku64(w, "total_size", s->buf.total);
+		jw_key(w, "buffer");
+		jw_arr_open(w);
+		for (i = 0; i < HDRM_BUFS; i++) {
+			if (!(s->buf.present & (1u << i)))
+				continue;
+			jw_obj_open(w);
+			jw_ku64(w, "index", i);
+			prios_json(w, "prios", &s->buf, i);
+			jw_ku64(w, "size", s->buf.size[i]);
+			jw_obj_close(w);
+		}
+		jw_arr_close(w);
+		jw_obj_close(w);
+	} else {
+		jw_null(w);
+	}
+	jw_obj_close(w);
+}
+
+void hdrm_dcb_state_text(const struct hdrm_dcb_state *s)
+{
+	unsigned int i, p;
+
+	if (!s->present) {
+		printf("dcb: the driver has no DCB operations\n");
+		return;
+	}
+	printf("driver %s", s->driver[0] ? s->driver : "-");
+	if (s->has_pfc) {
+		printf("  pfc enabled:");
+		if (!s->pfc_en)
+			printf(" none");
+		for (p = 0; p < HDRM_BUFS; p++)
+			if (s->pfc_en & (1u << p))
+				printf(" %u", p);
+		printf("  delay %u %s", s->pfc_delay,
+		       HDRM_NAME(hdrm_delay_unit_names, s->delay_unit));
+	}
+	printf("\n");
+	if (!s->has_buf)
+		return;
+	printf("buffers (total %u B):", s->buf.total);
+	for (i = 0; i < HDRM_BUFS; i++) {
+		if (!(s->buf.present & (1u << i)))
+			continue;
+		printf("  %u: %u B prios", i, s->buf.size[i]);
+		for (p = 0; p < HDRM_BUFS; p++)
+			if (s->buf.prio2buffer[p] == i)
+				printf(" %u", p);
+	}
+	printf("\n");
+}
+
+void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
+{
+	unsigned int i;
+
+	jw_key(w, "applied");
+	if (!a->present) {
+		jw_null(w);
+		return;
+	}
+	jw_obj_open(w);
+	jw_ku64(w, "session", a->session);
+	jw_kstr(w, "method", HDRM_NAME(hdrm_apply_names, a->method));
+	jw_ku64(w, "error", a->error);
+	jw_kbool(w, "clamped", a->clamped);
+	if (a->method == DCB_HDRM_APPLY_DELAY) {
+		jw_kstr(w, "delay_unit",
+			HDRM_NAME(hdrm_delay_unit_names, a->delay_unit));
+		jw_ku64(w, "delay_old", a->delay_old);
+		jw_ku64(w, "delay_new", a->delay_new);
+		jw_ku64(w, "delay_wanted", a->delay_wanted);
+	}
+	if (a->method == DCB_HDRM_APPLY_BUFFER) {
+		jw_ku64(w, "total_size", a->buf.total);
+		jw_key(w, "buffers");
+		jw_arr_open(w);
+		for (i = 0; i < HDRM_BUFS; i++) {
+			if (!(a->buf.present & (1u << i)))
+				continue;
+			jw_obj_open(w);
+			jw_ku64(w, "index", i);
+			prios_json(w, "prios", &a->buf, i);
+			jw_kbool(w, "lossless", a->buf.lossless & (1u << i));
+			jw_ku64(w, "size_old", a->buf.size_old[i]);
+			jw_ku64(w, "size", a->buf.size[i]);
+			jw_key(w, "size_wanted");
+			if (a->buf.lossless & (1u << i))
+				jw_u64(w, a->buf.wanted[i]);
+			else
+				jw_null(w);
+			jw_obj_close(w);
+		}
+		jw_arr_close(w);
+	}
+	jw_obj_close(w);
+}
+
+/* Why an apply failed, in one line (the errno's meaning per method). */
+const char *hdrm_applied_why(const struct hdrm_applied_info *a)
+{
+	switch (a->error) {
+	case EOPNOTSUPP:
+		return a->method == DCB_HDRM_APPLY_BUFFER ?
+		       "the driver has no DCB buffer operations (try apply delay)" :
+		       "the driver has no IEEE PFC operations";
+	case ENOENT:
+		return "no priority has PFC enabled, so no buffer is lossless (dcb pfc set dev DEV prio-pfc PRIO:on)";
+	case ENODATA:
+		return "a PFC-enabled priority has no headroom in the result (see prio-mask)";
+	case ENOSPC:
+		return "the lossy buffers already fill the driver's total";
+	default:
+		return strerror(a->error);
+	}
+}
+
+void hdrm_applied_text(const struct hdrm_applied_info *a)
+{
+	unsigned int i;
+
+	if (!a->present)
+		return;
+	if (a->error) {
+		printf("apply %s: failed: %s; the driver's state is unchanged\n",
+		       HDRM_NAME(hdrm_apply_names, a->method),
+		       hdrm_applied_why(a));
+		return;
+	}
+	if (a->method == DCB_HDRM_APPLY_DELAY) {
+		printf("applied: pfc delay %u -> %u %s",
+		       a->delay_old, a->delay_new,
+		       HDRM_NAME(hdrm_delay_unit_names, a->delay_unit));
+		if (a->clamped)
+			printf(" (wanted %llu: cut to the field's range)",
+			       (unsigned long long)a->delay_wanted);
+		printf("\n");
+		return;
+	}
+	printf("applied: buffers (total %u B)%s\n", a->buf.total,
+	       a->clamped ? ", cut to fit the total" : "");
+	for (i = 0; i < HDRM_BUFS; i++)
+		if (a->buf.lossless & (1u << i))
+			printf("  buffer %u: %u -> %u B (wanted %llu)\n", i,
+			       a->buf.size_old[i], a->buf.size[i],
+			       (unsigned long long)a->buf.wanted[i]);
+}

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcb-hdrm monitor: every new result and every apply, as they happen (the
+ * module's monitor group), a line each, or a JSON object per line.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+
+#include <linux/dcb_hdrm.h>
+
+#include "result.h"
+
+struct mon {
+	struct hdrm_ctx *ctx;
+	int family;
+	uint32_t ifindex;	/* 0: every device */
+	uint32_t left;		/* events still to print; 0: no limit */
+	bool counted, unloaded;
+};
+
+static void mon_text(bool apply, const struct result *r)
+{
+	unsigned int p;
+
+	if (apply) {
+		printf("[apply] %s session %u: ", r->ifname, r->session);
+		if (r->applied.error) {
+			printf("%s failed: %s\n",
+			       HDRM_NAME(hdrm_apply_names, r->applied.method),
+			       hdrm_applied_why(&r->applied));
+			return;
+		}
+		hdrm_applied_text(&r->applied);
+		return;
+	}
+	printf("[result] %s session %u: %s", r->ifname, r->session,
+	       r->status == DCB_HDRM_STATUS_OK ? "ok" : "failed");
+	if (r->has_rtt)
+		printf(", t %llu ns", (unsigned long long)r->est);
+	for (p = 0; p < PRIOS; p++)
+		if (r->prio[p].valid)
+			printf(", prio %u %llu B", p,
+			       (unsigned long long)r->prio[p].bytes);
+	printf(" (%u/%u replies)\n", r->received, r->sent);
+}
+
+static int mon_event(struct nl_msg *msg, void *arg)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct genlmsghdr *g = nlmsg_data(nlh);
+	struct mon *m = arg;
+	struct result r;
+	bool apply;
+
+	if (nlh->nlmsg_type == GENL_ID_CTRL) {
+		m->unloaded |= hdrm_is_unload(g);
+		return NL_OK;
+	}
+	if (nlh->nlmsg_type != m->family ||
+	    (g->cmd != DCB_HDRM_CMD_RESULT_NTF &&
+	     g->cmd != DCB_HDRM_CMD_APPLY_NTF) ||
+	    result_parse(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), &r) ||
+	    (m->ifindex && r.ifindex != m->ifindex))
+		return NL_OK;
+	apply = g->cmd == DCB_HDRM_CMD_APPLY_NTF;
+	if (m->ctx->json) {
+		jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
+		jw_obj_open(&m->ctx->jw);
+		jw_kstr(&m->ctx->jw, "event", apply ? "apply" : "result");
+		result_json_members(&m->ctx->jw, &r);
+		jw_obj_close(&m->ctx->jw);
+		jw_end(&m->ctx->jw);
+	} else {
+		mon_text(apply, &r);
+		fflush(stdout);
+	}
+	if (m->counted && !--m->left)
+		return NL_STOP;
+	return NL_OK;
+}
+
+int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	struct mon m = { .ctx = ctx };
+	const char *name = NULL;
+	struct nl_sock *sk;
+	struct pollfd pfd;
+	int err, ret = 0;
+
+	while (argc > 0) {
+		if (hdrm_matches(*argv, "help")) {
+			printf("Usage: dcb-hdrm monitor [ dev DEV ] [ count N ]\n");
+			return 0;
+		}
+		if (argc < 2) {
+			hdrm_err("monitor: \"%s\" needs a value", *argv);
+			return EXIT_USAGE;
+		}
+		if (hdrm_matches(*argv, "dev")) {
+			name = argv[1];
+		} else if (hdrm_matches(*argv, "count")) {
+			if (hdrm_parse_u32("count", argv[1], 1, 1000000, &m.left))
+				return EXIT_USAGE;
+			m.counted = true;
+		} else {
+			hdrm_err("monitor: unknown argument \"%s\"; expected dev or count",
+				 *argv);
+			return EXIT_USAGE;
+		}
+		argc -= 2;
+		argv += 2;
+	}
+	if (name && hdrm_parse_ifindex(name, &m.ifindex))
+		return EXIT_USAGE;
+	/* Fails with the usual one line when the module is not loaded. */
+	err = hdrm_connect(ctx);
+	if (err)
+		return err;
+	sk = hdrm_listen(&m.family);
+	if (!sk)
+		return EXIT_KERNEL;
+	nl_socket_modify_cb(sk, NL_CB_VALID, NL_CB_CUSTOM, mon_event, &m);
+	pfd.fd = nl_socket_get_fd(sk);
+	pfd.events = POLLIN;
+	while (!m.counted || m.left) {
+		if (m.unloaded) {
+			hdrm_err("the dcb_hdrm module was unloaded");
+			ret = EXIT_KERNEL;
+			break;
+		}
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR) {
+			hdrm_err("poll: %s", strerror(errno));
+			ret = EXIT_KERNEL;
+			break;
+		}
+		err = nl_recvmsgs_default(sk);
+		if (err < 0 && err != -NLE_AGAIN && err != -NLE_INTR) {
+			hdrm_err("receiving notifications: %s", nl_geterror(err));
+			ret = EXIT_KERNEL;
+			break;
+		}
+	}
+	nl_socket_free(sk);
+	return ret;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A measurement's result as the tool holds it (result.c, report.c). */
+#ifndef DCB_HDRM_RESULT_H
+#define DCB_HDRM_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dcb-hdrm.h"
+
+#define PRIOS 8
+
+struct prio_res {
+	bool valid;
+	uint32_t max_frame;
+	uint64_t bytes, cells;
+};
+
+struct result {
+	uint32_t ifindex;
+	char ifname[32];
+	uint32_t session, status, mode, estimator, timestamping;
+	uint32_t sent, received, lost, late;
+	bool has_rtt;
+	uint64_t est, min, median, p99, max, stddev, turnaround;
+	uint32_t precision, speed, k_bytes, measure_frame, cell;
+	uint32_t duration_us;
+	uint64_t age_ms;
+	struct prio_res prio[PRIOS];
+	struct hdrm_applied_info applied;
+};
+
+int result_parse(struct nlattr *attrs, int len, struct result *r);
+void result_print(struct hdrm_ctx *ctx, const struct result *r);
+void result_json_members(struct jw *w, const struct result *r);
+void result_text(const struct result *r);
+int result_status_exit(const struct result *r);
+/* report.c: the device's DCB state against the result, and the savings */
+void report_json(struct jw *w, const struct result *r,
+		 const struct hdrm_dcb_state *st, uint32_t mtu);
+void report_text(const struct result *r, const struct hdrm_dcb_state *st,
+		 uint32_t mtu);
+
+#endif
