@@ -113,6 +113,18 @@ module_load()
 	insmod "$DCB_HDRM_KO"
 }
 
+# dcbsim_load: the test DCB device (selftests/dcbsim), built for this
+# kernel by build-kmod; `ip` finds its link plugin through IP_LIB_DIR.
+dcbsim_load()
+{
+	lsmod | grep -q "^dcbsim " && return 0
+	[ -n "${DCB_HDRM_DCBSIM_KO:-}" ] && [ -f "$DCB_HDRM_DCBSIM_KO" ] ||
+		return 1
+	[ -n "${IP_LIB_DIR:-}" ] && [ -f "$IP_LIB_DIR/link_dcbsim.so" ] ||
+		return 1
+	insmod "$DCB_HDRM_DCBSIM_KO"
+}
+
 module_unload()
 {
 	module_loaded || return 0

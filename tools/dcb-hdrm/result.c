@@ -252,7 +252,9 @@ void result_print(struct hdrm_ctx *ctx, const struct result *r)
 		jw_end(&ctx->jw);
 	} else {
 		result_text(r);
-		hdrm_applied_text(&r->applied);
+		/* a failed apply is the one line on stderr */
+		if (!r->applied.error)
+			hdrm_applied_text(&r->applied);
 	}
 }
 

@@ -1,0 +1,400 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Applying the measured headroom through the driver's DCB operations, on a
+# pair of dcbsim devices (selftests/dcbsim: a veth-like pair with a cable
+# delay inside the driver and the DCB operations of a real NIC). Every
+# write is read back with iproute2's own dcb tool.
+
+ALL_TESTS="apply_delay_bits apply_delay_metres apply_buffer apply_buffer_clamp
+	   apply_refused apply_notifies_dcb apply_show_verdict apply_monitor
+	   apply_unprivileged apply_remeasure_link apply_remeasure_speed
+	   apply_remeasure_mtu apply_remeasure_burst"
+source "$(dirname "$0")/../lib.sh"
+
+NSA=${NS_PREFIX}-a
+NSB=${NS_PREFIX}-b
+# 100 Mb/s keeps a software-timestamped round trip (tens to hundreds of
+# microseconds under TCG) inside the u16 PFC delay in bits.
+SPEED=100
+
+jqn()
+{
+	jq -r "$1" <<<"$2"
+}
+
+# dcbA ARGS...: iproute2's dcb on NSA
+dcbA()
+{
+	ip netns exec "$NSA" dcb "$@"
+}
+
+hdrmA()
+{
+	dcb-hdrm -n "$NSA" "$@"
+}
+
+dcbsim_set()
+{
+	ip -n "$NSA" link set da type dcbsim "$@"
+}
+
+setup()
+{
+	ns_cleanup
+	ip netns add "$NSA" && ip netns add "$NSB" || return 1
+	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" || return 1
+	ip -n "$NSA" link set da up && ip -n "$NSB" link set db up || return 1
+	dcbsim_set delay-ns 5000 speed "$SPEED" || return 1
+	# PFC on priority 3, alone on buffer 1
+	dcbA pfc set dev da prio-pfc 3:on || return 1
+	dcbA buffer set dev da prio-buffer all:0 3:1 || return 1
+	# wait for carrier
+	for _ in $(seq 1 50); do
+		ip -n "$NSA" link show da | grep -q LOWER_UP && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# The allowance (t + 2 x precision) x speed in bits, from a result, as the
+# uAPI defines ieee_pfc.delay: ceil(ns x Mb/s / 1000).
+want_bits()
+{
+	jq -r '((.rtt_ns.estimate + 2 * .precision_ns) * .speed_mbps + 999) / 1000 | floor' <<<"$1"
+}
+
+apply_delay_bits()
+{
+	local out got want pfc
+
+	hdrmA dev set dev da delay-unit auto
+	[ "$(hdrmA -j dev show dev da | jq -r .dcb_state.delay_unit)" = bits ]
+	check_err $? "auto delay unit on dcbsim is not bits"
+	out=$(hdrmA -j measure dev da apply delay)
+	check_err $? "measure apply delay failed: $out"
+	want=$(want_bits "$out")
+	got=$(jqn .applied.delay_new "$out")
+	log_info "t $(jqn .rtt_ns.estimate "$out") ns at $SPEED Mb/s: delay $got bits (wanted $want)"
+	[ "$got" = "$want" ] && [ "$(jqn .applied.clamped "$out")" = false ]
+	check_err $? "delay_new $got, expected $want bits"
+	pfc=$(dcbA -j pfc show dev da)
+	[ "$(jqn .delay "$pfc")" = "$want" ]
+	check_err $? "dcb pfc show reports delay $(jqn .delay "$pfc"), expected $want"
+	# read-modify-write: the PFC-enabled priorities are untouched
+	[ "$(jq -c '[.prio_pfc | to_entries[] | select(.value == true) | .key]' <<<"$pfc")" = '["3"]' ] ||
+		[ "$(jq -c '.prio_pfc' <<<"$pfc")" != null ]
+	check_err $? "prio_pfc changed: $pfc"
+	# at 10 Gb/s the same round trip no longer fits 16 bits: clamped
+	dcbsim_set speed 10000
+	out=$(hdrmA -j measure dev da apply delay)
+	[ "$(jqn .applied.delay_new "$out")" = 65535 ] &&
+		[ "$(jqn .applied.clamped "$out")" = true ] &&
+		[ "$(jqn .applied.delay_wanted "$out")" -gt 65535 ] &&
+		[ "$(dcbA -j pfc show dev da | jq .delay)" = 65535 ]
+	check_err $? "at 10 Gb/s: not clamped to 65535: $(jqn .applied "$out")"
+	dcbsim_set speed "$SPEED"
+	log_test "apply delay in bits, read back with dcb pfc show; clamped at 16 bits"
+}
+
+apply_delay_metres()
+{
+	local out want got
+
+	# dcbsim imitating mlx5: ieee_pfc.delay is metres of cable, 1..999
+	dcbsim_set semantics metres
+	hdrmA dev set dev da delay-unit metres
+	out=$(hdrmA -j measure dev da apply delay)
+	check_err $? "measure apply delay failed: $out"
+	want=$(jq -r '(.rtt_ns.estimate + 2 * .precision_ns + 9) / 10 | floor' <<<"$out")
+	got=$(jqn .applied.delay_new "$out")
+	log_info "t $(jqn .rtt_ns.estimate "$out") ns: $want m of cable wanted, $got m written"
+	[ "$(jqn .applied.delay_unit "$out")" = metres ] &&
+		[ "$(jqn .applied.delay_wanted "$out")" = "$want" ]
+	check_err $? "wanted $(jqn .applied.delay_wanted "$out") m, expected $want"
+	if [ "$want" -gt 999 ]; then
+		[ "$got" = 999 ] && [ "$(jqn .applied.clamped "$out")" = true ]
+	else
+		[ "$got" = "$want" ]
+	fi
+	check_err $? "metres written $got for $want wanted"
+	[ "$(dcbA -j pfc show dev da | jq .delay)" = "$got" ]
+	check_err $? "dcb pfc show does not report $got m"
+	dcbsim_set semantics bits
+	hdrmA dev set dev da delay-unit auto
+	log_test "apply delay in metres (mlx5 semantics), clamped to 999 m"
+}
+
+apply_buffer()
+{
+	local out buf want
+
+	hdrmA dev set dev da cell 128
+	out=$(hdrmA -j measure dev da apply buffer)
+	check_err $? "measure apply buffer failed: $out"
+	want=$(jq -r '.priorities[] | select(.prio == 3) | (.headroom_bytes + 127) / 128 | floor * 128' <<<"$out")
+	buf=$(dcbA -j buffer show dev da)
+	log_info "priority 3 headroom $(jq -r '.priorities[] | select(.prio == 3) | .headroom_bytes' <<<"$out") B: buffer 1 = $(jq '.buffer_size[1]' <<<"$buf") B in 128 B cells"
+	[ "$(jq '.buffer_size[1]' <<<"$buf")" = "$want" ]
+	check_err $? "buffer 1 is $(jq '.buffer_size[1]' <<<"$buf"), expected $want: $buf"
+	[ "$(jq '.buffer_size[0]' <<<"$buf")" = 65536 ] &&
+		[ "$(jq -c '.prio_buffer' <<<"$buf")" = '[0,0,0,1,0,0,0,0]' ]
+	check_err $? "the lossy buffer or the priority map changed: $buf"
+	[ "$(jqn .applied.method "$out")" = buffer ] &&
+		[ "$(jq '.applied.buffers[] | select(.index == 1) | .size' <<<"$out")" = "$want" ] &&
+		[ "$(jqn .applied.clamped "$out")" = false ]
+	check_err $? "applied nest: $(jqn .applied "$out")"
+	# auto picks buffer on a device with buffer operations
+	out=$(hdrmA -j measure dev da apply)
+	[ "$(jqn .applied.method "$out")" = buffer ]
+	check_err $? "apply auto picked $(jqn .applied.method "$out")"
+	log_test "apply buffer: the lossless buffer holds the headroom in cells, dcb buffer show agrees"
+}
+
+apply_buffer_clamp()
+{
+	local out buf
+
+	# 65536 of 70000 bytes are the lossy buffer's: 4464 remain, 34 cells
+	dcbsim_set buffer-total 70000
+	out=$(hdrmA -j measure dev da apply buffer)
+	check_err $? "measure apply buffer failed: $out"
+	buf=$(dcbA -j buffer show dev da)
+	[ "$(jq '.buffer_size[1]' <<<"$buf")" = 4352 ] &&
+		[ "$(jq '.buffer_size[0]' <<<"$buf")" = 65536 ] &&
+		[ "$(jqn .applied.clamped "$out")" = true ]
+	check_err $? "not clamped to the total: $buf / $(jqn .applied "$out")"
+	hdrmA show dev da | grep -q "cut to fit the total"
+	check_err $? "show does not say the buffer was cut"
+	dcbsim_set buffer-total 262144
+	log_test "apply buffer within a total that forces a clamp"
+}
+
+apply_refused()
+{
+	local before err rc errors
+
+	before=$(dcbA -j buffer show dev da)
+	errors=$(hdrmA -j dev show dev da | jq .stats.apply_errors)
+	dcbsim_set fail 5
+	err=$(hdrmA measure dev da apply buffer 2>&1 >/dev/null)
+	rc=$?
+	[ "$rc" -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "da: apply buffer failed: Input/output error; the driver's state is unchanged" <<<"$err"
+	check_err $? "a refused apply: exit $rc, '$err'"
+	[ "$(dcbA -j buffer show dev da)" = "$before" ]
+	check_err $? "the buffers changed although the driver refused"
+	[ "$(hdrmA -j dev show dev da | jq .stats.apply_errors)" -eq $((errors + 1)) ]
+	check_err $? "apply_errors did not count the refusal"
+	dcbsim_set fail 0
+	log_test "a driver refusal leaves the old state and reaches the user in one line"
+}
+
+# A DCB listener (RTNLGRP_DCB) hears the module's write.
+apply_notifies_dcb()
+{
+	local out
+
+	ip netns exec "$NSA" python3 - >"$TMPD/dcbmon" 2>&1 <<-'EOF' &
+	import socket, struct, select, sys
+	s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0)
+	s.bind((0, 0))
+	s.setsockopt(270, 1, 23)        # NETLINK_ADD_MEMBERSHIP RTNLGRP_DCB
+	print("ready", flush=True)
+	while select.select([s], [], [], 20)[0]:
+	    data = s.recv(65536)
+	    ln, typ = struct.unpack_from("IH", data)
+	    if typ == 79:                # RTM_SETDCB
+	        print("setdcb", flush=True)
+	        sys.exit(0)
+	sys.exit(1)
+	EOF
+	for _ in $(seq 1 50); do
+		grep -q ready "$TMPD/dcbmon" && break
+		sleep 0.1
+	done
+	out=$(hdrmA -j measure dev da apply buffer)
+	check_err $? "measure apply failed: $out"
+	wait $!
+	check_err $? "no RTM_SETDCB reached an RTNLGRP_DCB listener: $(cat "$TMPD/dcbmon")"
+	log_test "an apply is announced to DCB listeners (dcbnl_ieee_notify)"
+}
+
+apply_show_verdict()
+{
+	local out v3
+
+	out=$(hdrmA -j measure dev da apply buffer)
+	check_err $? "measure apply failed"
+	out=$(hdrmA -j show dev da)
+	v3=$(jq -c '.verdict[] | select(.prio == 3)' <<<"$out")
+	[ "$(jqn .verdict "$v3")" = enough ] && [ "$(jqn .basis "$v3")" = buffer ]
+	check_err $? "after apply: $v3"
+	[ "$(jq -r '.verdict[] | select(.prio == 0) | .verdict' <<<"$out")" = lossy ]
+	check_err $? "priority 0 (PFC off) is not lossy"
+	dcbA buffer set dev da buffer-size 1:1024
+	out=$(hdrmA -j show dev da)
+	v3=$(jq -c '.verdict[] | select(.prio == 3)' <<<"$out")
+	[ "$(jqn .verdict "$v3")" = too-small ] &&
+		[ "$(jqn .by "$v3")" -eq $(( $(jqn .wanted "$v3") - 1024 )) ]
+	check_err $? "a 1024 B buffer: $v3"
+	dcbA buffer set dev da buffer-size 1:131072
+	v3=$(hdrmA -j show dev da | jq -c '.verdict[] | select(.prio == 3)')
+	[ "$(jqn .verdict "$v3")" = oversized ]
+	check_err $? "a 128 KiB buffer: $v3"
+	# savings: three static models, per priority and per port
+	[ "$(jq '.savings | length' <<<"$out")" = 3 ] &&
+		jq -e '.savings[] | select(.model == "cable-300m") |
+			.port_saved_bytes == (.port_static_bytes - .port_measured_bytes)' \
+			<<<"$out" >/dev/null
+	check_err $? "savings report: $(jq -c .savings <<<"$out")"
+	hdrmA show dev da | grep -Eq "^3 +buffer +bytes +[0-9]+ +131072  oversized by [0-9]+ bytes"
+	check_err $? "the text report lacks the verdict line: $(hdrmA show dev da)"
+	log_test "show: current PFC and buffers, recommended values, verdict per priority, savings"
+}
+
+apply_monitor()
+{
+	local pid out session
+
+	ip netns exec "$NSA" timeout 60 dcb-hdrm -j monitor dev da count 2 >"$TMPD/mon" &
+	pid=$!
+	sleep 1
+	out=$(hdrmA -j measure dev da apply buffer)
+	check_err $? "measure apply failed"
+	wait $pid
+	check_err $? "monitor did not see two events"
+	session=$(jqn .session "$out")
+	[ "$(jq -s -c '[.[] | [.event, .session]]' "$TMPD/mon")" = "[[\"result\",$session],[\"apply\",$session]]" ]
+	check_err $? "monitor printed: $(cat "$TMPD/mon")"
+	log_test "monitor prints the result and the apply as they happen"
+}
+
+apply_unprivileged()
+{
+	local err before
+
+	command -v setpriv >/dev/null || { log_skip "${FUNCNAME[0]}" "no setpriv"; return; }
+	before=$(dcbA -j buffer show dev da)
+	err=$(ip netns exec "$NSA" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		dcb-hdrm measure dev da apply buffer 2>&1)
+	[ $? -eq 2 ] && grep -qi "not permitted" <<<"$err"
+	check_err $? "an unprivileged measure apply: '$err'"
+	err=$(ip netns exec "$NSA" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		dcb-hdrm dev set dev da apply buffer 2>&1)
+	[ $? -eq 2 ] && grep -qi "not permitted" <<<"$err"
+	check_err $? "an unprivileged dev set apply: '$err'"
+	[ "$(hdrmA -j dev show dev da | jq -r .apply)" = none ] &&
+		[ "$(dcbA -j buffer show dev da)" = "$before" ]
+	check_err $? "an unprivileged user changed something"
+	log_test "an unprivileged user cannot apply"
+}
+
+# remeasure_wait BEFORE: until stats.remeasured passes BEFORE and the
+# measurement that followed has been applied; then a quiet spell, so a
+# second measurement from the same burst would be seen.
+remeasure_count()
+{
+	hdrmA -j dev show dev da | jq .stats.remeasured
+}
+
+remeasure_settle()
+{
+	local before=$1 i
+
+	for i in $(seq 1 100); do
+		[ "$(remeasure_count)" -gt "$before" ] && break
+		sleep 0.2
+	done
+	sleep 4
+}
+
+remeasure_on()
+{
+	hdrmA dev set dev da apply buffer remeasure on
+}
+
+remeasure_off()
+{
+	hdrmA dev set dev da apply none remeasure off
+}
+
+apply_remeasure_link()
+{
+	local before applied
+
+	remeasure_on
+	before=$(remeasure_count)
+	applied=$(hdrmA -j dev show dev da | jq .stats.applied)
+	ip -n "$NSA" link set da down
+	ip -n "$NSA" link set da up
+	remeasure_settle "$before"
+	[ "$(remeasure_count)" -eq $((before + 1)) ]
+	check_err $? "link down/up: $(( $(remeasure_count) - before )) measurements, expected 1"
+	[ "$(hdrmA -j dev show dev da | jq .stats.applied)" -eq $((applied + 1)) ]
+	check_err $? "the re-measurement was not applied"
+	remeasure_off
+	log_test "remeasure on link down/up: one measurement, applied"
+}
+
+apply_remeasure_speed()
+{
+	local before
+
+	remeasure_on
+	before=$(remeasure_count)
+	ip netns exec "$NSA" ethtool -s da speed 200 duplex full autoneg off
+	remeasure_settle "$before"
+	[ "$(remeasure_count)" -eq $((before + 1)) ] &&
+		[ "$(hdrmA -j show dev da | jq .speed_mbps)" = 200 ]
+	check_err $? "speed change: $(( $(remeasure_count) - before )) measurements, speed $(hdrmA -j show dev da | jq .speed_mbps)"
+	dcbsim_set speed "$SPEED"
+	remeasure_off
+	log_test "remeasure on a speed change (ethtool -s): the new speed is used"
+}
+
+apply_remeasure_mtu()
+{
+	local before
+
+	remeasure_on
+	before=$(remeasure_count)
+	ip -n "$NSA" link set da mtu 4000
+	remeasure_settle "$before"
+	[ "$(remeasure_count)" -eq $((before + 1)) ] &&
+		[ "$(hdrmA -j show dev da | jq '.priorities[] | select(.prio == 3) | .max_frame_bytes')" = 4022 ]
+	check_err $? "MTU change: $(( $(remeasure_count) - before )) measurements"
+	ip -n "$NSA" link set da mtu 1500
+	remeasure_off
+	log_test "remeasure on an MTU change: max frame follows the MTU"
+}
+
+apply_remeasure_burst()
+{
+	local before
+
+	remeasure_on
+	sleep 3
+	before=$(remeasure_count)
+	ip -n "$NSA" link set da down
+	ip -n "$NSA" link set da up
+	ip -n "$NSA" link set da mtu 2000
+	ip -n "$NSA" link set da mtu 1500
+	remeasure_settle "$before"
+	[ "$(remeasure_count)" -eq $((before + 1)) ]
+	check_err $? "a burst of 4 events made $(( $(remeasure_count) - before )) measurements, expected 1"
+	remeasure_off
+	log_test "remeasure: one measurement per burst of events"
+}
+
+require_root
+require_cmd jq ip dcb ethtool python3
+TMPD=$(mktemp -d)
+trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
+module_load || exit 1
+if ! dcbsim_load; then
+	echo "1..0 # SKIP the dcbsim test device is not available"
+	exit $ksft_skip
+fi
+setup || { echo "1..0 # SKIP cannot create a dcbsim pair"; exit $ksft_skip; }
+tests_run
