@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * link_dcbsim.so: teaches iproute2's `ip` the link kind "dcbsim".
+ *
+ * `ip` dlopen()s $IP_LIB_DIR/link_<kind>.so for a kind it does not know
+ * and takes its <kind>_link_util. The structure below has the layout of
+ * iproute2's struct link_util (ip/ip_common.h, 6.1); `ip` does not export
+ * its helpers to plugins, so attributes are added here by hand.
+ *
+ *   ip link add A type dcbsim [ KNOBS ] peer name B [ netns NS ]
+ *   ip link set A type dcbsim KNOBS
+ *   KNOBS := delay-ns NS | speed MBPS | semantics { bits | metres | buffers }
+ *            | buffer-total BYTES | cell BYTES | fail ERRNO
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <linux/if_link.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+
+#include "dcbsim.h"
+
+/* struct iplink_req in ip/iplink.c: header, ifinfomsg, 1024 bytes */
+#define DCBSIM_REQ_MAX	(NLMSG_ALIGN(sizeof(struct nlmsghdr)) + \
+			 NLMSG_ALIGN(sizeof(struct ifinfomsg)) + 1024)
+
+struct link_util {
+	struct link_util *next;
+	const char *id;
+	int maxattr;
+	int (*parse_opt)(struct link_util *lu, int argc, char **argv,
+			 struct nlmsghdr *n);
+	void (*print_opt)(struct link_util *lu, FILE *f, struct rtattr *tb[]);
+	void (*print_xstats)(struct link_util *lu, FILE *f, struct rtattr *a);
+	void (*print_help)(struct link_util *lu, int argc, char **argv,
+			   FILE *f);
+	int (*parse_ifla_xstats)(struct link_util *lu, int argc, char **argv);
+	int (*print_ifla_xstats)(struct nlmsghdr *n, void *arg);
+};
+
+static struct rtattr *tail(struct nlmsghdr *n)
+{
+	return (struct rtattr *)((char *)n + NLMSG_ALIGN(n->nlmsg_len));
+}
+
+static int put(struct nlmsghdr *n, int type, const void *data, int len)
+{
+	struct rtattr *rta = tail(n);
+
+	if (NLMSG_ALIGN(n->nlmsg_len) + RTA_ALIGN(RTA_LENGTH(len)) >
+	    DCBSIM_REQ_MAX) {
+		fprintf(stderr, "dcbsim: the request is too long\n");
+		return -1;
+	}
+	rta->rta_type = type;
+	rta->rta_len = RTA_LENGTH(len);
+	if (len)
+		memcpy(RTA_DATA(rta), data, len);
+	n->nlmsg_len = NLMSG_ALIGN(n->nlmsg_len) + RTA_ALIGN(rta->rta_len);
+	return 0;
+}
+
+static int put_u32(struct nlmsghdr *n, int type, unsigned int v)
+{
+	return put(n, type, &v, sizeof(v));
+}
+
+static int number(const char *what, const char *s, unsigned long max,
+		  unsigned int *out)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (!*s || *end || errno || v > max || *s == '-') {
+		fprintf(stderr, "dcbsim: invalid %s \"%s\"; expected 0..%lu\n",
+			what, s, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* peer name B [ netns NS ]: a nested ifinfomsg and its attributes */
+static int parse_peer(int *argc, char ***argv, struct nlmsghdr *n)
+{
+	struct rtattr *nest = tail(n);
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	char path[PATH_MAX];
+	int fd;
+
+	if (put(n, IFLA_DCBSIM_PEER, &ifi, sizeof(ifi)))
+		return -1;
+	while (*argc > 1) {
+		if (!strcmp(**argv, "name")) {
+			if (put(n, IFLA_IFNAME, (*argv)[1], strlen((*argv)[1]) + 1))
+				return -1;
+		} else if (!strcmp(**argv, "netns")) {
+			snprintf(path, sizeof(path), "/run/netns/%s", (*argv)[1]);
+			/* stays open until `ip` has sent the request */
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+			if (fd < 0) {
+				fprintf(stderr, "dcbsim: no network namespace \"%s\"\n",
+					(*argv)[1]);
+				return -1;
+			}
+			if (put_u32(n, IFLA_NET_NS_FD, fd))
+				return -1;
+		} else {
+			break;
+		}
+		*argc -= 2;
+		*argv += 2;
+	}
+	nest->rta_len = (char *)tail(n) - (char *)nest;
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: ... dcbsim [ delay-ns NS ] [ speed MBPS ] [ semantics { bits | metres | buffers } ]\n"
+		"                  [ buffer-total BYTES ] [ cell BYTES ] [ fail ERRNO ]\n"
+		"                  [ peer name NAME [ netns NS ] ]\n");
+}
+
+static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
+			    struct nlmsghdr *n)
+{
+	static const char *const sem[] = { "bits", "metres", "buffers" };
+	static const struct {
+		const char *word;
+		int attr;
+		unsigned long max;
+	} knobs[] = {
+		{ "delay-ns", IFLA_DCBSIM_DELAY_NS, DCBSIM_MAX_DELAY_NS },
+		{ "speed", IFLA_DCBSIM_SPEED, DCBSIM_MAX_SPEED },
+		{ "buffer-total", IFLA_DCBSIM_TOTAL, DCBSIM_MAX_TOTAL },
+		{ "cell", IFLA_DCBSIM_CELL, DCBSIM_MAX_CELL },
+		{ "fail", IFLA_DCBSIM_FAIL, 4095 },
+	};
+	unsigned int i, v;
+	unsigned char u8;
+
+	while (argc > 0) {
+		if (!strcmp(*argv, "help")) {
+			usage(stdout);
+			return -1;
+		}
+		if (argc < 2) {
+			fprintf(stderr, "dcbsim: \"%s\" needs a value\n", *argv);
+			return -1;
+		}
+		if (!strcmp(*argv, "peer")) {
+			argc--;
+			argv++;
+			if (parse_peer(&argc, &argv, n))
+				return -1;
+			continue;
+		}
+		if (!strcmp(*argv, "semantics")) {
+			for (u8 = 0; u8 < 3; u8++)
+				if (!strcmp(argv[1], sem[u8]))
+					break;
+			if (u8 == 3) {
+				fprintf(stderr, "dcbsim: invalid semantics \"%s\"; expected bits, metres or buffers\n",
+					argv[1]);
+				return -1;
+			}
+			if (put(n, IFLA_DCBSIM_SEMANTICS, &u8, 1))
+				return -1;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
+		for (i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++)
+			if (!strcmp(*argv, knobs[i].word))
+				break;
+		if (i == sizeof(knobs) / sizeof(knobs[0])) {
+			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, semantics, buffer-total, cell, fail or peer\n",
+				*argv);
+			return -1;
+		}
+		if (number(knobs[i].word, argv[1], knobs[i].max, &v) ||
+		    put_u32(n, knobs[i].attr, v))
+			return -1;
+		argc -= 2;
+		argv += 2;
+	}
+	return 0;
+}
+
+static void dcbsim_print_opt(struct link_util *lu, FILE *f,
+			     struct rtattr *tb[])
+{
+	static const char *const sem[] = { "bits", "metres", "buffers" };
+	unsigned char s;
+
+	if (!tb)
+		return;
+	if (tb[IFLA_DCBSIM_DELAY_NS])
+		fprintf(f, "delay-ns %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_DELAY_NS]));
+	if (tb[IFLA_DCBSIM_SPEED])
+		fprintf(f, "speed %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_SPEED]));
+	if (tb[IFLA_DCBSIM_SEMANTICS]) {
+		s = *(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_SEMANTICS]);
+		fprintf(f, "semantics %s ", s < 3 ? sem[s] : "unknown");
+	}
+	if (tb[IFLA_DCBSIM_TOTAL])
+		fprintf(f, "buffer-total %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_TOTAL]));
+	if (tb[IFLA_DCBSIM_CELL])
+		fprintf(f, "cell %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_CELL]));
+	if (tb[IFLA_DCBSIM_FAIL])
+		fprintf(f, "fail %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_FAIL]));
+}
+
+static void dcbsim_print_help(struct link_util *lu, int argc, char **argv,
+			      FILE *f)
+{
+	usage(f);
+}
+
+struct link_util dcbsim_link_util = {
+	.id		= "dcbsim",
+	.maxattr	= IFLA_DCBSIM_MAX,
+	.parse_opt	= dcbsim_parse_opt,
+	.print_opt	= dcbsim_print_opt,
+	.print_help	= dcbsim_print_help,
+};
