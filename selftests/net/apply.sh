@@ -82,8 +82,7 @@ apply_delay_bits()
 	[ "$(jqn .delay "$pfc")" = "$want" ]
 	check_err $? "dcb pfc show reports delay $(jqn .delay "$pfc"), expected $want"
 	# read-modify-write: the PFC-enabled priorities are untouched
-	[ "$(jq -c '[.prio_pfc | to_entries[] | select(.value == true) | .key]' <<<"$pfc")" = '["3"]' ] ||
-		[ "$(jq -c '.prio_pfc' <<<"$pfc")" != null ]
+	[ "$(jq -c '.prio_pfc' <<<"$pfc")" = '[false,false,false,true,false,false,false,false]' ]
 	check_err $? "prio_pfc changed: $pfc"
 	# at 10 Gb/s the same round trip no longer fits 16 bits: clamped
 	dcbsim_set speed 10000
@@ -99,7 +98,7 @@ apply_delay_bits()
 
 apply_delay_metres()
 {
-	local out want got
+	local out want got err rc
 
 	# dcbsim imitating mlx5: ieee_pfc.delay is metres of cable, 1..999
 	dcbsim_set semantics metres
@@ -120,9 +119,18 @@ apply_delay_metres()
 	check_err $? "metres written $got for $want wanted"
 	[ "$(dcbA -j pfc show dev da | jq .delay)" = "$got" ]
 	check_err $? "dcb pfc show does not report $got m"
+	# a driver that sizes headroom from buffers only refuses a delay
+	dcbsim_set semantics buffers
+	err=$(hdrmA measure dev da apply delay 2>&1 >/dev/null)
+	rc=$?
+	[ "$rc" -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "apply delay failed: the driver does not support setting the PFC delay" <<<"$err"
+	check_err $? "delay on a buffers-only driver: exit $rc, '$err'"
 	dcbsim_set semantics bits
+	[ "$(dcbA -j pfc show dev da | jq .delay)" = "$got" ]
+	check_err $? "the refused delay changed the PFC state"
 	hdrmA dev set dev da delay-unit auto
-	log_test "apply delay in metres (mlx5 semantics), clamped to 999 m"
+	log_test "apply delay in metres (mlx5 semantics), clamped to 999 m; refused on a buffers-only driver"
 }
 
 apply_buffer()
@@ -155,14 +163,16 @@ apply_buffer_clamp()
 {
 	local out buf
 
-	# 65536 of 70000 bytes are the lossy buffer's: 4464 remain, 34 cells
-	dcbsim_set buffer-total 70000
+	# 65536 of 67000 bytes are the lossy buffer's: 1464 remain, 11 cells
+	dcbsim_set buffer-total 67000
 	out=$(hdrmA -j measure dev da apply buffer)
 	check_err $? "measure apply buffer failed: $out"
 	buf=$(dcbA -j buffer show dev da)
-	[ "$(jq '.buffer_size[1]' <<<"$buf")" = 4352 ] &&
+	log_info "buffer 1 wanted $(jq '.applied.buffers[] | select(.index == 1) | .size_wanted' <<<"$out") B, got $(jq '.buffer_size[1]' <<<"$buf") B of a 67000 B total"
+	[ "$(jq '.buffer_size[1]' <<<"$buf")" = 1408 ] &&
 		[ "$(jq '.buffer_size[0]' <<<"$buf")" = 65536 ] &&
-		[ "$(jqn .applied.clamped "$out")" = true ]
+		[ "$(jqn .applied.clamped "$out")" = true ] &&
+		[ "$(jq '.applied.buffers[] | select(.index == 1) | .size_wanted' <<<"$out")" -gt 1408 ]
 	check_err $? "not clamped to the total: $buf / $(jqn .applied "$out")"
 	hdrmA show dev da | grep -q "cut to fit the total"
 	check_err $? "show does not say the buffer was cut"
@@ -224,8 +234,11 @@ apply_show_verdict()
 {
 	local out v3
 
+	# size priorities 0 and 3; only 3 has PFC on
+	hdrmA dev set dev da prio-mask 0x09
 	out=$(hdrmA -j measure dev da apply buffer)
 	check_err $? "measure apply failed"
+	hdrmA dev set dev da prio-mask auto
 	out=$(hdrmA -j show dev da)
 	v3=$(jq -c '.verdict[] | select(.prio == 3)' <<<"$out")
 	[ "$(jqn .verdict "$v3")" = enough ] && [ "$(jqn .basis "$v3")" = buffer ]

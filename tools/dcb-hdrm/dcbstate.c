@@ -263,8 +263,8 @@ const char *hdrm_applied_why(const struct hdrm_applied_info *a)
 	switch (a->error) {
 	case EOPNOTSUPP:
 		return a->method == DCB_HDRM_APPLY_BUFFER ?
-		       "the driver has no DCB buffer operations (try apply delay)" :
-		       "the driver has no IEEE PFC operations";
+		       "the driver does not support setting its buffers (try apply delay)" :
+		       "the driver does not support setting the PFC delay (try apply buffer)";
 	case ENOENT:
 		return "no priority has PFC enabled, so no buffer is lossless (dcb pfc set dev DEV prio-pfc PRIO:on)";
 	case ENODATA:
