@@ -332,6 +332,9 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	spin_lock_bh(&port->lock);
 	port->cfg = cfg;
 	spin_unlock_bh(&port->lock);
+	/* Off means off: a re-measurement already pending is dropped. */
+	if (!cfg.remeasure)
+		cancel_delayed_work(&port->remeasure_work);
 	/* A period (re)starts counting now; events need no kick. */
 	if (cfg.remeasure && cfg.remeasure_period &&
 	    (tb[DCB_HDRM_A_DEV_REMEASURE] ||

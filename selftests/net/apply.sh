@@ -361,8 +361,8 @@ apply_remeasure_speed()
 	[ "$(remeasure_count)" -eq $((before + 1)) ] &&
 		[ "$(hdrmA -j show dev da | jq .speed_mbps)" = 200 ]
 	check_err $? "speed change: $(( $(remeasure_count) - before )) measurements, speed $(hdrmA -j show dev da | jq .speed_mbps)"
-	dcbsim_set speed "$SPEED"
 	remeasure_off
+	dcbsim_set speed "$SPEED"
 	log_test "remeasure on a speed change (ethtool -s): the new speed is used"
 }
 
@@ -377,8 +377,8 @@ apply_remeasure_mtu()
 	[ "$(remeasure_count)" -eq $((before + 1)) ] &&
 		[ "$(hdrmA -j show dev da | jq '.priorities[] | select(.prio == 3) | .max_frame_bytes')" = 4022 ]
 	check_err $? "MTU change: $(( $(remeasure_count) - before )) measurements"
-	ip -n "$NSA" link set da mtu 1500
 	remeasure_off
+	ip -n "$NSA" link set da mtu 1500
 	log_test "remeasure on an MTU change: max frame follows the MTU"
 }
 
@@ -396,8 +396,15 @@ apply_remeasure_burst()
 	remeasure_settle "$before"
 	[ "$(remeasure_count)" -eq $((before + 1)) ]
 	check_err $? "a burst of 4 events made $(( $(remeasure_count) - before )) measurements, expected 1"
+	# turning it off drops a re-measurement still waiting for its burst
+	before=$(remeasure_count)
+	ip -n "$NSA" link set da mtu 1600
 	remeasure_off
-	log_test "remeasure: one measurement per burst of events"
+	sleep 3
+	[ "$(remeasure_count)" -eq "$before" ]
+	check_err $? "remeasure off still measured"
+	ip -n "$NSA" link set da mtu 1500
+	log_test "remeasure: one measurement per burst of events; off cancels a pending one"
 }
 
 require_root
