@@ -14,7 +14,7 @@
 
 /**
  * hdrm_delay_value() - the PFC delay allowance in the driver's unit
- * @allowance_ns: t + 2 x precision, at most 4.002 s
+ * @allowance_ns: t + 2 x precision, at most 4.02 s
  * @speed_mbps: link speed, 1..1.6e6 (bits only)
  * @unit: bits, as the uAPI defines ieee_pfc.delay, or metres of cable, as
  *	  mlx5 reads it
@@ -35,7 +35,7 @@ int hdrm_delay_value(u64 allowance_ns, u32 speed_mbps,
 	case HDRM_DELAY_BITS:
 		if (!speed_mbps)
 			return -EINVAL;
-		/* ns x Mb/s = 1e-3 bits; 4.002e9 x 1.6e6 fits 64 bits */
+		/* ns x Mb/s = 1e-3 bits; 4.02e9 x 1.6e6 fits 64 bits */
 		out->wanted = DIV_ROUND_UP_ULL(allowance_ns * speed_mbps, 1000);
 		max = HDRM_DELAY_MAX_BITS;
 		break;

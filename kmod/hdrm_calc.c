@@ -57,8 +57,8 @@ u32 hdrm_default_max_frame(u32 mtu)
  * @out: the in-flight term, the headroom in bytes and in cells
  *
  * (t + 2 x precision) x speed is in ns x Mb/s = 1e-3 bits, so the bytes in
- * flight are ceil((t + 2p) x speed / 8000). At the limits, (4 s + 2 ms) x
- * 1.6e6 is 6.4e15, far below 2^64.
+ * flight are ceil((t + 2p) x speed / 8000). At the limits, (4 s + 20 ms) x
+ * 1.6e6 is 6.43e15, far below 2^64.
  *
  * Return: 0, -EINVAL for a zero speed or cell, -ERANGE for an input above
  * its limit.

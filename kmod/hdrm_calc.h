@@ -11,7 +11,7 @@
 
 /* Input limits: every result then fits in 64 bits with room to spare. */
 #define HDRM_CALC_MAX_RTT_NS		4000000000ULL	/* 4 s */
-#define HDRM_CALC_MAX_PRECISION_NS	1000000U	/* 1 ms */
+#define HDRM_CALC_MAX_PRECISION_NS	10000000U	/* 10 ms: a jiffy at HZ=100 */
 #define HDRM_CALC_MAX_SPEED_MBPS	1600000U	/* 1.6 Tb/s */
 #define HDRM_CALC_MAX_FRAME		65535U
 #define HDRM_CALC_MAX_K			16777216U	/* 16 MiB */

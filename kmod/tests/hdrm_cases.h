@@ -56,7 +56,7 @@ static const struct hdrm_calc_case hdrm_calc_cases[] = {
 	{ "speed 0", { 1000, 0, 0, 1522, 64, 0, 1 }, -EINVAL },
 	{ "cell 0", { 1000, 0, 1000, 1522, 64, 0, 0 }, -EINVAL },
 	{ "t above 4 s", { 4000000001ULL, 0, 1000, 1522, 64, 0, 1 }, -ERANGE },
-	{ "precision above 1 ms", { 1000, 1000001, 1000, 1522, 64, 0, 1 }, -ERANGE },
+	{ "precision above 10 ms", { 1000, 10000001, 1000, 1522, 64, 0, 1 }, -ERANGE },
 	{ "speed above 1.6T", { 1000, 0, 1600001, 1522, 64, 0, 1 }, -ERANGE },
 	{ "max frame above 65535", { 1000, 0, 1000, 65536, 64, 0, 1 }, -ERANGE },
 	{ "K above 16 MiB", { 1000, 0, 1000, 1522, 64, 16777217, 1 }, -ERANGE },

@@ -374,7 +374,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, 16777216, true, NULL },
 		{ "cell", DCB_HDRM_A_DEV_CELL, 1, 65536, false, NULL },
 		{ "prio-mask", DCB_HDRM_A_DEV_PRIO_MASK, 1, 255, true, NULL },
-		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, 1000000, true, NULL },
+		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, 10000000, true, NULL },
 		{ "apply", DCB_HDRM_A_DEV_APPLY, 0, 3, false, hdrm_apply_names },
 		{ "delay-unit", DCB_HDRM_A_DEV_DELAY_UNIT, 0, 2, false, hdrm_delay_unit_names },
 		{ "remeasure", DCB_HDRM_A_DEV_REMEASURE, 0, 1, false, off_on },
