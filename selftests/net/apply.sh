@@ -8,6 +8,7 @@
 
 ALL_TESTS="apply_delay_bits apply_delay_metres apply_buffer apply_buffer_clamp
 	   apply_refused apply_notifies_dcb apply_show_verdict apply_monitor
+	   apply_ynl
 	   apply_unprivileged apply_remeasure_link apply_remeasure_speed
 	   apply_remeasure_mtu apply_remeasure_burst"
 source "$(dirname "$0")/../lib.sh"
@@ -281,6 +282,39 @@ apply_monitor()
 	[ "$(jq -s -c '[.[] | [.event, .session]]' "$TMPD/mon")" = "[[\"result\",$session],[\"apply\",$session]]" ]
 	check_err $? "monitor printed: $(cat "$TMPD/mon")"
 	log_test "monitor prints the result and the apply as they happen"
+}
+
+# The kernel's YNL client reads the new attributes from the spec alone.
+apply_ynl()
+{
+	local idx out
+
+	[ -n "${YNL_CLI:-}" ] && [ -f "$YNL_CLI" ] ||
+		{ log_skip "${FUNCNAME[0]}" "no YNL_CLI"; return; }
+	idx=$(hdrmA -j dev show dev da | jq .ifindex)
+	out=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--do dev-set --json "{\"ifindex\": $idx, \"apply\": \"buffer\", \"delay-unit\": \"bits\"}" 2>&1)
+	check_err $? "YNL dev-set apply buffer: $out"
+	out=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--do dev-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	jq -e '(.apply == "buffer") and (."delay-unit" == "bits") and
+		(."dcb-state".driver == "dcbsim") and (."dcb-state"."pfc-en" == 8) and
+		(."dcb-state".buffer | map(select(.index == 1)) | .[0].prios == 8)' \
+		<<<"$out" >/dev/null
+	check_err $? "YNL dev-get: $out"
+	# a measurement started from YNL is applied as the device says
+	ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--do measure --json "{\"ifindex\": $idx}" >/dev/null 2>&1
+	check_err $? "YNL measure failed"
+	sleep 3
+	out=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	jq -e '(.applied.method == "buffer") and (.applied.error == 0) and
+		(.applied.buffer | map(select(.index == 1)) | .[0].lossless == 1)' \
+		<<<"$out" >/dev/null
+	check_err $? "YNL result-get: $out"
+	hdrmA dev set dev da apply none delay-unit auto
+	log_test "the kernel's YNL client drives apply, dcb-state and applied from the spec"
 }
 
 apply_unprivileged()

@@ -212,14 +212,14 @@ void report_text(const struct result *r, const struct hdrm_dcb_state *st,
 	if (!r->speed || !any_prio(r))
 		return;
 	printf("\nsavings against static headroom (bytes, per priority and per port):\n");
-	printf("%-44s", "MODEL");
+	printf("%-49s", "MODEL");
 	for (p = 0; p < PRIOS; p++)
 		if (r->prio[p].valid)
 			printf(" %9s%u", "prio ", p);
 	printf(" %12s\n", "PORT");
 	for (i = 0; i < ARRAY_SIZE(models); i++) {
 		port_saved = 0;
-		printf("%-44s", models[i].what);
+		printf("%-49s", models[i].what);
 		for (p = 0; p < PRIOS; p++) {
 			if (!r->prio[p].valid)
 				continue;
