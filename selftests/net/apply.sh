@@ -10,7 +10,7 @@ ALL_TESTS="apply_delay_bits apply_delay_metres apply_buffer apply_buffer_clamp
 	   apply_refused apply_notifies_dcb apply_show_verdict apply_monitor
 	   apply_ynl
 	   apply_unprivileged apply_remeasure_link apply_remeasure_speed
-	   apply_remeasure_mtu apply_remeasure_burst"
+	   apply_remeasure_mtu apply_remeasure_burst apply_remeasure_period"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
@@ -439,6 +439,26 @@ apply_remeasure_burst()
 	check_err $? "remeasure off still measured"
 	ip -n "$NSA" link set da mtu 1500
 	log_test "remeasure: one measurement per burst of events; off cancels a pending one"
+}
+
+apply_remeasure_period()
+{
+	local before after
+
+	before=$(remeasure_count)
+	hdrmA dev set dev da apply buffer remeasure on remeasure-period 2
+	sleep 7
+	after=$(remeasure_count)
+	log_info "remeasure-period 2: $((after - before)) measurements in 7 s"
+	[ "$after" -ge $((before + 2)) ] && [ "$after" -le $((before + 4)) ]
+	check_err $? "$((after - before)) periodic measurements in 7 s, expected 2..4"
+	hdrmA dev set dev da remeasure off remeasure-period 0
+	before=$(remeasure_count)
+	sleep 3
+	[ "$(remeasure_count)" -eq "$before" ]
+	check_err $? "measurements went on after remeasure off"
+	hdrmA dev set dev da apply none
+	log_test "remeasure-period: a measurement every period, none once off"
 }
 
 require_root
