@@ -8,7 +8,7 @@
 
 ALL_TESTS="apply_delay_bits apply_delay_metres apply_buffer apply_buffer_clamp
 	   apply_refused apply_notifies_dcb apply_show_verdict apply_monitor
-	   apply_ynl
+	   apply_ynl apply_bad_settings
 	   apply_unprivileged apply_remeasure_link apply_remeasure_speed
 	   apply_remeasure_mtu apply_remeasure_burst apply_remeasure_period"
 source "$(dirname "$0")/../lib.sh"
@@ -317,6 +317,32 @@ apply_ynl()
 	log_test "the kernel's YNL client drives apply, dcb-state and applied from the spec"
 }
 
+apply_bad_settings()
+{
+	local err before
+
+	before=$(hdrmA -j dev show dev da | jq -c '[.apply, .delay_unit, .remeasure, .remeasure_period_s]')
+	err=$(hdrmA dev set dev da apply sideways 2>&1)
+	[ $? -eq 1 ] && [ "$err" = 'dcb-hdrm: invalid apply "sideways"; expected none, delay, buffer or auto' ]
+	check_err $? "apply sideways: $err"
+	err=$(hdrmA dev set dev da delay-unit furlongs 2>&1)
+	[ $? -eq 1 ] && [ "$err" = 'dcb-hdrm: invalid delay-unit "furlongs"; expected auto, bits or metres' ]
+	check_err $? "delay-unit furlongs: $err"
+	err=$(hdrmA dev set dev da remeasure on remeasure-period 86401 2>&1)
+	[ $? -eq 1 ] && grep -q 'invalid remeasure-period "86401"; expected an integer 0..86400' <<<"$err"
+	check_err $? "remeasure-period 86401: $err"
+	# the kernel's own checks, past the tool: YNL with a value out of range
+	if [ -n "${YNL_CLI:-}" ] && [ -f "$YNL_CLI" ]; then
+		err=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+			--do dev-set --json "{\"ifindex\": $(hdrmA -j dev show dev da | jq .ifindex), \"remeasure-period\": 90000}" 2>&1)
+		[ $? -ne 0 ] && grep -q "remeasure-period\|out of range\|Numerical result" <<<"$err"
+		check_err $? "the kernel took remeasure-period 90000: $err"
+	fi
+	[ "$(hdrmA -j dev show dev da | jq -c '[.apply, .delay_unit, .remeasure, .remeasure_period_s]')" = "$before" ]
+	check_err $? "a refused setting changed something"
+	log_test "bad apply, delay-unit and remeasure settings: one line, nothing changed"
+}
+
 apply_unprivileged()
 {
 	local err before
@@ -423,10 +449,13 @@ apply_remeasure_burst()
 	remeasure_on
 	sleep 3
 	before=$(remeasure_count)
-	ip -n "$NSA" link set da down
-	ip -n "$NSA" link set da up
-	ip -n "$NSA" link set da mtu 2000
-	ip -n "$NSA" link set da mtu 1500
+	# one ip process, so the burst is not spread out by slow command starts
+	ip -n "$NSA" -batch - <<-EOF
+	link set da down
+	link set da up
+	link set da mtu 2000
+	link set da mtu 1500
+	EOF
 	remeasure_settle "$before"
 	[ "$(remeasure_count)" -eq $((before + 1)) ]
 	check_err $? "a burst of 4 events made $(( $(remeasure_count) - before )) measurements, expected 1"
