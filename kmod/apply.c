@@ -49,17 +49,33 @@ static bool hdrm_has_buffer(const struct dcbnl_rtnl_ops *ops)
 
 #endif /* CONFIG_DCB */
 
-/* The unit the module writes ieee_pfc.delay in. Context: rtnl held. */
+/* The driver's name, as ethtool reports it. Context: rtnl held. */
+static void hdrm_driver_name(struct net_device *dev,
+			     struct ethtool_drvinfo *info)
+{
+	memset(info, 0, sizeof(*info));
+	if (dev->ethtool_ops && dev->ethtool_ops->get_drvinfo)
+		dev->ethtool_ops->get_drvinfo(dev, info);
+}
+
+/* The unit the module writes ieee_pfc.delay in, for this driver. */
+static u8 hdrm_delay_unit_of(const char *driver, u8 configured)
+{
+	if (configured != DCB_HDRM_DELAY_UNIT_AUTO)
+		return configured;
+	return hdrm_driver_reads_metres(driver) ?
+	       DCB_HDRM_DELAY_UNIT_METRES : DCB_HDRM_DELAY_UNIT_BITS;
+}
+
+/* Context: rtnl held. */
 static u8 hdrm_delay_unit(struct net_device *dev, u8 configured)
 {
-	struct ethtool_drvinfo info = {};
+	struct ethtool_drvinfo info;
 
 	if (configured != DCB_HDRM_DELAY_UNIT_AUTO)
 		return configured;
-	if (dev->ethtool_ops && dev->ethtool_ops->get_drvinfo)
-		dev->ethtool_ops->get_drvinfo(dev, &info);
-	return hdrm_driver_reads_metres(info.driver) ?
-	       DCB_HDRM_DELAY_UNIT_METRES : DCB_HDRM_DELAY_UNIT_BITS;
+	hdrm_driver_name(dev, &info);
+	return hdrm_delay_unit_of(info.driver, configured);
 }
 
 #if IS_ENABLED(CONFIG_DCB)
@@ -151,6 +167,23 @@ out:
 	return err;
 }
 
+/**
+ * hdrm_dev_buffer_total() - the device's buffer total, from its driver
+ * @dev: the device
+ *
+ * Context: rtnl held. Return: bytes, or 0 when the driver does not say.
+ */
+u32 hdrm_dev_buffer_total(struct net_device *dev)
+{
+	const struct dcbnl_rtnl_ops *ops = dev->dcbnl_ops;
+	struct dcbnl_buffer buf = {};
+
+	ASSERT_RTNL();
+	if (!ops || !ops->dcbnl_getbuffer || ops->dcbnl_getbuffer(dev, &buf))
+		return 0;
+	return buf.total_size;
+}
+
 /* Context: rtnl held. Fills @a; a->error says how it went. */
 static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 		       u8 method, u8 unit, struct hdrm_applied *a)
@@ -173,6 +206,11 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 }
 
 #else /* !CONFIG_DCB */
+
+u32 hdrm_dev_buffer_total(struct net_device *dev)
+{
+	return 0;
+}
 
 static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 		       u8 method, u8 unit, struct hdrm_applied *a)
@@ -200,19 +238,55 @@ void hdrm_apply_schedule(struct hdrm_port *port, u8 method)
 	mod_delayed_work(system_wq, &port->apply_work, 0);
 }
 
+/**
+ * hdrm_apply_now() - write a result to the driver and keep what was written
+ * @port: the port
+ * @r: the result
+ * @method: enum dcb_hdrm_apply, not none
+ *
+ * Context: rtnl held. The caller announces it (DCB_HDRM_CMD_APPLY_NTF)
+ * once rtnl is released.
+ *
+ * Return: 0, or the negative errno of the module or the driver.
+ */
+int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
+		   u8 method)
+{
+	struct hdrm_applied *a;
+	u8 unit;
+	int err;
+
+	ASSERT_RTNL();
+	a = kzalloc(sizeof(*a), GFP_KERNEL);
+	if (!a) {
+		atomic64_inc(&port->ctr.apply_errors);
+		return -ENOMEM;
+	}
+	spin_lock_bh(&port->lock);
+	unit = port->cfg.delay_unit;
+	spin_unlock_bh(&port->lock);
+	a->session = r->session;
+	hdrm_apply(port->dev, r, method, unit, a);
+	err = a->error;
+	atomic64_inc(err ? &port->ctr.apply_errors : &port->ctr.applied);
+	spin_lock_bh(&port->lock);
+	swap(port->applied, a);
+	spin_unlock_bh(&port->lock);
+	kfree(a);
+	return err;
+}
+
 void hdrm_apply_work(struct work_struct *work)
 {
 	struct hdrm_port *port = container_of(to_delayed_work(work),
 					      struct hdrm_port, apply_work);
-	struct hdrm_applied *a, *old;
 	struct hdrm_result *r;
-	u8 method, unit;
+	u8 method;
 
 	r = kmalloc(sizeof(*r), GFP_KERNEL);
-	a = kzalloc(sizeof(*a), GFP_KERNEL);
-	if (!r || !a) {
+	if (!r) {
 		atomic64_inc(&port->ctr.apply_errors);
-		goto out;
+		return;
 	}
 	if (!rtnl_trylock()) {
 		queue_delayed_work(system_wq, &port->apply_work, 1);
@@ -221,30 +295,18 @@ void hdrm_apply_work(struct work_struct *work)
 	spin_lock_bh(&port->lock);
 	method = port->apply_pending;
 	port->apply_pending = DCB_HDRM_APPLY_NONE;
-	unit = port->cfg.delay_unit;
 	if (port->result)
 		*r = *port->result;
 	else
 		method = DCB_HDRM_APPLY_NONE;
 	spin_unlock_bh(&port->lock);
-	if (method == DCB_HDRM_APPLY_NONE) {
-		rtnl_unlock();
-		goto out;
-	}
-	a->session = r->session;
-	hdrm_apply(port->dev, r, method, unit, a);
+	if (method != DCB_HDRM_APPLY_NONE)
+		hdrm_apply_now(port, r, method);
 	rtnl_unlock();
-
-	atomic64_inc(a->error ? &port->ctr.apply_errors : &port->ctr.applied);
-	spin_lock_bh(&port->lock);
-	old = port->applied;
-	port->applied = a;
-	spin_unlock_bh(&port->lock);
-	a = old;
-	hdrm_nl_result_notify(port, DCB_HDRM_CMD_APPLY_NTF);
+	if (method != DCB_HDRM_APPLY_NONE)
+		hdrm_nl_result_notify(port, DCB_HDRM_CMD_APPLY_NTF);
 out:
 	kfree(r);
-	kfree(a);
 }
 
 /**
@@ -323,6 +385,8 @@ void hdrm_port_works_cancel(struct hdrm_port *port)
 {
 	cancel_delayed_work_sync(&port->remeasure_work);
 	cancel_delayed_work_sync(&port->apply_work);
+	cancel_delayed_work_sync(&port->push_work);
+	cancel_delayed_work_sync(&port->rx_push_work);
 }
 
 static int hdrm_put_buffers(struct sk_buff *skb, int attr,
@@ -372,7 +436,7 @@ int hdrm_put_dcb_state(struct sk_buff *skb, struct net_device *dev,
 {
 #if IS_ENABLED(CONFIG_DCB)
 	const struct dcbnl_rtnl_ops *ops = dev->dcbnl_ops;
-	struct ethtool_drvinfo info = {};
+	struct ethtool_drvinfo info;
 	struct hdrm_buffers b;
 	struct dcbnl_buffer buf;
 	struct ieee_pfc pfc;
@@ -381,13 +445,12 @@ int hdrm_put_dcb_state(struct sk_buff *skb, struct net_device *dev,
 	ASSERT_RTNL();
 	if (!ops)
 		return 0;
-	if (dev->ethtool_ops && dev->ethtool_ops->get_drvinfo)
-		dev->ethtool_ops->get_drvinfo(dev, &info);
+	hdrm_driver_name(dev, &info);
 	nest = nla_nest_start(skb, DCB_HDRM_A_DEV_DCB_STATE);
 	if (!nest ||
 	    nla_put_string(skb, DCB_HDRM_A_DCB_STATE_DRIVER, info.driver) ||
 	    nla_put_u32(skb, DCB_HDRM_A_DCB_STATE_DELAY_UNIT,
-			hdrm_delay_unit(dev, cfg->delay_unit)))
+			hdrm_delay_unit_of(info.driver, cfg->delay_unit)))
 		return -EMSGSIZE;
 	memset(&pfc, 0, sizeof(pfc));
 	if (ops->ieee_getpfc && !ops->ieee_getpfc(dev, &pfc) &&

@@ -37,6 +37,8 @@ const char *hdrm_wire_err_str(enum hdrm_wire_err err)
 		[HDRM_WIRE_REQ_STAMPS]	= "request carries t2 or t3",
 		[HDRM_WIRE_REPLY_STAMPS] = "reply's t3 precedes its t2",
 		[HDRM_WIRE_ENCAP]	= "neither encapsulation's address and EtherType",
+		[HDRM_WIRE_TLV]		= "malformed, unknown or repeated TLV",
+		[HDRM_WIRE_TLV_MISSING] = "a TLV the frame's type needs is missing",
 	};
 
 	if ((unsigned int)err >= ARRAY_SIZE(str))

@@ -58,6 +58,8 @@ enum hdrm_wire_err {
 	HDRM_WIRE_REQ_STAMPS,	/* a request carrying t2 or t3 */
 	HDRM_WIRE_REPLY_STAMPS,	/* a reply whose t3 precedes its t2 */
 	HDRM_WIRE_ENCAP,	/* header of neither encapsulation */
+	HDRM_WIRE_TLV,		/* a control frame's TLVs do not parse */
+	HDRM_WIRE_TLV_MISSING,	/* a control frame lacks a TLV its type needs */
 };
 
 struct hdrm_probe {

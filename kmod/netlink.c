@@ -32,14 +32,14 @@ static const struct genl_ops hdrm_ops[] = {
 	},
 	{
 		.cmd	= DCB_HDRM_CMD_DEV_SET,
-		.flags	= GENL_UNS_ADMIN_PERM,
+		.flags	= GENL_ADMIN_PERM,
 		.doit	= hdrm_nl_dev_set_doit,
 		.policy	= hdrm_dev_set_policy,
 		.maxattr = DCB_HDRM_A_DEV_MAX,
 	},
 	{
 		.cmd	= DCB_HDRM_CMD_MEASURE,
-		.flags	= GENL_UNS_ADMIN_PERM,
+		.flags	= GENL_ADMIN_PERM,
 		.doit	= hdrm_nl_measure_doit,
 		.policy	= hdrm_measure_policy,
 		.maxattr = DCB_HDRM_A_MEASURE_MAX,
@@ -68,6 +68,51 @@ struct genl_family dcb_hdrm_family __ro_after_init = {
 	.mcgrps		= hdrm_mcgrps,
 	.n_mcgrps	= ARRAY_SIZE(hdrm_mcgrps),
 };
+
+/**
+ * hdrm_nl_check_unique() - refuse an attribute given twice
+ * @head: the first attribute of the stream
+ * @len: the stream's length in bytes
+ * @multi: the one attribute type that may repeat, or 0 for none
+ * @extack: where to say which attribute repeated
+ *
+ * nla_parse() keeps the last of two attributes of one type, so a request
+ * naming one device twice, or a value twice, would silently act on one of
+ * them. The policy has already refused types past the operation's maximum
+ * and every attribute set here has fewer than 64 types.
+ *
+ * Return: 0, or -EINVAL with @extack pointing at the second attribute.
+ */
+int hdrm_nl_check_unique(const struct nlattr *head, int len, int multi,
+			 struct netlink_ext_ack *extack)
+{
+	const struct nlattr *nla;
+	u64 seen = 0;
+	int rem, type;
+
+	BUILD_BUG_ON(DCB_HDRM_A_DEV_MAX >= 64 || DCB_HDRM_A_MEASURE_MAX >= 64 ||
+		     DCB_HDRM_A_RESULT_MAX >= 64 ||
+		     DCB_HDRM_A_PRIO_FRAME_MAX >= 64);
+	nla_for_each_attr(nla, head, len, rem) {
+		type = nla_type(nla);
+		if (type == multi || type >= 64)
+			continue;
+		if (seen & BIT_ULL(type)) {
+			NL_SET_ERR_MSG_ATTR(extack, nla, "attribute given twice");
+			return -EINVAL;
+		}
+		seen |= BIT_ULL(type);
+	}
+	return 0;
+}
+
+/* As hdrm_nl_check_unique(), for the attributes of a request. */
+int hdrm_nl_check_request(const struct genl_info *info, int multi)
+{
+	return hdrm_nl_check_unique(nlmsg_attrdata(info->nlhdr, GENL_HDRLEN),
+				    nlmsg_attrlen(info->nlhdr, GENL_HDRLEN),
+				    multi, info->extack);
+}
 
 /**
  * hdrm_nl_dev_lookup() - find the Ethernet device an ifindex names
@@ -134,6 +179,9 @@ int hdrm_nl_get_doit(struct genl_info *info, struct nlattr *attr,
 	struct sk_buff *msg;
 	int err;
 
+	err = hdrm_nl_check_request(info, 0);
+	if (err)
+		return err;
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;

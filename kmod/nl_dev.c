@@ -66,6 +66,9 @@ const struct nla_policy hdrm_dev_set_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_REMEASURE]	= NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_DEV_REMEASURE_PERIOD] =
 		NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_period_range),
+	[DCB_HDRM_A_DEV_AUTO_HDRM]	= NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_DEV_ACCEPT_PUSH]	= NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_DEV_PEER_AUTO_HDRM]	= NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 static u32 hdrm_dev_dcb_ops(const struct net_device *dev)
@@ -116,6 +119,10 @@ static int hdrm_put_stats(struct sk_buff *skb, const struct hdrm_counters *c)
 		{ DCB_HDRM_A_STATS_REMEASURED, offsetof(struct hdrm_counters, remeasured) },
 		{ DCB_HDRM_A_STATS_APPLIED, offsetof(struct hdrm_counters, applied) },
 		{ DCB_HDRM_A_STATS_APPLY_ERRORS, offsetof(struct hdrm_counters, apply_errors) },
+		{ DCB_HDRM_A_STATS_RX_CONTROL, offsetof(struct hdrm_counters, rx_control) },
+		{ DCB_HDRM_A_STATS_TX_CONTROL, offsetof(struct hdrm_counters, tx_control) },
+		{ DCB_HDRM_A_STATS_PUSH_APPLIED, offsetof(struct hdrm_counters, push_applied) },
+		{ DCB_HDRM_A_STATS_PUSH_REFUSED, offsetof(struct hdrm_counters, push_refused) },
 	};
 	struct nlattr *nest;
 	unsigned int i;
@@ -154,7 +161,9 @@ static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
 	    nla_put_u32(skb, DCB_HDRM_A_DEV_DELAY_UNIT, cfg->delay_unit) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_REMEASURE, cfg->remeasure) ||
 	    nla_put_u32(skb, DCB_HDRM_A_DEV_REMEASURE_PERIOD,
-			cfg->remeasure_period))
+			cfg->remeasure_period) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_AUTO_HDRM, cfg->auto_hdrm) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_PUSH, cfg->accept_push))
 		return -EMSGSIZE;
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!cfg->max_frame[prio])
@@ -189,6 +198,7 @@ static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
 {
 	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
 	struct hdrm_config cfg;
+	struct hdrm_peer peer;
 	u32 speed, caps = 0;
 	void *hdr;
 
@@ -213,8 +223,10 @@ static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
 	if (port) {
 		spin_lock_bh(&port->lock);
 		cfg = port->cfg;
+		peer = port->peer;
 		spin_unlock_bh(&port->lock);
 		if (hdrm_put_config(skb, &cfg) ||
+		    hdrm_put_peer(skb, &peer) ||
 		    hdrm_put_stats(skb, &port->ctr) ||
 		    hdrm_put_dcb_state(skb, dev, &cfg))
 			goto nla_put_failure;
@@ -255,6 +267,10 @@ static int hdrm_parse_max_frames(struct genl_info *info,
 				       hdrm_prio_frame_policy, info->extack);
 		if (err)
 			return err;
+		err = hdrm_nl_check_unique(nla_data(nest), nla_len(nest), 0,
+					   info->extack);
+		if (err)
+			return err;
 		if (!tb[DCB_HDRM_A_PRIO_FRAME_PRIO] ||
 		    !tb[DCB_HDRM_A_PRIO_FRAME_BYTES]) {
 			NL_SET_ERR_MSG_ATTR(info->extack, nest,
@@ -285,8 +301,11 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **tb = info->attrs;
 	struct hdrm_port *port;
 	struct hdrm_config cfg;
-	int err = 0;
+	int err;
 
+	err = hdrm_nl_check_request(info, DCB_HDRM_A_DEV_MAX_FRAME);
+	if (err)
+		return err;
 	rtnl_lock();
 	port = hdrm_nl_port_lookup(genl_info_net(info),
 				   tb[DCB_HDRM_A_DEV_IFINDEX], info->extack);
@@ -325,6 +344,10 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (tb[DCB_HDRM_A_DEV_REMEASURE_PERIOD])
 		cfg.remeasure_period =
 			nla_get_u32(tb[DCB_HDRM_A_DEV_REMEASURE_PERIOD]);
+	if (tb[DCB_HDRM_A_DEV_AUTO_HDRM])
+		cfg.auto_hdrm = nla_get_u8(tb[DCB_HDRM_A_DEV_AUTO_HDRM]);
+	if (tb[DCB_HDRM_A_DEV_ACCEPT_PUSH])
+		cfg.accept_push = nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_PUSH]);
 	err = hdrm_parse_max_frames(info, &cfg);
 	if (err)
 		goto out;
@@ -332,6 +355,11 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	spin_lock_bh(&port->lock);
 	port->cfg = cfg;
 	spin_unlock_bh(&port->lock);
+	/* What LLDP said of the peer (dcb-hdrm lldp listen). */
+	if (tb[DCB_HDRM_A_DEV_PEER_AUTO_HDRM])
+		hdrm_peer_learn(port,
+				nla_get_u8(tb[DCB_HDRM_A_DEV_PEER_AUTO_HDRM]),
+				false, false, DCB_HDRM_PEER_VIA_LLDP);
 	/* Off means off: a re-measurement already pending is dropped. */
 	if (!cfg.remeasure)
 		cancel_delayed_work(&port->remeasure_work);

@@ -26,6 +26,7 @@ const struct nla_policy hdrm_measure_policy[DCB_HDRM_A_MEASURE_MAX + 1] = {
 	[DCB_HDRM_A_MEASURE_TIMEOUT]	= NLA_POLICY_RANGE(NLA_U32, 1, 4000),
 	[DCB_HDRM_A_MEASURE_SESSION]	= { .type = NLA_REJECT },
 	[DCB_HDRM_A_MEASURE_APPLY]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_APPLY_AUTO),
+	[DCB_HDRM_A_MEASURE_PUSH]	= NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 static u32 nla_get_u32_or(const struct nlattr *attr, u32 def)
@@ -44,6 +45,9 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int err;
 
+	err = hdrm_nl_check_request(info, 0);
+	if (err)
+		return err;
 	count = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_COUNT], HDRM_DEF_COUNT);
 	/* Allocate before rtnl: nothing sleeps while holding it. */
 	s = hdrm_session_alloc(count, GFP_KERNEL);
@@ -79,6 +83,8 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 	spin_lock_bh(&port->lock);
 	s->apply = tb[DCB_HDRM_A_MEASURE_APPLY] ?
 		   nla_get_u32(tb[DCB_HDRM_A_MEASURE_APPLY]) : port->cfg.apply;
+	s->push = tb[DCB_HDRM_A_MEASURE_PUSH] &&
+		  nla_get_u8(tb[DCB_HDRM_A_MEASURE_PUSH]);
 	spin_unlock_bh(&port->lock);
 
 	err = hdrm_session_start(port, s, &id, info->extack);

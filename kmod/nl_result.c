@@ -59,7 +59,8 @@ static int hdrm_put_rtt(struct sk_buff *skb, const struct hdrm_result *r)
 
 static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
 			    const struct hdrm_result *r,
-			    const struct hdrm_applied *a, u8 cmd, u32 portid,
+			    const struct hdrm_applied *a,
+			    const struct hdrm_push *push, u8 cmd, u32 portid,
 			    u32 seq, int flags)
 {
 	void *hdr;
@@ -90,9 +91,14 @@ static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
 			      div_u64(ktime_get_ns() - r->ended_ns,
 				      NSEC_PER_MSEC),
 			      DCB_HDRM_A_RESULT_PAD) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_SOURCE, r->source) ||
 	    (r->received && hdrm_put_rtt(skb, r)) ||
+	    (!r->received && r->source == DCB_HDRM_SOURCE_PEER &&
+	     nla_put_u64_64bit(skb, DCB_HDRM_A_RESULT_RTT_ESTIMATE,
+			       r->rtt_estimate, DCB_HDRM_A_RESULT_PAD)) ||
 	    hdrm_put_prios(skb, r) ||
-	    (a && hdrm_put_applied(skb, a))) {
+	    (a && hdrm_put_applied(skb, a)) ||
+	    (push && hdrm_put_push(skb, push))) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
@@ -100,25 +106,46 @@ static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
 	return 0;
 }
 
+/* The parts of a result message that are copied from the port. */
+struct hdrm_result_msg {
+	struct hdrm_result r;
+	struct hdrm_applied a;
+	struct hdrm_push push;
+	bool has_a, has_push;
+};
+
 /*
- * Copies the port's last result and, when it was applied, what the apply
- * did (*has_a); false when there is no result yet.
+ * Copies the port's last result and, for the same session, what the apply
+ * did and what the peer made of its push; false when there is no result.
  */
-static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result *r,
-			     struct hdrm_applied *a, bool *has_a)
+static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result_msg *m)
 {
 	bool have;
 
 	spin_lock_bh(&port->lock);
 	have = port->result;
 	if (have)
-		*r = *port->result;
-	*has_a = have && port->applied &&
-		 port->applied->session == port->result->session;
-	if (*has_a)
-		*a = *port->applied;
+		m->r = *port->result;
+	m->has_a = have && port->applied &&
+		   port->applied->session == m->r.session;
+	if (m->has_a)
+		m->a = *port->applied;
+	m->has_push = have && port->push.session == m->r.session &&
+		      m->r.source == DCB_HDRM_SOURCE_LOCAL;
+	if (m->has_push)
+		m->push = port->push;
 	spin_unlock_bh(&port->lock);
 	return have;
+}
+
+static int hdrm_result_msg_fill(struct sk_buff *skb,
+				const struct net_device *dev,
+				const struct hdrm_result_msg *m, u8 cmd,
+				u32 portid, u32 seq, int flags)
+{
+	return hdrm_result_fill(skb, dev, &m->r, m->has_a ? &m->a : NULL,
+				m->has_push ? &m->push : NULL, cmd, portid,
+				seq, flags);
 }
 
 /* The device's last result as a RESULT_GET message. Context: rtnl held. */
@@ -127,16 +154,21 @@ static int hdrm_result_fill_dev(struct sk_buff *skb, struct net_device *dev,
 				struct netlink_ext_ack *extack)
 {
 	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
-	struct hdrm_applied a;
-	struct hdrm_result r;
-	bool has_a;
+	struct hdrm_result_msg *m;
+	int err;
 
-	if (!port || !hdrm_result_copy(port, &r, &a, &has_a)) {
+	m = kmalloc(sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return -ENOMEM;
+	if (!port || !hdrm_result_copy(port, m)) {
 		NL_SET_ERR_MSG(extack, "no measurement of this device yet");
-		return -ENODATA;
+		err = -ENODATA;
+	} else {
+		err = hdrm_result_msg_fill(skb, dev, m, DCB_HDRM_CMD_RESULT_GET,
+					   portid, seq, flags);
 	}
-	return hdrm_result_fill(skb, dev, &r, has_a ? &a : NULL,
-				DCB_HDRM_CMD_RESULT_GET, portid, seq, flags);
+	kfree(m);
+	return err;
 }
 
 int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -153,7 +185,7 @@ int hdrm_nl_result_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 /**
  * hdrm_nl_result_notify() - announce the port's new result, or its apply
  * @port: the port
- * @cmd: DCB_HDRM_CMD_RESULT_NTF or DCB_HDRM_CMD_APPLY_NTF
+ * @cmd: DCB_HDRM_CMD_RESULT_NTF, _APPLY_NTF or _PUSH_NTF
  *
  * Context: process (the session's end work, the apply work). Goes to the
  * monitor group in the device's own network namespace only.
@@ -161,25 +193,19 @@ int hdrm_nl_result_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 void hdrm_nl_result_notify(struct hdrm_port *port, u8 cmd)
 {
 	struct net *net = dev_net(port->dev);
-	struct hdrm_applied *a;
-	struct hdrm_result *r;
+	struct hdrm_result_msg *m;
 	struct sk_buff *msg;
-	bool has_a;
 
 	if (hdrm_unloading || !genl_has_listeners(&dcb_hdrm_family, net, 0))
 		return;
-	r = kmalloc(sizeof(*r), GFP_KERNEL);
-	a = kmalloc(sizeof(*a), GFP_KERNEL);
+	m = kmalloc(sizeof(*m), GFP_KERNEL);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!r || !a || !msg || !hdrm_result_copy(port, r, a, &has_a) ||
-	    hdrm_result_fill(msg, port->dev, r, has_a ? a : NULL, cmd, 0, 0,
-			     0)) {
+	if (!m || !msg || !hdrm_result_copy(port, m) ||
+	    hdrm_result_msg_fill(msg, port->dev, m, cmd, 0, 0, 0)) {
 		nlmsg_free(msg);
-		kfree(r);
-		kfree(a);
+		kfree(m);
 		return;
 	}
-	kfree(r);
-	kfree(a);
+	kfree(m);
 	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0, 0, GFP_KERNEL);
 }

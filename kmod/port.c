@@ -60,6 +60,7 @@ static void hdrm_config_init(struct hdrm_config *cfg)
 	cfg->reflect_rate = HDRM_DEF_REFLECT_RATE;
 	cfg->encap = HDRM_ENCAP_MACCTL;
 	cfg->cell = 1;
+	cfg->auto_hdrm = true;
 }
 
 static void hdrm_port_add(struct net_device *dev)
@@ -79,6 +80,8 @@ static void hdrm_port_add(struct net_device *dev)
 	INIT_WORK(&port->done_work, hdrm_session_done_work);
 	INIT_DELAYED_WORK(&port->apply_work, hdrm_apply_work);
 	INIT_DELAYED_WORK(&port->remeasure_work, hdrm_remeasure_work);
+	INIT_DELAYED_WORK(&port->push_work, hdrm_push_work);
+	INIT_DELAYED_WORK(&port->rx_push_work, hdrm_rx_push_work);
 	netdev_hold(dev, &port->dev_tracker, GFP_KERNEL);
 	hash_add_rcu(hdrm_ports, &port->node, hdrm_port_key(dev));
 }
@@ -86,6 +89,10 @@ static void hdrm_port_add(struct net_device *dev)
 static void hdrm_port_del(struct hdrm_port *port, u8 status)
 {
 	ASSERT_RTNL();
+	/* The receive path queues no work on a dead port. */
+	spin_lock_bh(&port->lock);
+	port->dead = true;
+	spin_unlock_bh(&port->lock);
 	/* No new session can start: starting one needs rtnl. */
 	hdrm_session_stop(port, status);
 	hdrm_port_works_cancel(port);

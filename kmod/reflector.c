@@ -43,6 +43,44 @@ struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,
 	return skb;
 }
 
+/**
+ * hdrm_ctl_skb() - a control frame ready for dev_direct_xmit()
+ * @dev: the device it leaves on
+ * @encap: its encapsulation, the same two as the measurement frame's
+ * @c: its contents
+ *
+ * Context: any; allocates with GFP_ATOMIC.
+ */
+struct sk_buff *hdrm_ctl_skb(struct net_device *dev, enum hdrm_encap encap,
+			     const struct hdrm_ctl *c)
+{
+	int hlen = LL_RESERVED_SPACE(dev);
+	u8 payload[HDRM_CTL_MAX_PAYLOAD];
+	struct sk_buff *skb;
+	unsigned int len;
+	u8 *eth;
+
+	len = hdrm_ctl_encode(payload, sizeof(payload), c);
+	if (!len)
+		return NULL;
+	skb = alloc_skb(hlen + HDRM_ETH_HLEN + len + dev->needed_tailroom,
+			GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, hlen);
+	skb_reset_mac_header(skb);
+	eth = skb_put(skb, HDRM_ETH_HLEN + len);
+	ether_addr_copy(eth, hdrm_encap_dest(encap));
+	ether_addr_copy(eth + ETH_ALEN, dev->dev_addr);
+	put_unaligned_be16(hdrm_encap_ethertype(encap), eth + 2 * ETH_ALEN);
+	memcpy(eth + HDRM_ETH_HLEN, payload, len);
+	skb_reset_network_header(skb);
+	skb->dev = dev;
+	skb->protocol = htons(hdrm_encap_ethertype(encap));
+	skb->priority = TC_PRIO_CONTROL;
+	return skb;
+}
+
 static void hdrm_answer(struct hdrm_port *port, struct net_device *dev,
 			enum hdrm_encap encap, const struct hdrm_probe *req,
 			u64 t2)
@@ -82,11 +120,13 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 		    struct packet_type *pt, struct net_device *orig_dev)
 {
 	u64 now = ktime_get_ns();	/* t2 for a request, t4 for a reply */
-	u8 buf[HDRM_PAYLOAD_LEN];
+	u8 buf[HDRM_CTL_MAX_PAYLOAD];
 	enum hdrm_encap encap;
 	struct hdrm_probe p;
 	struct hdrm_port *port;
 	const u8 *payload;
+	struct hdrm_ctl c;
+	unsigned int len;
 
 	if (skb->pkt_type == PACKET_OTHERHOST ||
 	    skb->pkt_type == PACKET_LOOPBACK)
@@ -102,7 +142,17 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 	    !ether_addr_equal(eth_hdr(skb)->h_dest, hdrm_encap_dest(encap)))
 		goto out;
 	/* The payload may sit in fragments; copy what we read. */
-	payload = skb_header_pointer(skb, 0, sizeof(buf), buf);
+	len = min_t(unsigned int, skb->len, sizeof(buf));
+	payload = skb_header_pointer(skb, 0, len, buf);
+	if (payload && hdrm_is_ctl(payload, len)) {
+		if (hdrm_ctl_decode(payload, len, &c) != HDRM_WIRE_OK) {
+			atomic64_inc(&port->ctr.malformed);
+			goto out;
+		}
+		atomic64_inc(&port->ctr.rx_control);
+		hdrm_ctl_rx(port, dev, encap, eth_hdr(skb)->h_source, &c, now);
+		goto out;
+	}
 	if (!payload ||
 	    hdrm_payload_decode(payload, skb->len, &p) != HDRM_WIRE_OK) {
 		atomic64_inc(&port->ctr.malformed);

@@ -102,6 +102,41 @@ account:
 	spin_unlock(&port->lock);
 }
 
+/*
+ * Before any probe: a capability request every HDRM_CAP_INTERVAL_MS until
+ * the peer's reply with the buffer-configuration field sets s->peer_ok
+ * (hdrm_ctl_rx), checked every HDRM_CAP_POLL_US. The session ends without
+ * a probe when the peer says no (the receive path ends it) or never
+ * answers. Returns true while the timer should keep polling.
+ */
+static bool hdrm_session_negotiate(struct hdrm_port *port,
+				   struct hdrm_session *s)
+{
+	bool ok, send = false;
+	u64 now = ktime_get_ns();
+
+	spin_lock(&port->lock);
+	ok = s->peer_ok;
+	if (ok) {
+		s->negotiating = false;
+	} else if (now >= s->cap_next_ns) {
+		if (s->cap_tries == HDRM_CAP_TRIES) {
+			hdrm_session_end_locked(port, s,
+						DCB_HDRM_STATUS_PEER_SILENT);
+		} else {
+			s->cap_tries++;
+			s->cap_next_ns = now + HDRM_CAP_INTERVAL_MS *
+					       NSEC_PER_MSEC;
+			send = true;
+		}
+	}
+	ok = ok || s->done;
+	spin_unlock(&port->lock);
+	if (send)
+		hdrm_cap_request(port, s);
+	return !ok;
+}
+
 static enum hrtimer_restart hdrm_session_timer(struct hrtimer *timer)
 {
 	struct hdrm_session *s = container_of(timer, struct hdrm_session,
@@ -116,6 +151,19 @@ static enum hrtimer_restart hdrm_session_timer(struct hrtimer *timer)
 	spin_unlock(&port->lock);
 	if (done)
 		return HRTIMER_NORESTART;
+
+	if (READ_ONCE(s->negotiating)) {
+		if (hdrm_session_negotiate(port, s)) {
+			hrtimer_forward_now(timer, ns_to_ktime(HDRM_CAP_POLL_US *
+							       NSEC_PER_USEC));
+			return HRTIMER_RESTART;
+		}
+		spin_lock(&port->lock);
+		done = s->done;
+		spin_unlock(&port->lock);
+		if (done)
+			return HRTIMER_NORESTART;
+	}
 
 	if (more) {
 		hdrm_session_send(port, s);
@@ -185,8 +233,14 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 		NL_SET_ERR_MSG(extack, "the previous measurement is still ending; try again");
 		return -EBUSY;
 	}
+	if (!port->cfg.auto_hdrm) {
+		spin_unlock_bh(&port->lock);
+		NL_SET_ERR_MSG(extack, "auto-hdrm is off on this device");
+		return -EOPNOTSUPP;
+	}
 	port->session = s;
 	s->cfg = port->cfg;
+	s->negotiating = true;
 	*id = s->id;
 	hrtimer_start(&s->timer, 0, HRTIMER_MODE_REL_SOFT);
 	spin_unlock_bh(&port->lock);
@@ -306,6 +360,7 @@ static void hdrm_session_finish(struct hdrm_port *port)
 {
 	struct hdrm_result *r, *old;
 	struct hdrm_session *s;
+	bool ok;
 
 	spin_lock_bh(&port->lock);
 	s = port->session;
@@ -320,15 +375,20 @@ static void hdrm_session_finish(struct hdrm_port *port)
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (r) {
 		hdrm_session_result(s, r);
+		/* Once on the port, @r may be replaced (a push) and freed. */
+		ok = r->status == DCB_HDRM_STATUS_OK;
+		if (ok && s->push)
+			hdrm_push_prepare(port, r, s->cfg.encap);
 		spin_lock_bh(&port->lock);
 		old = port->result;
 		port->result = r;
 		spin_unlock_bh(&port->lock);
 		kfree(old);
 		hdrm_nl_result_notify(port, DCB_HDRM_CMD_RESULT_NTF);
-		if (r->status == DCB_HDRM_STATUS_OK &&
-		    s->apply != DCB_HDRM_APPLY_NONE)
+		if (ok && s->apply != DCB_HDRM_APPLY_NONE)
 			hdrm_apply_schedule(port, s->apply);
+		if (ok && s->push)
+			mod_delayed_work(system_wq, &port->push_work, 0);
 	}
 	hdrm_session_free(s);
 }

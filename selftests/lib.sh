@@ -144,12 +144,44 @@ ns_cleanup()
 	done
 }
 
+# lldp_listener_wait NS: wait until an LLDP packet socket (EtherType
+# 0x88cc) is open in NS, so that a frame sent now reaches the listener
+# (starting it takes seconds in the debug kernel under emulation)
+lldp_listener_wait()
+{
+	local i
+
+	for i in $(seq 1 300); do
+		ip netns exec "$1" awk 'NR > 1 && $4 == "88cc" { f = 1 } END { exit !f }' \
+			/proc/net/packet && return 0
+		sleep 0.2
+	done
+	echo "# no LLDP listener in $1 after 60 s" >&2
+	return 1
+}
+
+# lldp_send_raw NS DEV HEX: one frame from DEV to the LLDP address with the
+# LLDPDU given in hex, padded to the Ethernet minimum
+lldp_send_raw()
+{
+	ip netns exec "$1" python3 - "$2" "$3" <<'EOF'
+import socket, sys
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+s.bind((sys.argv[1], 0))
+f = (b'\x01\x80\xc2\x00\x00\x0e' + s.getsockname()[4] + b'\x88\xcc' +
+     bytes.fromhex(sys.argv[2]))
+s.send(f + b'\0' * max(0, 60 - len(f)))
+EOF
+}
+
 tests_run()
 {
-	local t
+	local t start
 
 	for t in $ALL_TESTS; do
+		start=$SECONDS
 		$t
+		echo "# $t: $((SECONDS - start)) s"
 	done
 	echo "1..$TAP_N"
 	if [ "$EXIT_STATUS" -eq 0 ] && [ "$TESTS_RUN" -gt 0 ] &&

@@ -8,6 +8,9 @@
 #include <linux/module.h>
 
 #include "hdrm_cases.h"
+#include "hdrm_ctl_cases.h"
+#include "hdrm_lldp_cases.h"
+#include "hdrm_dcbx_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\
@@ -130,8 +133,81 @@ static struct kunit_suite hdrm_calc_suite = {
 	.test_cases = hdrm_calc_kcases,
 };
 
+static void hdrm_test_ctl_golden(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_ctl_golden(msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_ctl_reply_without(msg, len));
+}
+
+static void hdrm_test_ctl_reject(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_ctl_reject_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_ctl_reject(i, msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_ctl_rules(msg, len));
+}
+
+static void hdrm_test_push_bounds(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_push_bounds(msg, len));
+}
+
+static struct kunit_case hdrm_ctl_kcases[] = {
+	KUNIT_CASE(hdrm_test_ctl_golden),
+	KUNIT_CASE(hdrm_test_ctl_reject),
+	KUNIT_CASE(hdrm_test_push_bounds),
+	{}
+};
+
+static struct kunit_suite hdrm_ctl_suite = {
+	.name = "dcb_hdrm_ctl",
+	.test_cases = hdrm_ctl_kcases,
+};
+
+static void hdrm_test_pfc_tlv(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_pfc_goldens); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_pfc_golden(i, msg, len));
+	for (i = 0; i < ARRAY_SIZE(hdrm_pfc_rejects); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_pfc_reject(i, msg, len));
+}
+
+static void hdrm_test_lldpdu(struct kunit *test)
+{
+	unsigned int i;
+
+	HDRM_KUNIT_CHECK(test, hdrm_check_lldpdu(msg, len));
+	for (i = 0; i < ARRAY_SIZE(hdrm_lldpdu_rejects); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_lldpdu_reject(i, msg, len));
+}
+
+static void hdrm_test_dcbx_agent(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_dcbx_agent_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_dcbx_agent(i, msg, len));
+	for (i = 0; i < ARRAY_SIZE(hdrm_lldpdu_agent_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_lldpdu_agent(i, msg, len));
+}
+
+static struct kunit_case hdrm_lldp_kcases[] = {
+	KUNIT_CASE(hdrm_test_pfc_tlv),
+	KUNIT_CASE(hdrm_test_lldpdu),
+	KUNIT_CASE(hdrm_test_dcbx_agent),
+	{}
+};
+
+static struct kunit_suite hdrm_lldp_suite = {
+	.name = "dcb_hdrm_dcbx",
+	.test_cases = hdrm_lldp_kcases,
+};
+
 kunit_test_suites(&hdrm_wire_suite, &hdrm_stats_suite, &hdrm_calc_suite,
-		  &hdrm_apply_suite);
+		  &hdrm_apply_suite, &hdrm_ctl_suite, &hdrm_lldp_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests of dcb_hdrm's frame codec, estimator and headroom arithmetic");

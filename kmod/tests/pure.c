@@ -7,3 +7,5 @@
 #include "../hdrm_stats.c"
 #include "../hdrm_calc.c"
 #include "../hdrm_apply.c"
+#include "../hdrm_ctl.c"
+#include "../hdrm_lldp.c"

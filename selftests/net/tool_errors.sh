@@ -41,13 +41,13 @@ no_module()
 
 unknown_words()
 {
-	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, monitor, help' \
+	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, monitor, lldp, help' \
 		dcb-hdrm frobnicate
 	expect_error 1 'monitor: unknown argument "eth0"; expected dev or count' \
 		dcb-hdrm monitor eth0 now
 	expect_error 1 'invalid count "0"; expected an integer 1..1000000' \
 		dcb-hdrm monitor count 0
-	expect_error 1 'measure: unknown argument "sideways"; expected dev, count, interval, mode, estimator, timeout or apply' \
+	expect_error 1 'measure: unknown argument "sideways"; expected dev, count, interval, mode, estimator, timeout, apply or push' \
 		dcb-hdrm measure dev lo apply sideways 1
 	expect_error 1 'dev: unknown command "list"; expected "show", "set" or "help"' \
 		dcb-hdrm dev list

@@ -3,7 +3,10 @@
 #define DCB_HDRM_TOOL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include <linux/dcb_hdrm.h>
 
 #include "json.h"
 #include "nl.h"
@@ -13,6 +16,7 @@
 #define EXIT_KERNEL	2	/* the kernel refused or netlink failed */
 #define EXIT_NOMODULE	3	/* the dcb_hdrm module is not loaded */
 #define EXIT_NOREPLY	4	/* the peer never answered a measurement */
+#define EXIT_MANUAL	5	/* the peer lacks auto-HDRM: set it by hand */
 
 struct hdrm_ctx {
 	bool json;
@@ -81,10 +85,34 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a);
 void hdrm_applied_text(const struct hdrm_applied_info *a);
 const char *hdrm_applied_why(const struct hdrm_applied_info *a);
 
+/* peer.c: the peer's capability, and what it made of a push */
+struct hdrm_peer_info {
+	bool present;
+	bool auto_hdrm, has_accept_push, accept_push;
+	uint32_t via;
+	uint64_t age_ms;
+};
+
+struct hdrm_push_info {
+	bool present;
+	uint32_t v[DCB_HDRM_A_PUSH_MAX + 1];	/* by attribute */
+};
+
+extern const char *const hdrm_push_status_names[4];
+int hdrm_peer_parse(struct nlattr *nest, struct hdrm_peer_info *p);
+void hdrm_peer_json(struct jw *w, const struct hdrm_peer_info *p);
+void hdrm_peer_text(const struct hdrm_peer_info *p);
+int hdrm_push_parse(struct nlattr *nest, struct hdrm_push_info *p);
+const char *hdrm_push_why(const struct hdrm_push_info *p, char *buf,
+			  size_t len);
+void hdrm_push_json(struct jw *w, const struct hdrm_push_info *p);
+void hdrm_push_text(const struct hdrm_push_info *p);
+
 /* one file per object */
 int hdrm_cmd_dev(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv);
+int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv);
 
 #endif

@@ -105,19 +105,6 @@ int hdrm_applied_parse(struct nlattr *nest, struct hdrm_applied_info *a)
 			     DCB_HDRM_A_APPLIED_BUFFER, &a->buf);
 }
 
-static void prios_json(struct jw *w, const char *key, const struct hdrm_buf *b,
-		       unsigned int i)
-{
-	unsigned int p;
-
-	jw_key(w, key);
-	jw_arr_open(w);
-	for (p = 0; p < HDRM_BUFS; p++)
-		if (b->prio2buffer[p] == i)
-			jw_u64(w, p);
-	jw_arr_close(w);
-}
-
 static void prio_list_json(struct jw *w, const char *key, uint32_t mask)
 {
 	unsigned int p;
@@ -128,6 +115,19 @@ static void prio_list_json(struct jw *w, const char *key, uint32_t mask)
 		if (mask & (1u << p))
 			jw_u64(w, p);
 	jw_arr_close(w);
+}
+
+/* The priorities that map to buffer @i. */
+static void prios_json(struct jw *w, const char *key, const struct hdrm_buf *b,
+		       unsigned int i)
+{
+	uint32_t mask = 0;
+	unsigned int p;
+
+	for (p = 0; p < HDRM_BUFS; p++)
+		if (b->prio2buffer[p] == i)
+			mask |= 1u << p;
+	prio_list_json(w, key, mask);
 }
 
 void hdrm_dcb_state_json(struct jw *w, const char *key,

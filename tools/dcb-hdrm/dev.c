@@ -26,6 +26,8 @@ struct dev_info {
 	uint32_t max_frame[8];
 	uint32_t apply, delay_unit, remeasure_period;
 	bool remeasure;
+	bool auto_hdrm, accept_push;
+	struct hdrm_peer_info peer;
 	struct hdrm_dcb_state dcb_state;
 	bool has_stats;
 	uint64_t stats[DCB_HDRM_A_STATS_MAX + 1];
@@ -46,6 +48,10 @@ static const char *const stats_names[DCB_HDRM_A_STATS_MAX + 1] = {
 	[DCB_HDRM_A_STATS_REMEASURED]		= "remeasured",
 	[DCB_HDRM_A_STATS_APPLIED]		= "applied",
 	[DCB_HDRM_A_STATS_APPLY_ERRORS]		= "apply_errors",
+	[DCB_HDRM_A_STATS_RX_CONTROL]		= "rx_control",
+	[DCB_HDRM_A_STATS_TX_CONTROL]		= "tx_control",
+	[DCB_HDRM_A_STATS_PUSH_APPLIED]		= "push_applied",
+	[DCB_HDRM_A_STATS_PUSH_REFUSED]		= "push_refused",
 };
 
 static const char *const dcb_ops_names[] = {
@@ -80,6 +86,9 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_REMEASURE]	= { .type = NLA_U8 },
 	[DCB_HDRM_A_DEV_REMEASURE_PERIOD] = { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_DCB_STATE]	= { .type = NLA_NESTED },
+	[DCB_HDRM_A_DEV_AUTO_HDRM]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_ACCEPT_PUSH]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_PEER]		= { .type = NLA_NESTED },
 };
 
 static uint32_t get_u32(struct nlattr **tb, int attr)
@@ -113,7 +122,13 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 			       nla_get_u8(tb[DCB_HDRM_A_DEV_REMEASURE]);
 		d->remeasure_period =
 			get_u32(tb, DCB_HDRM_A_DEV_REMEASURE_PERIOD);
+		d->auto_hdrm = tb[DCB_HDRM_A_DEV_AUTO_HDRM] &&
+			       nla_get_u8(tb[DCB_HDRM_A_DEV_AUTO_HDRM]);
+		d->accept_push = tb[DCB_HDRM_A_DEV_ACCEPT_PUSH] &&
+				 nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_PUSH]);
 	}
+	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
+		return -EPROTO;
 	if (hdrm_dcb_state_parse(tb[DCB_HDRM_A_DEV_DCB_STATE], &d->dcb_state))
 		return -EPROTO;
 	nla_for_each_attr(nest, attrs, len, rem) {
@@ -226,6 +241,9 @@ static void dev_print_json(struct jw *w, const struct dev_info *d)
 			HDRM_NAME(hdrm_delay_unit_names, d->delay_unit));
 		jw_kbool(w, "remeasure", d->remeasure);
 		jw_ku64(w, "remeasure_period_s", d->remeasure_period);
+		jw_kbool(w, "auto_hdrm", d->auto_hdrm);
+		jw_kbool(w, "accept_push", d->accept_push);
+		hdrm_peer_json(w, &d->peer);
 		jw_key(w, "max_frame");
 		jw_arr_open(w);
 		for (i = 0; i < 8; i++) {
@@ -300,6 +318,10 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 			if (d.remeasure_period)
 				printf(" every %u s", d.remeasure_period);
 			printf("\n");
+			printf("auto-hdrm %s  accept-push %s\n",
+			       d.auto_hdrm ? "on" : "off",
+			       d.accept_push ? "on" : "off");
+			hdrm_peer_text(&d.peer);
 			hdrm_dcb_state_text(&d.dcb_state);
 		}
 	}
@@ -317,6 +339,7 @@ static void dev_usage(FILE *f)
 		"               [ max-frame PRIO:{ BYTES | auto } ... ]\n"
 		"               [ apply { none | delay | buffer | auto } ] [ delay-unit { auto | bits | metres } ]\n"
 		"               [ remeasure { on | off } ] [ remeasure-period SEC ]\n"
+		"               [ auto-hdrm { on | off } ] [ accept-push { on | off } ]\n"
 		"       dcb-hdrm dev help\n");
 }
 
@@ -379,6 +402,8 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "delay-unit", DCB_HDRM_A_DEV_DELAY_UNIT, 0, 2, false, hdrm_delay_unit_names },
 		{ "remeasure", DCB_HDRM_A_DEV_REMEASURE, 0, 1, false, off_on },
 		{ "remeasure-period", DCB_HDRM_A_DEV_REMEASURE_PERIOD, 0, 86400, false, NULL },
+		{ "auto-hdrm", DCB_HDRM_A_DEV_AUTO_HDRM, 0, 1, false, off_on },
+		{ "accept-push", DCB_HDRM_A_DEV_ACCEPT_PUSH, 0, 1, false, off_on },
 	};
 	const char *name = NULL;
 	uint32_t ifindex, v;
@@ -427,7 +452,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			if (!strcmp(*argv, keys[i].word))
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
-			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure or remeasure-period",
+			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm or accept-push",
 				 *argv);
 			goto usage;
 		}

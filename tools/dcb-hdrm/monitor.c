@@ -22,11 +22,16 @@ struct mon {
 	bool counted, unloaded;
 };
 
-static void mon_text(bool apply, const struct result *r)
+static void mon_text(uint8_t cmd, const struct result *r)
 {
 	unsigned int p;
 
-	if (apply) {
+	if (cmd == DCB_HDRM_CMD_PUSH_NTF) {
+		printf("[push] %s session %u: ", r->ifname, r->session);
+		hdrm_push_text(&r->push);
+		return;
+	}
+	if (cmd == DCB_HDRM_CMD_APPLY_NTF) {
 		printf("[apply] %s session %u: ", r->ifname, r->session);
 		if (r->applied.error) {
 			printf("%s failed: %s\n",
@@ -37,8 +42,9 @@ static void mon_text(bool apply, const struct result *r)
 		hdrm_applied_text(&r->applied);
 		return;
 	}
-	printf("[result] %s session %u: %s", r->ifname, r->session,
-	       r->status == DCB_HDRM_STATUS_OK ? "ok" : "failed");
+	printf("[result] %s session %u: %s%s", r->ifname, r->session,
+	       r->status == DCB_HDRM_STATUS_OK ? "ok" : "failed",
+	       r->source == DCB_HDRM_SOURCE_PEER ? ", pushed by the peer" : "");
 	if (r->has_rtt)
 		printf(", t %llu ns", (unsigned long long)r->est);
 	for (p = 0; p < PRIOS; p++)
@@ -50,32 +56,24 @@ static void mon_text(bool apply, const struct result *r)
 
 static int mon_event(struct nl_msg *msg, void *arg)
 {
-	struct nlmsghdr *nlh = nlmsg_hdr(msg);
-	struct genlmsghdr *g = nlmsg_data(nlh);
 	struct mon *m = arg;
 	struct result r;
-	bool apply;
+	uint8_t cmd;
 
-	if (nlh->nlmsg_type == GENL_ID_CTRL) {
-		m->unloaded |= hdrm_is_unload(g);
-		return NL_OK;
-	}
-	if (nlh->nlmsg_type != m->family ||
-	    (g->cmd != DCB_HDRM_CMD_RESULT_NTF &&
-	     g->cmd != DCB_HDRM_CMD_APPLY_NTF) ||
-	    result_parse(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), &r) ||
+	if (!hdrm_ntf_result(msg, m->family, &r, &cmd, &m->unloaded) ||
 	    (m->ifindex && r.ifindex != m->ifindex))
 		return NL_OK;
-	apply = g->cmd == DCB_HDRM_CMD_APPLY_NTF;
 	if (m->ctx->json) {
 		jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
 		jw_obj_open(&m->ctx->jw);
-		jw_kstr(&m->ctx->jw, "event", apply ? "apply" : "result");
+		jw_kstr(&m->ctx->jw, "event",
+			cmd == DCB_HDRM_CMD_APPLY_NTF ? "apply" :
+			cmd == DCB_HDRM_CMD_PUSH_NTF ? "push" : "result");
 		result_json_members(&m->ctx->jw, &r);
 		jw_obj_close(&m->ctx->jw);
 		jw_end(&m->ctx->jw);
 	} else {
-		mon_text(apply, &r);
+		mon_text(cmd, &r);
 		fflush(stdout);
 	}
 	if (m->counted && !--m->left)

@@ -15,12 +15,15 @@
 #include <linux/dcb_hdrm.h>
 
 #include "dcb-hdrm.h"
+#include "hdrm_apply.h"
 #include "hdrm_calc.h"
 #include "result.h"
 
 static const char *const status_names[] = {
 	"ok", "no-reply", "dev-gone", "link-down", "aborted", "no-speed",
+	"peer-no-cap", "peer-silent",
 };
+static const char *const source_names[] = { "local", "peer" };
 static const char *const mode_names[] = { "4ts", "2ts" };
 static const char *const estimator_names[] = { "min", "median", "max" };
 static const char *const timestamping_names[] = { "software", "hardware" };
@@ -91,7 +94,40 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		r->prio[prio].bytes = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
 		r->prio[prio].cells = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_CELLS);
 	}
+	r->source = get_u32(tb, DCB_HDRM_A_RESULT_SOURCE);
+	if (hdrm_push_parse(tb[DCB_HDRM_A_RESULT_PUSH], &r->push))
+		return -EPROTO;
 	return hdrm_applied_parse(tb[DCB_HDRM_A_RESULT_APPLIED], &r->applied);
+}
+
+/**
+ * hdrm_ntf_result() - a result notification of the family, parsed
+ * @msg: a message from the monitor or nlctrl group
+ * @family: the dcb_hdrm family id
+ * @r: the result, when it is one
+ * @cmd: which notification (result, apply or push)
+ * @unloaded: set when nlctrl says the family went away
+ *
+ * Return: 1 when @r holds a result, else 0.
+ */
+int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
+		    uint8_t *cmd, bool *unloaded)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct genlmsghdr *g = nlmsg_data(nlh);
+
+	if (nlh->nlmsg_type == GENL_ID_CTRL) {
+		*unloaded |= hdrm_is_unload(g);
+		return 0;
+	}
+	if (nlh->nlmsg_type != family ||
+	    (g->cmd != DCB_HDRM_CMD_RESULT_NTF &&
+	     g->cmd != DCB_HDRM_CMD_APPLY_NTF &&
+	     g->cmd != DCB_HDRM_CMD_PUSH_NTF) ||
+	    result_parse(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), r))
+		return 0;
+	*cmd = g->cmd;
+	return 1;
 }
 
 /* The members of a result, inside an object the caller opened. */
@@ -103,6 +139,7 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_ku64(w, "ifindex", r->ifindex);
 	jw_ku64(w, "session", r->session);
 	jw_kstr(w, "status", HDRM_NAME(status_names, r->status));
+	jw_kstr(w, "source", HDRM_NAME(source_names, r->source));
 	jw_kstr(w, "mode", HDRM_NAME(mode_names, r->mode));
 	jw_kstr(w, "estimator", HDRM_NAME(estimator_names, r->estimator));
 	jw_kstr(w, "timestamping", HDRM_NAME(timestamping_names, r->timestamping));
@@ -114,7 +151,12 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_ku64(w, "late", r->late);
 	jw_obj_close(w);
 	jw_key(w, "rtt_ns");
-	if (r->has_rtt) {
+	if (r->has_rtt && r->source == DCB_HDRM_SOURCE_PEER) {
+		/* a pushed headroom carries its round trip, not samples */
+		jw_obj_open(w);
+		jw_ku64(w, "estimate", r->est);
+		jw_obj_close(w);
+	} else if (r->has_rtt) {
 		jw_obj_open(w);
 		jw_ku64(w, "estimate", r->est);
 		jw_ku64(w, "min", r->min);
@@ -129,7 +171,8 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_key(w, "turnaround_ns");
 	jw_obj_open(w);
 	jw_key(w, "median");
-	if (r->has_rtt && r->mode == DCB_HDRM_MODE_4TS)
+	if (r->has_rtt && r->mode == DCB_HDRM_MODE_4TS &&
+	    r->source == DCB_HDRM_SOURCE_LOCAL)
 		jw_u64(w, r->turnaround);
 	else
 		jw_null(w);
@@ -155,6 +198,7 @@ void result_json_members(struct jw *w, const struct result *r)
 	}
 	jw_arr_close(w);
 	hdrm_applied_json(w, &r->applied);
+	hdrm_push_json(w, &r->push);
 }
 
 /* The derivation, term by term, as the switch guides show theirs. */
@@ -177,8 +221,21 @@ void result_text(const struct result *r)
 	       HDRM_NAME(mode_names, r->mode),
 	       HDRM_NAME(timestamping_names, r->timestamping), r->duration_us);
 	printf("status: %s\n", HDRM_NAME(status_names, r->status));
+	if (r->source == DCB_HDRM_SOURCE_PEER)
+		printf("source: the peer measured this headroom and pushed it here (session %u)\n",
+		       r->session);
 	if (!r->has_rtt)
 		return;
+	if (r->source == DCB_HDRM_SOURCE_PEER) {
+		printf("t = %llu ns  precision = %u ns  speed = %u Mb/s\n",
+		       (unsigned long long)r->est, r->precision, r->speed);
+		for (prio = 0; prio < PRIOS; prio++)
+			if (r->prio[prio].valid)
+				printf("prio %d: %llu bytes, %llu cells\n", prio,
+				       (unsigned long long)r->prio[prio].bytes,
+				       (unsigned long long)r->prio[prio].cells);
+		return;
+	}
 	printf("round trip t (ns): min %llu  median %llu  p99 %llu  max %llu  stddev %llu\n",
 	       (unsigned long long)r->min, (unsigned long long)r->median,
 	       (unsigned long long)r->p99, (unsigned long long)r->max,
@@ -214,12 +271,57 @@ void result_text(const struct result *r)
 	}
 }
 
+/*
+ * The seed's S306: the peer cannot take part, so the user sets the
+ * headroom by hand. The dcb(8) line carries the PFC delay allowance of
+ * the last measurement when there was one, else says how to get it.
+ */
+static int manual_prompt(const struct result *r, const struct result *prev)
+{
+	const char *why = r->status == DCB_HDRM_STATUS_PEER_SILENT ?
+		"did not answer the capability request (no dcb_hdrm module there, or auto-hdrm unsupported)" :
+		"answered that it does not support automatic headroom configuration";
+	struct hdrm_delay d;
+	char how[512];
+	size_t n;
+	int prio;
+
+	if (prev && prev->status == DCB_HDRM_STATUS_OK && prev->has_rtt &&
+	    prev->speed && prev->source == DCB_HDRM_SOURCE_LOCAL &&
+	    !hdrm_delay_value(hdrm_allowance_ns(prev->est, prev->precision),
+			      prev->speed, HDRM_DELAY_BITS, &d) && !d.clamped) {
+		snprintf(how, sizeof(how),
+			 "dcb pfc set dev %s delay %u (from the last measurement, session %u)",
+			 r->ifname, d.value, prev->session);
+	} else if (prev && prev->status == DCB_HDRM_STATUS_OK &&
+		   prev->has_rtt && prev->source == DCB_HDRM_SOURCE_LOCAL) {
+		/* Too many bits for the u16 delay: the buffers, then. */
+		n = snprintf(how, sizeof(how),
+			     "dcb buffer set dev %s buffer-size BUFFER:BYTES, each lossless buffer at least its priorities' headroom from the last measurement (session %u):",
+			     r->ifname, prev->session);
+		for (prio = 0; prio < PRIOS && n < sizeof(how); prio++)
+			if (prev->prio[prio].valid)
+				n += snprintf(how + n, sizeof(how) - n,
+					      " prio %d %llu bytes", prio,
+					      (unsigned long long)prev->prio[prio].bytes);
+	} else
+		snprintf(how, sizeof(how),
+			 "dcb pfc set dev %s delay BITS, BITS = (round trip + 2 x precision) x speed for your cable, or size its lossless buffers with dcb buffer set dev %s buffer-size",
+			 r->ifname, r->ifname);
+	hdrm_err("%s: the peer %s, so no probe was sent; set the headroom by hand: %s",
+		 r->ifname, why, how);
+	return EXIT_MANUAL;
+}
+
 /* One line for a measurement that did not produce a headroom. */
 int result_status_exit(const struct result *r)
 {
 	switch (r->status) {
 	case DCB_HDRM_STATUS_OK:
 		return 0;
+	case DCB_HDRM_STATUS_PEER_NO_CAP:
+	case DCB_HDRM_STATUS_PEER_SILENT:
+		return manual_prompt(r, NULL);
 	case DCB_HDRM_STATUS_NO_REPLY:
 		hdrm_err("%s: no reply to %u probes; check that the peer runs dcb_hdrm with reflect on (dcb-hdrm dev set dev DEV reflect on) and, if its NIC drops MAC control frames, use encap ether on this end",
 			 r->ifname, r->sent);
@@ -255,6 +357,10 @@ void result_print(struct hdrm_ctx *ctx, const struct result *r)
 		/* a failed apply is the one line on stderr */
 		if (!r->applied.error)
 			hdrm_applied_text(&r->applied);
+		/* so is a refused push */
+		if (r->push.v[DCB_HDRM_A_PUSH_STATUS] ==
+		    DCB_HDRM_PUSH_STATUS_APPLIED)
+			hdrm_push_text(&r->push);
 	}
 }
 
@@ -338,6 +444,7 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	} else {
 		result_text(&r);
 		hdrm_applied_text(&r.applied);
+		hdrm_push_text(&r.push);
 		report_text(&r, &dev.st, dev.mtu);
 	}
 	return 0;
@@ -347,7 +454,7 @@ struct measure_args {
 	uint32_t ifindex;
 	uint32_t count, interval, timeout, mode, estimator, apply;
 	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
-	bool has_apply;
+	bool has_apply, push;
 };
 
 static int measure_parse(int argc, char **argv, struct measure_args *a,
@@ -360,8 +467,14 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 		if (hdrm_matches(key, "help")) {
 			printf("Usage: dcb-hdrm measure dev DEV [ count N ] [ interval USEC ] [ mode 4ts | 2ts ]\n"
 			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n"
-			       "                        [ apply [ delay | buffer | auto | none ] ]\n");
+			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n");
 			return 1;
+		}
+		if (hdrm_matches(key, "push")) {
+			a->push = true;
+			argc--;
+			argv++;
+			continue;
 		}
 		/* "apply" alone means apply auto */
 		if (hdrm_matches(key, "apply")) {
@@ -411,7 +524,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 				return -EINVAL;
 			a->has_estimator = true;
 		} else {
-			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout or apply",
+			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, apply or push",
 				 key);
 			return -EINVAL;
 		}
@@ -439,32 +552,30 @@ static int measure_session(struct nlattr *attrs, int len, void *arg)
 struct wait_ctx {
 	int family;
 	uint32_t ifindex, session;
-	bool found, applied, unloaded;
+	bool found, applied, pushed, unloaded;
 	struct result r;
 };
 
 static int measure_ntf(struct nl_msg *msg, void *arg)
 {
-	struct nlmsghdr *nlh = nlmsg_hdr(msg);
-	struct genlmsghdr *g = nlmsg_data(nlh);
 	struct wait_ctx *w = arg;
 	struct result r;
+	uint8_t cmd;
 
-	if (nlh->nlmsg_type == GENL_ID_CTRL) {
-		w->unloaded |= hdrm_is_unload(g);
-		return NL_OK;
-	}
-	if (nlh->nlmsg_type != w->family ||
-	    (g->cmd != DCB_HDRM_CMD_RESULT_NTF &&
-	     g->cmd != DCB_HDRM_CMD_APPLY_NTF) ||
-	    result_parse(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), &r) ||
+	if (!hdrm_ntf_result(msg, w->family, &r, &cmd, &w->unloaded) ||
 	    r.ifindex != w->ifindex || r.session != w->session)
 		return NL_OK;
+	/* Each notification carries the whole result: keep the latest. */
 	w->r = r;
 	w->found = true;
-	if (g->cmd == DCB_HDRM_CMD_APPLY_NTF)
-		w->applied = true;
+	w->applied |= cmd == DCB_HDRM_CMD_APPLY_NTF;
+	w->pushed |= cmd == DCB_HDRM_CMD_PUSH_NTF;
 	return NL_OK;
+}
+
+static int prev_result_cb(struct nlattr *attrs, int len, void *arg)
+{
+	return result_parse(attrs, len, arg);
 }
 
 static int dev_apply_cb(struct nlattr *attrs, int len, void *arg)
@@ -509,6 +620,8 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	long long deadline;
 	struct nl_msg *msg;
 	struct pollfd pfd;
+	struct result prev;
+	bool has_prev;
 	uint32_t apply;
 	int err, ret;
 
@@ -518,6 +631,12 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	err = hdrm_connect(ctx);
 	if (err)
 		return err;
+
+	/* The last result, for the manual-setting prompt; none is fine. */
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_RESULT_GET, 0);
+	has_prev = msg &&
+		   nla_put_u32(msg, DCB_HDRM_A_RESULT_IFINDEX, a.ifindex) >= 0 &&
+		   !hdrm_nl_talk(&ctx->nl, msg, prev_result_cb, &prev);
 
 	/* Listen before starting, so the end cannot be missed. */
 	ntf = hdrm_listen(&w.family);
@@ -541,7 +660,8 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	    (a.has_estimator &&
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0) ||
 	    (a.has_apply &&
-	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a.apply) < 0)) {
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a.apply) < 0) ||
+	    (a.push && nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, 1) < 0)) {
 		hdrm_err("out of memory");
 		ret = EXIT_KERNEL;
 		goto out;
@@ -566,13 +686,16 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		   (long long)(a.has_count ? a.count : 100) *
 		   (a.has_interval ? a.interval : 1000) / 1000 +
 		   (a.has_timeout ? a.timeout : 200) + 5000 +
-		   (apply != DCB_HDRM_APPLY_NONE ? 5000 : 0);
+		   (apply != DCB_HDRM_APPLY_NONE ? 5000 : 0) +
+		   (a.push ? 5000 : 0);
 	pfd.fd = nl_socket_get_fd(ntf);
 	pfd.events = POLLIN;
 	/* With an apply, the result is followed by what was written. */
+	/* With a push, by the peer's answer. */
 	while (!w.found ||
 	       (apply != DCB_HDRM_APPLY_NONE && !w.applied &&
-		w.r.status == DCB_HDRM_STATUS_OK)) {
+		w.r.status == DCB_HDRM_STATUS_OK) ||
+	       (a.push && !w.pushed && w.r.status == DCB_HDRM_STATUS_OK)) {
 		long long left = deadline - now_ms();
 
 		if (w.unloaded) {
@@ -594,11 +717,29 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	/* A measurement that failed says so in one line, and only that. */
 	if (ctx->json || w.r.status == DCB_HDRM_STATUS_OK)
 		result_print(ctx, &w.r);
-	ret = result_status_exit(&w.r);
+	if (w.r.status == DCB_HDRM_STATUS_PEER_NO_CAP ||
+	    w.r.status == DCB_HDRM_STATUS_PEER_SILENT)
+		ret = manual_prompt(&w.r, has_prev ? &prev : NULL);
+	else
+		ret = result_status_exit(&w.r);
 	if (!ret && w.r.applied.present && w.r.applied.error) {
 		hdrm_err("%s: apply %s failed: %s; the driver's state is unchanged",
 			 name, HDRM_NAME(hdrm_apply_names, w.r.applied.method),
 			 hdrm_applied_why(&w.r.applied));
+		ret = EXIT_KERNEL;
+	}
+	if (!ret && a.push && w.r.push.v[DCB_HDRM_A_PUSH_STATUS] !=
+	    DCB_HDRM_PUSH_STATUS_APPLIED) {
+		char buf[160];
+
+		if (w.r.push.v[DCB_HDRM_A_PUSH_STATUS] ==
+		    DCB_HDRM_PUSH_STATUS_REFUSED)
+			hdrm_err("%s: the peer refused the pushed headroom: %s",
+				 name, hdrm_push_why(&w.r.push, buf,
+						     sizeof(buf)));
+		else
+			hdrm_err("%s: the peer did not acknowledge the pushed headroom",
+				 name);
 		ret = EXIT_KERNEL;
 	}
 out:

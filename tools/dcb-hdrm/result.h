@@ -28,6 +28,8 @@ struct result {
 	uint64_t age_ms;
 	struct prio_res prio[PRIOS];
 	struct hdrm_applied_info applied;
+	uint32_t source;		/* enum dcb_hdrm_source */
+	struct hdrm_push_info push;
 };
 
 int result_parse(struct nlattr *attrs, int len, struct result *r);
@@ -35,6 +37,8 @@ void result_print(struct hdrm_ctx *ctx, const struct result *r);
 void result_json_members(struct jw *w, const struct result *r);
 void result_text(const struct result *r);
 int result_status_exit(const struct result *r);
+int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
+		    uint8_t *cmd, bool *unloaded);
 /* report.c: the device's DCB state against the result, and the savings */
 void report_json(struct jw *w, const struct result *r,
 		 const struct hdrm_dcb_state *st, uint32_t mtu);

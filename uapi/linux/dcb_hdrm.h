@@ -89,6 +89,11 @@ enum dcb_hdrm_timestamping {
  * @DCB_HDRM_STATUS_ABORTED: The module was unloaded during the measurement.
  * @DCB_HDRM_STATUS_NO_SPEED: Replies arrived, but the link speed is unknown
  *   and no override is set, so no headroom could be computed.
+ * @DCB_HDRM_STATUS_PEER_NO_CAP: The peer answered the capability request
+ *   without the buffer-configuration field: it does not support automatic
+ *   headroom configuration (or has it off). No probe was sent.
+ * @DCB_HDRM_STATUS_PEER_SILENT: The peer did not answer the capability
+ *   request: no module, or no link. No probe was sent.
  */
 enum dcb_hdrm_status {
 	DCB_HDRM_STATUS_OK,
@@ -97,6 +102,8 @@ enum dcb_hdrm_status {
 	DCB_HDRM_STATUS_LINK_DOWN,
 	DCB_HDRM_STATUS_ABORTED,
 	DCB_HDRM_STATUS_NO_SPEED,
+	DCB_HDRM_STATUS_PEER_NO_CAP,
+	DCB_HDRM_STATUS_PEER_SILENT,
 };
 
 /**
@@ -131,6 +138,80 @@ enum dcb_hdrm_delay_unit {
 	DCB_HDRM_DELAY_UNIT_METRES,
 };
 
+/**
+ * enum dcb_hdrm_source - Where the headroom a device holds came from.
+ * @DCB_HDRM_SOURCE_LOCAL: This end measured it.
+ * @DCB_HDRM_SOURCE_PEER: The peer measured it and pushed it here.
+ */
+enum dcb_hdrm_source {
+	DCB_HDRM_SOURCE_LOCAL,
+	DCB_HDRM_SOURCE_PEER,
+};
+
+/**
+ * enum dcb_hdrm_push_status - What the peer did with a pushed headroom.
+ * @DCB_HDRM_PUSH_STATUS_PENDING: Sent; no answer yet.
+ * @DCB_HDRM_PUSH_STATUS_APPLIED: The peer accepted the values and holds them
+ *   (and wrote them to its DCB state when its apply mode asks for it).
+ * @DCB_HDRM_PUSH_STATUS_REFUSED: The peer holds nothing new; the reason says
+ *   why.
+ * @DCB_HDRM_PUSH_STATUS_NO_ANSWER: The peer did not acknowledge the
+ *   configuration frame.
+ */
+enum dcb_hdrm_push_status {
+	DCB_HDRM_PUSH_STATUS_PENDING,
+	DCB_HDRM_PUSH_STATUS_APPLIED,
+	DCB_HDRM_PUSH_STATUS_REFUSED,
+	DCB_HDRM_PUSH_STATUS_NO_ANSWER,
+};
+
+/**
+ * enum dcb_hdrm_push_reason - Why a peer refused a pushed headroom.
+ * @DCB_HDRM_PUSH_REASON_POLICY: The peer does not accept pushes (accept-push
+ *   off).
+ * @DCB_HDRM_PUSH_REASON_NO_CAP: The peer has auto-hdrm off.
+ * @DCB_HDRM_PUSH_REASON_BOUNDS: A value is outside the peer's bounds; prio,
+ *   value and limit say which.
+ * @DCB_HDRM_PUSH_REASON_APPLY_FAILED: The peer's driver refused the write;
+ *   value is the errno.
+ * @DCB_HDRM_PUSH_REASON_BUSY: The peer is measuring or applying; try again.
+ */
+enum dcb_hdrm_push_reason {
+	DCB_HDRM_PUSH_REASON_NONE,
+	DCB_HDRM_PUSH_REASON_POLICY,
+	DCB_HDRM_PUSH_REASON_NO_CAP,
+	DCB_HDRM_PUSH_REASON_BOUNDS,
+	DCB_HDRM_PUSH_REASON_APPLY_FAILED,
+	DCB_HDRM_PUSH_REASON_BUSY,
+};
+
+/**
+ * enum dcb_hdrm_push_field - With reason bounds, which value the peer refused.
+ * @DCB_HDRM_PUSH_FIELD_SPEED: The link speed the headroom was computed for,
+ *   Mb/s.
+ * @DCB_HDRM_PUSH_FIELD_RTT: The round trip, ns.
+ * @DCB_HDRM_PUSH_FIELD_PRECISION: The timestamp precision, ns.
+ * @DCB_HDRM_PUSH_FIELD_HEADROOM: One priority's headroom, bytes.
+ * @DCB_HDRM_PUSH_FIELD_PRIOS: The priority mask (no priority).
+ */
+enum dcb_hdrm_push_field {
+	DCB_HDRM_PUSH_FIELD_SPEED,
+	DCB_HDRM_PUSH_FIELD_RTT,
+	DCB_HDRM_PUSH_FIELD_PRECISION,
+	DCB_HDRM_PUSH_FIELD_HEADROOM,
+	DCB_HDRM_PUSH_FIELD_PRIOS,
+};
+
+/**
+ * enum dcb_hdrm_peer_via - How this end learned its peer's capability.
+ * @DCB_HDRM_PEER_VIA_IN_BAND: A capability request or reply on the link.
+ * @DCB_HDRM_PEER_VIA_LLDP: An LLDPDU's DCBX PFC TLV (dcb-hdrm lldp listen).
+ */
+enum dcb_hdrm_peer_via {
+	DCB_HDRM_PEER_VIA_IN_BAND,
+	DCB_HDRM_PEER_VIA_LLDP,
+};
+
 enum {
 	DCB_HDRM_A_DEV_IFINDEX = 1,
 	DCB_HDRM_A_DEV_IFNAME,
@@ -155,9 +236,24 @@ enum {
 	DCB_HDRM_A_DEV_REMEASURE,
 	DCB_HDRM_A_DEV_REMEASURE_PERIOD,
 	DCB_HDRM_A_DEV_DCB_STATE,
+	DCB_HDRM_A_DEV_AUTO_HDRM,
+	DCB_HDRM_A_DEV_ACCEPT_PUSH,
+	DCB_HDRM_A_DEV_PEER,
+	DCB_HDRM_A_DEV_PEER_AUTO_HDRM,
 
 	__DCB_HDRM_A_DEV_MAX,
 	DCB_HDRM_A_DEV_MAX = (__DCB_HDRM_A_DEV_MAX - 1)
+};
+
+enum {
+	DCB_HDRM_A_PEER_AUTO_HDRM = 1,
+	DCB_HDRM_A_PEER_ACCEPT_PUSH,
+	DCB_HDRM_A_PEER_VIA,
+	DCB_HDRM_A_PEER_AGE,
+	DCB_HDRM_A_PEER_PAD,
+
+	__DCB_HDRM_A_PEER_MAX,
+	DCB_HDRM_A_PEER_MAX = (__DCB_HDRM_A_PEER_MAX - 1)
 };
 
 enum {
@@ -225,6 +321,10 @@ enum {
 	DCB_HDRM_A_STATS_REMEASURED,
 	DCB_HDRM_A_STATS_APPLIED,
 	DCB_HDRM_A_STATS_APPLY_ERRORS,
+	DCB_HDRM_A_STATS_RX_CONTROL,
+	DCB_HDRM_A_STATS_TX_CONTROL,
+	DCB_HDRM_A_STATS_PUSH_APPLIED,
+	DCB_HDRM_A_STATS_PUSH_REFUSED,
 
 	__DCB_HDRM_A_STATS_MAX,
 	DCB_HDRM_A_STATS_MAX = (__DCB_HDRM_A_STATS_MAX - 1)
@@ -239,9 +339,23 @@ enum {
 	DCB_HDRM_A_MEASURE_TIMEOUT,
 	DCB_HDRM_A_MEASURE_SESSION,
 	DCB_HDRM_A_MEASURE_APPLY,
+	DCB_HDRM_A_MEASURE_PUSH,
 
 	__DCB_HDRM_A_MEASURE_MAX,
 	DCB_HDRM_A_MEASURE_MAX = (__DCB_HDRM_A_MEASURE_MAX - 1)
+};
+
+enum {
+	DCB_HDRM_A_PUSH_SESSION = 1,
+	DCB_HDRM_A_PUSH_STATUS,
+	DCB_HDRM_A_PUSH_REASON,
+	DCB_HDRM_A_PUSH_FIELD,
+	DCB_HDRM_A_PUSH_PRIO,
+	DCB_HDRM_A_PUSH_VALUE,
+	DCB_HDRM_A_PUSH_LIMIT,
+
+	__DCB_HDRM_A_PUSH_MAX,
+	DCB_HDRM_A_PUSH_MAX = (__DCB_HDRM_A_PUSH_MAX - 1)
 };
 
 enum {
@@ -284,6 +398,8 @@ enum {
 	DCB_HDRM_A_RESULT_AGE,
 	DCB_HDRM_A_RESULT_PAD,
 	DCB_HDRM_A_RESULT_APPLIED,
+	DCB_HDRM_A_RESULT_SOURCE,
+	DCB_HDRM_A_RESULT_PUSH,
 
 	__DCB_HDRM_A_RESULT_MAX,
 	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)
@@ -296,6 +412,7 @@ enum {
 	DCB_HDRM_CMD_RESULT_GET,
 	DCB_HDRM_CMD_RESULT_NTF,
 	DCB_HDRM_CMD_APPLY_NTF,
+	DCB_HDRM_CMD_PUSH_NTF,
 
 	__DCB_HDRM_CMD_MAX,
 	DCB_HDRM_CMD_MAX = (__DCB_HDRM_CMD_MAX - 1)

@@ -6,6 +6,9 @@
 #include <stdio.h>
 
 #include "tests/hdrm_cases.h"
+#include "tests/hdrm_ctl_cases.h"
+#include "tests/hdrm_lldp_cases.h"
+#include "tests/hdrm_dcbx_cases.h"
 #include "tap.h"
 
 #define CHECK(call, ...) do {					\
@@ -40,5 +43,28 @@ int main(void)
 	CHECK(hdrm_check_delay_misc(msg, len), "apply: speed 0, metres, driver names");
 	CHECK(hdrm_check_buffer_plan(msg, len), "apply: lossless buffer mapping, cells, total");
 	CHECK(hdrm_check_static(msg, len), "apply: static models for the savings report");
+	CHECK(hdrm_check_ctl_golden(msg, len), "ctl: golden capability, configuration and acknowledgement frames");
+	CHECK(hdrm_check_ctl_reply_without(msg, len), "ctl: a capability reply without the field");
+	for (i = 0; i < ARRAY_SIZE(hdrm_ctl_reject_cases); i++)
+		CHECK(hdrm_check_ctl_reject(i, msg, len), "ctl: rejects %s",
+		      hdrm_ctl_reject_cases[i].name);
+	CHECK(hdrm_check_ctl_rules(msg, len), "ctl: TLVs each type needs, field bits, acknowledgements");
+	CHECK(hdrm_check_push_bounds(msg, len), "ctl: a pushed headroom against the receiver's bounds");
+	for (i = 0; i < ARRAY_SIZE(hdrm_pfc_goldens); i++)
+		CHECK(hdrm_check_pfc_golden(i, msg, len), "dcbx: %s, byte-exact",
+		      hdrm_pfc_goldens[i].name);
+	for (i = 0; i < ARRAY_SIZE(hdrm_pfc_rejects); i++)
+		CHECK(hdrm_check_pfc_reject(i, msg, len), "dcbx: %s",
+		      hdrm_pfc_rejects[i].name);
+	CHECK(hdrm_check_lldpdu(msg, len), "lldp: the LLDPDU, byte-exact, every variant found in it");
+	for (i = 0; i < ARRAY_SIZE(hdrm_lldpdu_rejects); i++)
+		CHECK(hdrm_check_lldpdu_reject(i, msg, len), "lldp: rejects %s",
+		      hdrm_lldpdu_rejects[i].name);
+	for (i = 0; i < ARRAY_SIZE(hdrm_dcbx_agent_cases); i++)
+		CHECK(hdrm_check_dcbx_agent(i, msg, len), "dcbx: agent-shaped %s",
+		      hdrm_dcbx_agent_cases[i].name);
+	for (i = 0; i < ARRAY_SIZE(hdrm_lldpdu_agent_cases); i++)
+		CHECK(hdrm_check_lldpdu_agent(i, msg, len), "lldp: agent-shaped, %s",
+		      hdrm_lldpdu_agent_cases[i].name);
 	return tap_done();
 }

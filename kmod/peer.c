@@ -1,0 +1,517 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Both ends of the link (the seed's S301/S501 and S205/S403-S404):
+ * establishing that both support automatic headroom configuration, with a
+ * capability request and reply carrying the buffer-configuration field,
+ * before any probe is sent; and pushing a measured headroom to the peer,
+ * which holds it (and applies it) only when it accepts pushes and every
+ * value is within its own bounds, and says so in an acknowledgment.
+ *
+ * The receive path runs in softirq: it answers capability requests, and
+ * hands configuration frames to port->rx_push_work, which needs rtnl for
+ * the driver's DCB operations and only ever trylocks it (see dcb_hdrm.h).
+ * The initiator's port->push_work sends the configuration frame again
+ * until the peer answers, and announces the answer.
+ */
+#include <linux/etherdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/slab.h>
+#include <net/dcbnl.h>
+
+#include "dcb_hdrm.h"
+#include "hdrm_ratelimit.h"
+
+static_assert(HDRM_REASON_NONE == DCB_HDRM_PUSH_REASON_NONE);
+static_assert(HDRM_REASON_POLICY == DCB_HDRM_PUSH_REASON_POLICY);
+static_assert(HDRM_REASON_NO_CAP == DCB_HDRM_PUSH_REASON_NO_CAP);
+static_assert(HDRM_REASON_BOUNDS == DCB_HDRM_PUSH_REASON_BOUNDS);
+static_assert(HDRM_REASON_APPLY == DCB_HDRM_PUSH_REASON_APPLY_FAILED);
+static_assert(HDRM_REASON_BUSY == DCB_HDRM_PUSH_REASON_BUSY);
+static_assert(HDRM_FIELD_SPEED == DCB_HDRM_PUSH_FIELD_SPEED);
+static_assert(HDRM_FIELD_RTT == DCB_HDRM_PUSH_FIELD_RTT);
+static_assert(HDRM_FIELD_PRECISION == DCB_HDRM_PUSH_FIELD_PRECISION);
+static_assert(HDRM_FIELD_HEADROOM == DCB_HDRM_PUSH_FIELD_HEADROOM);
+static_assert(HDRM_FIELD_PRIOS == DCB_HDRM_PUSH_FIELD_PRIOS);
+static_assert(HDRM_ACK_APPLIED == DCB_HDRM_PUSH_STATUS_APPLIED);
+static_assert(HDRM_ACK_REFUSED == DCB_HDRM_PUSH_STATUS_REFUSED);
+
+static void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
+			  const struct hdrm_ctl *c)
+{
+	struct sk_buff *skb = hdrm_ctl_skb(port->dev, encap, c);
+
+	if (skb && dev_direct_xmit(skb, 0) == NETDEV_TX_OK)
+		atomic64_inc(&port->ctr.tx_control);
+	else
+		atomic64_inc(&port->ctr.tx_errors);
+}
+
+/* This end's buffer-configuration field. Context: port->lock held. */
+static u8 hdrm_bufcfg_locked(const struct hdrm_port *port)
+{
+	return HDRM_BUFCFG_AUTO_HDRM |
+	       (port->cfg.accept_push ? HDRM_BUFCFG_ACCEPT_PUSH : 0);
+}
+
+/* Context: port->lock held. */
+static void hdrm_peer_learn_locked(struct hdrm_port *port, bool auto_hdrm,
+				   bool has_accept_push, bool accept_push,
+				   u8 via)
+{
+	port->peer.known = true;
+	port->peer.auto_hdrm = auto_hdrm;
+	port->peer.has_accept_push = has_accept_push;
+	port->peer.accept_push = accept_push;
+	port->peer.via = via;
+	port->peer.learned_ns = ktime_get_ns();
+}
+
+/**
+ * hdrm_peer_learn() - record the peer's capability
+ * @port: the port
+ * @auto_hdrm: the peer supports automatic headroom configuration
+ * @has_accept_push: @accept_push is known
+ * @accept_push: the peer accepts pushed headroom
+ * @via: enum dcb_hdrm_peer_via
+ *
+ * Context: process.
+ */
+void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
+		     bool has_accept_push, bool accept_push, u8 via)
+{
+	spin_lock_bh(&port->lock);
+	hdrm_peer_learn_locked(port, auto_hdrm, has_accept_push, accept_push,
+			       via);
+	spin_unlock_bh(&port->lock);
+}
+
+/**
+ * hdrm_cap_request() - send the session's capability request
+ * @port: the port
+ * @s: its negotiating session; the request carries its id
+ *
+ * Context: softirq (the session's timer).
+ */
+void hdrm_cap_request(struct hdrm_port *port, struct hdrm_session *s)
+{
+	struct hdrm_ctl c = {
+		.type = HDRM_CTL_CAP_REQUEST,
+		.session = s->id,
+		.has_bufcfg = true,
+	};
+
+	spin_lock(&port->lock);
+	c.bufcfg = hdrm_bufcfg_locked(port);
+	spin_unlock(&port->lock);
+	hdrm_ctl_send(port, s->cfg.encap, &c);
+}
+
+/* A capability request: learn the peer's field, answer with ours. */
+static void hdrm_rx_cap_request(struct hdrm_port *port,
+				enum hdrm_encap encap,
+				const struct hdrm_ctl *c, u64 now)
+{
+	struct hdrm_ctl reply = {
+		.type = HDRM_CTL_CAP_REPLY,
+		.session = c->session,
+	};
+	bool allow;
+
+	spin_lock(&port->lock);
+	allow = hdrm_rl_allow(&port->ctl_tat, now, HDRM_CTL_RATE);
+	if (allow) {
+		hdrm_peer_learn_locked(port, true, true,
+				       c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
+				       DCB_HDRM_PEER_VIA_IN_BAND);
+		/* Without auto-hdrm the answer leaves the field out. */
+		reply.has_bufcfg = port->cfg.auto_hdrm;
+		reply.bufcfg = hdrm_bufcfg_locked(port);
+	}
+	spin_unlock(&port->lock);
+	if (!allow) {
+		atomic64_inc(&port->ctr.rate_limited);
+		return;
+	}
+	hdrm_ctl_send(port, encap, &reply);
+}
+
+/* A capability reply: only the negotiating session's own counts. */
+static void hdrm_rx_cap_reply(struct hdrm_port *port,
+			      const struct hdrm_ctl *c)
+{
+	struct hdrm_session *s;
+	bool stale = true;
+
+	spin_lock(&port->lock);
+	s = port->session;
+	if (s && !s->done && s->negotiating && !s->peer_ok &&
+	    c->session == s->id) {
+		stale = false;
+		hdrm_peer_learn_locked(port, c->has_bufcfg, c->has_bufcfg,
+				       c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
+				       DCB_HDRM_PEER_VIA_IN_BAND);
+		if (c->has_bufcfg && (c->bufcfg & HDRM_BUFCFG_AUTO_HDRM)) {
+			s->peer_ok = true;
+		} else {
+			s->done = true;
+			s->status = DCB_HDRM_STATUS_PEER_NO_CAP;
+			schedule_work(&port->done_work);
+		}
+	}
+	spin_unlock(&port->lock);
+	if (stale)
+		atomic64_inc(&port->ctr.stale);
+}
+
+/* A configuration frame: queue it for rx_push_work, or answer now. */
+static void hdrm_rx_config(struct hdrm_port *port, enum hdrm_encap encap,
+			   const u8 *src, const struct hdrm_ctl *c, u64 now)
+{
+	struct hdrm_ctl ack = {
+		.type = HDRM_CTL_CONFIG_ACK,
+		.session = c->session,
+		.has_ack = true,
+	};
+	bool send = false;
+
+	spin_lock(&port->lock);
+	if (!hdrm_rl_allow(&port->ctl_tat, now, HDRM_CTL_RATE)) {
+		spin_unlock(&port->lock);
+		atomic64_inc(&port->ctr.rate_limited);
+		return;
+	}
+	if (port->last_ack.session == c->session) {
+		/* Our acknowledgment was lost: the same answer again. */
+		ack = port->last_ack;
+		send = true;
+	} else if (port->rx_push.pending) {
+		/* The same push sent again is already being handled. */
+		if (port->rx_push.frame.session != c->session) {
+			ack.status = HDRM_ACK_REFUSED;
+			ack.reason = HDRM_REASON_BUSY;
+			send = true;
+		}
+	} else if (!port->dead) {
+		port->rx_push.pending = true;
+		port->rx_push.encap = encap;
+		ether_addr_copy(port->rx_push.src, src);
+		port->rx_push.frame = *c;
+		/* Under the lock, so that teardown's cancel comes after. */
+		mod_delayed_work(system_wq, &port->rx_push_work, 0);
+	}
+	spin_unlock(&port->lock);
+	if (send)
+		hdrm_ctl_send(port, encap, &ack);
+}
+
+/* The peer's acknowledgment of our push. */
+static void hdrm_rx_config_ack(struct hdrm_port *port,
+			       const struct hdrm_ctl *c)
+{
+	struct hdrm_push *push = &port->push;
+	bool stale = true;
+
+	spin_lock(&port->lock);
+	if (push->session == c->session &&
+	    push->status == DCB_HDRM_PUSH_STATUS_PENDING) {
+		stale = false;
+		push->status = c->status;
+		push->reason = c->reason;
+		push->field = c->field;
+		push->prio = c->prio;
+		push->value = c->value;
+		push->limit = c->limit;
+		if (!port->dead)
+			mod_delayed_work(system_wq, &port->push_work, 0);
+	}
+	spin_unlock(&port->lock);
+	if (stale)
+		atomic64_inc(&port->ctr.stale);
+}
+
+/**
+ * hdrm_ctl_rx() - a valid control frame arrived on this port
+ * @port: the port
+ * @dev: its device
+ * @encap: the encapsulation it came in; answers go back in it
+ * @src: its source address
+ * @c: the decoded frame
+ * @now: when it arrived, ns
+ *
+ * Context: softirq.
+ */
+void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
+		 enum hdrm_encap encap, const u8 *src,
+		 const struct hdrm_ctl *c, u64 now)
+{
+	switch (c->type) {
+	case HDRM_CTL_CAP_REQUEST:
+		hdrm_rx_cap_request(port, encap, c, now);
+		break;
+	case HDRM_CTL_CAP_REPLY:
+		hdrm_rx_cap_reply(port, c);
+		break;
+	case HDRM_CTL_CONFIG:
+		hdrm_rx_config(port, encap, src, c, now);
+		break;
+	case HDRM_CTL_CONFIG_ACK:
+		hdrm_rx_config_ack(port, c);
+		break;
+	}
+}
+
+/**
+ * hdrm_push_prepare() - the configuration frame that pushes a result
+ * @port: the port
+ * @r: the result, status ok, not yet the port's
+ * @encap: the encapsulation its measurement used
+ *
+ * Context: process. port->push_work sends it once queued.
+ */
+void hdrm_push_prepare(struct hdrm_port *port, const struct hdrm_result *r,
+		       enum hdrm_encap encap)
+{
+	struct hdrm_ctl c = {
+		.type = HDRM_CTL_CONFIG,
+		.session = r->session,
+		.has_link = true,
+		.rtt_ns = min_t(u64, r->rtt_estimate, U32_MAX),
+		.precision_ns = r->precision,
+		.speed = r->speed,
+		.has_headroom = true,
+		.prio_mask = r->prio_mask,
+	};
+	int prio;
+
+	for (prio = 0; prio < HDRM_PRIOS; prio++)
+		if (r->prio_mask & BIT(prio))
+			c.headroom[prio] = min_t(u64, r->headroom_bytes[prio],
+						 U32_MAX);
+	spin_lock_bh(&port->lock);
+	memset(&port->push, 0, sizeof(port->push));
+	port->push.session = r->session;
+	port->push.status = DCB_HDRM_PUSH_STATUS_PENDING;
+	port->push.encap = encap;
+	port->push.frame = c;
+	spin_unlock_bh(&port->lock);
+}
+
+void hdrm_push_work(struct work_struct *work)
+{
+	struct hdrm_port *port = container_of(to_delayed_work(work),
+					      struct hdrm_port, push_work);
+	struct hdrm_push *push = &port->push;
+	bool notify = false, send = false;
+	enum hdrm_encap encap;
+	struct hdrm_ctl c;
+
+	spin_lock_bh(&port->lock);
+	if (push->session && push->status == DCB_HDRM_PUSH_STATUS_PENDING &&
+	    push->tries == HDRM_PUSH_TRIES)
+		push->status = DCB_HDRM_PUSH_STATUS_NO_ANSWER;
+	if (!push->session) {
+		/* nothing to do */
+	} else if (push->status != DCB_HDRM_PUSH_STATUS_PENDING) {
+		notify = !push->notified;
+		push->notified = true;
+	} else {
+		push->tries++;
+		c = push->frame;
+		encap = push->encap;
+		send = true;
+	}
+	spin_unlock_bh(&port->lock);
+	if (send) {
+		hdrm_ctl_send(port, encap, &c);
+		queue_delayed_work(system_wq, &port->push_work,
+				   msecs_to_jiffies(HDRM_PUSH_WAIT_MS));
+	}
+	if (notify)
+		hdrm_nl_result_notify(port, DCB_HDRM_CMD_PUSH_NTF);
+}
+
+/* A pushed headroom as this end's result. */
+static void hdrm_push_result(const struct hdrm_ctl *c, u32 cell,
+			     struct hdrm_result *r)
+{
+	int prio;
+
+	memset(r, 0, sizeof(*r));
+	r->session = c->session;
+	r->status = DCB_HDRM_STATUS_OK;
+	r->mode = DCB_HDRM_MODE_4TS;
+	r->estimator = DCB_HDRM_ESTIMATOR_MIN;
+	r->source = DCB_HDRM_SOURCE_PEER;
+	r->rtt_estimate = c->rtt_ns;
+	r->precision = c->precision_ns;
+	r->speed = c->speed;
+	r->cell = cell;
+	r->prio_mask = c->prio_mask;
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+		if (!(c->prio_mask & BIT(prio)))
+			continue;
+		r->headroom_bytes[prio] = c->headroom[prio];
+		r->headroom_cells[prio] = cell ?
+			DIV_ROUND_UP(c->headroom[prio], cell) : 0;
+	}
+	r->ended_ns = ktime_get_ns();
+}
+
+/*
+ * Decide on a pushed headroom and, when accepted, hold (and apply) it.
+ * Context: rtnl held. Returns whether the driver was written to.
+ */
+static bool hdrm_rx_push_decide(struct hdrm_port *port,
+				const struct hdrm_ctl *c,
+				struct hdrm_result *r, struct hdrm_ctl *ack)
+{
+	struct net_device *dev = port->dev;
+	struct hdrm_push_bounds b = {
+		.max_rtt_ns = HDRM_PUSH_MAX_RTT_NS,
+		.max_precision_ns = HDRM_CALC_MAX_PRECISION_NS,
+		.min_headroom = HDRM_PUSH_MIN_HEADROOM,
+		.max_headroom = HDRM_PUSH_MAX_HEADROOM,
+	};
+	struct hdrm_config cfg;
+	u32 total;
+	int err;
+
+	ASSERT_RTNL();
+	spin_lock_bh(&port->lock);
+	cfg = port->cfg;
+	spin_unlock_bh(&port->lock);
+	ack->status = HDRM_ACK_REFUSED;
+	if (!cfg.auto_hdrm) {
+		ack->reason = HDRM_REASON_NO_CAP;
+		return false;
+	}
+	if (!cfg.accept_push) {
+		ack->reason = HDRM_REASON_POLICY;
+		return false;
+	}
+	b.speed = cfg.speed_override ?: hdrm_dev_speed(dev);
+	total = hdrm_dev_buffer_total(dev);
+	if (total && total < b.max_headroom)
+		b.max_headroom = total;
+	if (hdrm_push_check(c, &b, ack))
+		return false;
+	hdrm_push_result(c, cfg.cell, r);
+	if (cfg.apply == DCB_HDRM_APPLY_NONE)
+		return false;
+	err = hdrm_apply_now(port, r, cfg.apply);
+	if (err) {
+		ack->status = HDRM_ACK_REFUSED;
+		ack->reason = HDRM_REASON_APPLY;
+		ack->value = -err;
+	}
+	return true;
+}
+
+void hdrm_rx_push_work(struct work_struct *work)
+{
+	struct hdrm_port *port = container_of(to_delayed_work(work),
+					      struct hdrm_port, rx_push_work);
+	struct hdrm_ctl c, ack = { .type = HDRM_CTL_CONFIG_ACK, .has_ack = true };
+	struct hdrm_result *r, *old = NULL;
+	enum hdrm_encap encap;
+	bool applied, held;
+	u8 src[ETH_ALEN];
+
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r) {
+		queue_delayed_work(system_wq, &port->rx_push_work, HZ / 10);
+		return;
+	}
+	if (!rtnl_trylock()) {
+		kfree(r);
+		queue_delayed_work(system_wq, &port->rx_push_work, 1);
+		return;
+	}
+	spin_lock_bh(&port->lock);
+	if (!port->rx_push.pending) {
+		spin_unlock_bh(&port->lock);
+		rtnl_unlock();
+		kfree(r);
+		return;
+	}
+	c = port->rx_push.frame;
+	encap = port->rx_push.encap;
+	ether_addr_copy(src, port->rx_push.src);
+	spin_unlock_bh(&port->lock);
+
+	ack.session = c.session;
+	applied = hdrm_rx_push_decide(port, &c, r, &ack);
+	rtnl_unlock();
+
+	held = ack.status == HDRM_ACK_APPLIED;
+	spin_lock_bh(&port->lock);
+	if (held) {
+		old = port->result;
+		port->result = r;
+		r = NULL;
+	}
+	port->last_ack = ack;
+	port->rx_push.pending = false;
+	spin_unlock_bh(&port->lock);
+	kfree(old);
+	kfree(r);
+
+	atomic64_inc(held ? &port->ctr.push_applied : &port->ctr.push_refused);
+	if (held)
+		net_info_ratelimited("dcb_hdrm: %s: holding the headroom %pM pushed (session %08x)\n",
+				     port->dev->name, src, c.session);
+	else
+		net_info_ratelimited("dcb_hdrm: %s: refused the headroom %pM pushed (session %08x, reason %u)\n",
+				     port->dev->name, src, c.session,
+				     ack.reason);
+	hdrm_ctl_send(port, encap, &ack);
+	if (held)
+		hdrm_nl_result_notify(port, DCB_HDRM_CMD_RESULT_NTF);
+	if (applied)
+		hdrm_nl_result_notify(port, DCB_HDRM_CMD_APPLY_NTF);
+}
+
+/* The dev message's peer nest; nothing before the peer is known. */
+int hdrm_put_peer(struct sk_buff *skb, const struct hdrm_peer *peer)
+{
+	struct nlattr *nest;
+
+	if (!peer->known)
+		return 0;
+	nest = nla_nest_start(skb, DCB_HDRM_A_DEV_PEER);
+	if (!nest ||
+	    nla_put_u8(skb, DCB_HDRM_A_PEER_AUTO_HDRM, peer->auto_hdrm) ||
+	    (peer->has_accept_push &&
+	     nla_put_u8(skb, DCB_HDRM_A_PEER_ACCEPT_PUSH, peer->accept_push)) ||
+	    nla_put_u32(skb, DCB_HDRM_A_PEER_VIA, peer->via) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_PEER_AGE,
+			      div_u64(ktime_get_ns() - peer->learned_ns,
+				      NSEC_PER_MSEC), DCB_HDRM_A_PEER_PAD))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* The result message's push nest. */
+int hdrm_put_push(struct sk_buff *skb, const struct hdrm_push *push)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(skb, DCB_HDRM_A_RESULT_PUSH);
+	if (!nest ||
+	    nla_put_u32(skb, DCB_HDRM_A_PUSH_SESSION, push->session) ||
+	    nla_put_u32(skb, DCB_HDRM_A_PUSH_STATUS, push->status) ||
+	    nla_put_u32(skb, DCB_HDRM_A_PUSH_REASON, push->reason))
+		return -EMSGSIZE;
+	if (push->reason == HDRM_REASON_BOUNDS &&
+	    (nla_put_u32(skb, DCB_HDRM_A_PUSH_FIELD, push->field) ||
+	     nla_put_u32(skb, DCB_HDRM_A_PUSH_PRIO, push->prio) ||
+	     nla_put_u32(skb, DCB_HDRM_A_PUSH_VALUE, push->value) ||
+	     nla_put_u32(skb, DCB_HDRM_A_PUSH_LIMIT, push->limit)))
+		return -EMSGSIZE;
+	if (push->reason == HDRM_REASON_APPLY &&
+	    nla_put_u32(skb, DCB_HDRM_A_PUSH_VALUE, push->value))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Cases for the DCBX PFC TLV codec and the LLDPDU (hdrm_lldp.c), shared
+ * by the KUnit suite and the tool's user-space tests. The golden TLVs are
+ * written out by hand from the layouts in Documentation/lldp.rst.
+ */
+#ifndef _HDRM_LLDP_CASES_H
+#define _HDRM_LLDP_CASES_H
+
+#include "hdrm_cases.h"
+#include "../hdrm_lldp.h"
+
+struct hdrm_pfc_golden {
+	const char *name;
+	struct hdrm_dcbx_pfc pfc;
+	u8 bytes[HDRM_LLDP_PFC_MAX];
+	unsigned int len;
+};
+
+/* The control sub-TLV in every DCBX golden: versions 0, seq 1, ack 0. */
+static const struct hdrm_pfc_golden hdrm_pfc_goldens[] = {
+	{ "IEEE with the bit",
+	  { .variant = HDRM_DCBX_IEEE, .auto_hdrm = true, .cap = 8,
+	    .pfc_en = 0x08 },
+	  { 0xfe, 0x06, 0x00, 0x80, 0xc2, 0x0b, 0x28, 0x08 }, 8 },
+	{ "IEEE without the bit, willing, MBC",
+	  { .variant = HDRM_DCBX_IEEE, .willing = true, .mbc = true,
+	    .cap = 4, .pfc_en = 0x18 },
+	  { 0xfe, 0x06, 0x00, 0x80, 0xc2, 0x0b, 0xc4, 0x18 }, 8 },
+	{ "CEE with the bit",
+	  { .variant = HDRM_DCBX_CEE, .auto_hdrm = true, .enable = true,
+	    .cap = 8, .pfc_en = 0x08, .seq = 1 },
+	  { 0xfe, 0x18, 0x00, 0x1b, 0x21, 0x02, 0x02, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+	    0x00, 0x00, 0x00, 0x00,
+	    0x06, 0x06, 0x00, 0x00, 0x90, 0x00, 0x08, 0x08 }, 26 },
+	{ "CEE without the bit, willing, error",
+	  { .variant = HDRM_DCBX_CEE, .enable = true, .willing = true,
+	    .error = true, .cap = 4, .pfc_en = 0x09, .seq = 1 },
+	  { 0xfe, 0x18, 0x00, 0x1b, 0x21, 0x02, 0x02, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+	    0x00, 0x00, 0x00, 0x00,
+	    0x06, 0x06, 0x00, 0x00, 0xe0, 0x00, 0x09, 0x04 }, 26 },
+	{ "CIN with the bit",
+	  { .variant = HDRM_DCBX_CIN, .auto_hdrm = true, .enable = true,
+	    .pfc_en = 0x08, .seq = 1 },
+	  { 0xfe, 0x17, 0x00, 0x1b, 0x21, 0x01, 0x02, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+	    0x00, 0x00, 0x00, 0x00,
+	    0x06, 0x05, 0x00, 0x00, 0x90, 0x00, 0x08 }, 25 },
+	{ "CIN without the bit",
+	  { .variant = HDRM_DCBX_CIN, .enable = true, .pfc_en = 0x80,
+	    .seq = 1 },
+	  { 0xfe, 0x17, 0x00, 0x1b, 0x21, 0x01, 0x02, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+	    0x00, 0x00, 0x00, 0x00,
+	    0x06, 0x05, 0x00, 0x00, 0x80, 0x00, 0x80 }, 25 },
+};
+
+static bool hdrm_pfc_equal(const struct hdrm_dcbx_pfc *a,
+			   const struct hdrm_dcbx_pfc *b)
+{
+	return a->variant == b->variant && a->auto_hdrm == b->auto_hdrm &&
+	       a->willing == b->willing && a->mbc == b->mbc &&
+	       a->enable == b->enable && a->error == b->error &&
+	       a->cap == b->cap && a->pfc_en == b->pfc_en &&
+	       a->oper_version == b->oper_version &&
+	       a->max_version == b->max_version && a->seq == b->seq &&
+	       a->ack == b->ack;
+}
+
+static int hdrm_check_pfc_golden(unsigned int i, char *msg, size_t len)
+{
+	const struct hdrm_pfc_golden *g = &hdrm_pfc_goldens[i];
+	u8 buf[HDRM_LLDP_PFC_MAX];
+	struct hdrm_dcbx_pfc back;
+	unsigned int n, j;
+	int err;
+
+	n = hdrm_dcbx_pfc_encode(buf, sizeof(buf), &g->pfc);
+	if (n != g->len)
+		return hdrm_fail(msg, len, "%s: %u bytes, want %u", g->name, n,
+				 g->len);
+	for (j = 0; j < n; j++)
+		if (buf[j] != g->bytes[j])
+			return hdrm_fail(msg, len, "%s: byte %u is 0x%02x, want 0x%02x",
+					 g->name, j, buf[j], g->bytes[j]);
+	err = hdrm_dcbx_pfc_decode(g->bytes, g->len, &back);
+	if (err || !hdrm_pfc_equal(&back, &g->pfc))
+		return hdrm_fail(msg, len, "%s: decodes to something else (%d)",
+				 g->name, err);
+	if (hdrm_dcbx_pfc_encode(buf, n - 1, &g->pfc))
+		return hdrm_fail(msg, len, "%s: encoded into too small a buffer",
+				 g->name);
+	return 0;
+}
+
+struct hdrm_pfc_reject {
+	const char *name;
+	unsigned int golden;	/* which golden TLV to start from */
+	unsigned int off;	/* a byte to change */
+	u8 val;
+	unsigned int cut;	/* bytes to cut off the end */
+	int want;
+};
+
+static const struct hdrm_pfc_reject hdrm_pfc_rejects[] = {
+	{ "IEEE of length 5", 0, 1, 0x05, 0, -EINVAL },
+	{ "IEEE cut short", 0, 0, 0xfe, 1, -EINVAL },
+	{ "IEEE ETS, not PFC", 0, 5, 0x09, 0, -ENOENT },
+	{ "another organisation", 0, 4, 0xc3, 0, -ENOENT },
+	{ "not an organisational TLV", 0, 0, 0x10, 0, -ENOENT },
+	{ "an organisational TLV of 3 bytes", 0, 1, 0x03, 0, -EINVAL },
+	{ "DCBX subtype 3", 2, 5, 0x03, 0, -ENOENT },
+	{ "CEE with a 5-byte PFC feature", 2, 19, 0x05, 0, -EINVAL },
+	{ "CIN with a 6-byte PFC feature", 4, 19, 0x06, 0, -EINVAL },
+	{ "CEE whose control sub-TLV is not first", 2, 6, 0x04, 0, -EINVAL },
+	{ "CEE with a short control sub-TLV", 2, 7, 0x09, 0, -EINVAL },
+	{ "CEE PFC feature past the TLV", 2, 1, 0x17, 0, -EINVAL },
+	{ "CEE cut short", 2, 0, 0xfe, 3, -EINVAL },
+	{ "CEE without a PFC feature", 2, 18, 0x04, 0, -ENOENT },
+};
+
+static int hdrm_check_pfc_reject(unsigned int i, char *msg, size_t len)
+{
+	const struct hdrm_pfc_reject *t = &hdrm_pfc_rejects[i];
+	const struct hdrm_pfc_golden *g = &hdrm_pfc_goldens[t->golden];
+	u8 buf[HDRM_LLDP_PFC_MAX];
+	struct hdrm_dcbx_pfc p;
+	int err;
+
+	memcpy(buf, g->bytes, g->len);
+	buf[t->off] = t->val;
+	err = hdrm_dcbx_pfc_decode(buf, g->len - t->cut, &p);
+	if (err != t->want)
+		return hdrm_fail(msg, len, "%s: returned %d, want %d", t->name,
+				 err, t->want);
+	return 0;
+}
+
+static const u8 hdrm_lldpdu_golden[] = {
+	0x02, 0x07, 0x04, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01,	/* chassis */
+	0x04, 0x07, 0x03, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01,	/* port */
+	0x06, 0x02, 0x00, 0x78,					/* TTL 120 */
+	0xfe, 0x06, 0x00, 0x80, 0xc2, 0x0b, 0x28, 0x08,		/* PFC */
+	0x00, 0x00,						/* End */
+};
+
+static int hdrm_check_lldpdu(char *msg, size_t len)
+{
+	static const u8 mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+	u8 buf[HDRM_LLDPDU_MAX + 16], chassis[6];
+	struct hdrm_dcbx_pfc p;
+	unsigned int n, i;
+	int err;
+
+	n = hdrm_lldpdu_build(buf, sizeof(buf), mac, 120,
+			      &hdrm_pfc_goldens[0].pfc);
+	if (n != sizeof(hdrm_lldpdu_golden) ||
+	    memcmp(buf, hdrm_lldpdu_golden, n))
+		return hdrm_fail(msg, len, "LLDPDU: %u bytes, or other bytes", n);
+	err = hdrm_lldpdu_find_pfc(buf, n, &p, chassis);
+	if (err || !hdrm_pfc_equal(&p, &hdrm_pfc_goldens[0].pfc) ||
+	    memcmp(chassis, mac, 6))
+		return hdrm_fail(msg, len, "LLDPDU: finds %d", err);
+	/* padding after End, as on a minimum-size frame, is fine */
+	memset(buf + n, 0, 16);
+	if (hdrm_lldpdu_find_pfc(buf, n + 16, &p, chassis))
+		return hdrm_fail(msg, len, "LLDPDU: padding rejected");
+	/* every variant fits an LLDPDU and is found in it */
+	for (i = 0; i < ARRAY_SIZE(hdrm_pfc_goldens); i++) {
+		n = hdrm_lldpdu_build(buf, sizeof(buf), mac, 120,
+				      &hdrm_pfc_goldens[i].pfc);
+		err = n ? hdrm_lldpdu_find_pfc(buf, n, &p, chassis) : -E2BIG;
+		if (err || !hdrm_pfc_equal(&p, &hdrm_pfc_goldens[i].pfc))
+			return hdrm_fail(msg, len, "LLDPDU with %s: %d",
+					 hdrm_pfc_goldens[i].name, err);
+	}
+	return 0;
+}
+
+struct hdrm_lldpdu_reject {
+	const char *name;
+	unsigned int off;
+	u8 val;
+	unsigned int cut;
+	int extra;		/* a byte of garbage appended */
+	int want;
+};
+
+static const struct hdrm_lldpdu_reject hdrm_lldpdu_rejects[] = {
+	{ "port ID first", 0, 0x04, 0, 0, -EINVAL },
+	{ "a TTL of 3 bytes", 19, 0x03, 0, 0, -EINVAL },
+	{ "a chassis ID of 1 byte", 1, 0x01, 0, 0, -EINVAL },
+	{ "a TLV past the end", 23, 0x40, 0, 0, -EINVAL },
+	{ "End with a length", 31, 0x01, 0, 0, -EINVAL },
+	{ "a byte after the last TLV", 0, 0x02, 2, 1, -EINVAL },
+	{ "a malformed PFC TLV", 23, 0x05, 0, 0, -EINVAL },
+	{ "no PFC TLV", 27, 0x09, 0, 0, -ENOENT },
+	{ "only chassis and port", 18, 0x00, 12, 0, -EINVAL },
+};
+
+static int hdrm_check_lldpdu_reject(unsigned int i, char *msg, size_t len)
+{
+	const struct hdrm_lldpdu_reject *t = &hdrm_lldpdu_rejects[i];
+	u8 buf[sizeof(hdrm_lldpdu_golden) + 1], chassis[6];
+	unsigned int n = sizeof(hdrm_lldpdu_golden) - t->cut;
+	struct hdrm_dcbx_pfc p;
+	int err;
+
+	memcpy(buf, hdrm_lldpdu_golden, sizeof(hdrm_lldpdu_golden));
+	buf[t->off] = t->val;
+	if (t->extra)
+		buf[n++] = 0x5a;
+	err = hdrm_lldpdu_find_pfc(buf, n, &p, chassis);
+	if (err != t->want)
+		return hdrm_fail(msg, len, "%s: returned %d, want %d", t->name,
+				 err, t->want);
+	return 0;
+}
+
+#endif /* _HDRM_LLDP_CASES_H */

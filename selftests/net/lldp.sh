@@ -1,0 +1,175 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# `dcb-hdrm lldp` on a plain veth pair, next to dcbx.sh (which uses the
+# dcbsim DCB device): a device whose driver has no DCB operations sends
+# PFC capability 0 and no enabled priority, with the bit; the listener
+# learns the bit from LLDPDUs shaped the way an LLDP agent sends them (the
+# PFC feature between priority groups and applications, the PFC TLV
+# between ETS and application priority TLVs), hand-written from
+# Documentation/lldp.rst; and it skips the LLDPDUs its own host sends.
+
+ALL_TESTS="lldp_no_dcb_ops lldp_agent_shaped lldp_own_frames"
+source "$(dirname "$0")/../lib.sh"
+
+NSA=${NS_PREFIX}-la
+NSB=${NS_PREFIX}-lb
+
+setup()
+{
+	ns_cleanup
+	ip netns add "$NSA" && ip netns add "$NSB" || return 1
+	ip -n "$NSA" link add la type veth peer name lb netns "$NSB" ||
+		return 1
+	ip -n "$NSA" link set la up && ip -n "$NSB" link set lb up
+}
+
+# listen_start: `lldp listen` on lb in the background, JSON to $TMPD/listen
+listen_start()
+{
+	dcb-hdrm -n "$NSB" -j lldp listen dev lb timeout 25 \
+		>"$TMPD/listen" 2>&1 &
+	LPID=$!
+	lldp_listener_wait "$NSB"
+}
+
+# send_raw HEX: one frame from la to the LLDP address, the LLDPDU in hex
+send_raw()
+{
+	lldp_send_raw "$NSA" la "$1"
+}
+
+# peer_of DEV NS: [auto_hdrm, via, age_ms is a number] from dev show
+peer_of()
+{
+	dcb-hdrm -n "$2" -j dev show dev "$1" |
+		jq -c '[.peer.auto_hdrm, .peer.via, (.peer.age_ms | type)]'
+}
+
+lldp_no_dcb_ops()
+{
+	local out sent
+
+	listen_start &&
+		dcb-hdrm -n "$NSA" -j lldp send dev la >"$TMPD/send" 2>&1
+	check_err $? "lldp send failed: $(cat "$TMPD/send")"
+	wait "$LPID"
+	check_err $? "lldp listen failed: $(cat "$TMPD/listen")"
+	sent=$(jq -c '[.dcbx, .auto_hdrm, .pfc_cap, .pfc_en]' "$TMPD/send")
+	[ "$sent" = '["ieee",true,0,[]]' ]
+	check_err $? "la sent $sent"
+	out=$(jq -c '[.dcbx, .auto_hdrm, .pfc_cap, .pfc_en, .ignored]' \
+		"$TMPD/listen")
+	[ "$out" = '["ieee",true,0,[],0]' ]
+	check_err $? "lb learned $out"
+	out=$(peer_of lb "$NSB")
+	[ "$out" = '[true,"lldp","number"]' ]
+	check_err $? "lb recorded $out"
+	log_test "a device without DCB operations: PFC capability 0, nothing enabled, the bit learned"
+}
+
+# Hand-written LLDPDUs (Documentation/lldp.rst), in hex, piece by piece.
+# Chassis ID MAC 02:00:00:00:00:02, port ID the interface name "eth0",
+# TTL 120, system name "host":
+HEAD=$(printf %s 0207 04 020000000002  0405 05 65746830  0602 0078 \
+	0a04 686f7374)
+# IEEE ETS configuration (willing, 8 TCs, prio n to TC n, 12/13 %, ETS)
+ETS=$(printf %s fe19 0080c2 09 88 01234567 0c0c0c0c0d0d0d0d \
+	0202020202020202)
+# IEEE application priority: RoCE (EtherType 0x8915) at priority 3
+APP=$(printf %s fe08 0080c2 0c 00 61 8915)
+
+# ieee_pfc FLAGS: IEEE PFC, priorities 3 and 4 enabled
+ieee_pfc()
+{
+	printf %s fe06 0080c2 0b "$1" 18
+}
+
+# cee_tlv FLAGS: control (versions 0, seq 5, ack 3), priority groups, PFC
+# (priorities 3 and 4, 8 TCs), application
+cee_tlv()
+{
+	printf %s fe37 001b21 02 \
+		020a 00 00 00000005 00000003 \
+		0411 00 00 80 00 01234567 0c0c0c0c0d0d0d0d 08 \
+		0606 00 00 "$1" 00 18 08 \
+		080a 00 00 80 00 8915 00 1b21 08
+}
+
+# cin_tlv FLAGS: control, priority groups, PFC (priorities 3 and 4),
+# application, logical link
+cin_tlv()
+{
+	printf %s fe43 001b21 01 \
+		020a 00 00 00000005 00000003 \
+		041c 00 00 80 00 0c0c0c0c0d0d0d0d \
+		00642064406460648064a064c064e064 \
+		0605 00 00 "$1" 00 18 \
+		0a05 00 00 80 00 08 \
+		0c05 00 00 80 00 80
+}
+
+# agent_case NAME HEX WANT: WANT is [dcbx, auto_hdrm, pfc_en, chassis]
+agent_case()
+{
+	local out
+
+	listen_start && send_raw "$2"
+	check_err $? "$1: sending failed"
+	wait "$LPID"
+	check_err $? "$1: listen failed: $(cat "$TMPD/listen")"
+	out=$(jq -c '[.dcbx, .auto_hdrm, .pfc_en, .peer_chassis]' \
+		"$TMPD/listen")
+	[ "$out" = "$3" ]
+	check_err $? "$1: learned $out, want $3"
+	out=$(peer_of lb "$NSB")
+	[ "$out" = "[$(jq -c '.[1]' <<<"$3"),\"lldp\",\"number\"]" ]
+	check_err $? "$1: recorded $out"
+}
+
+lldp_agent_shaped()
+{
+	local mac='"02:00:00:00:00:02"'
+
+	agent_case "IEEE with the bit" "${HEAD}${ETS}$(ieee_pfc a8)${APP}0000" \
+		"[\"ieee\",true,[3,4],$mac]"
+	agent_case "CEE with the bit" "${HEAD}${ETS}$(cee_tlv d0)0000" \
+		"[\"cee\",true,[3,4],$mac]"
+	agent_case "CIN with the bit" "${HEAD}$(cin_tlv 90)0000" \
+		"[\"cin\",true,[3,4],$mac]"
+	agent_case "CIN without" "${HEAD}$(cin_tlv 80)0000" \
+		"[\"cin\",false,[3,4],$mac]"
+	log_test "LLDPDUs shaped like an agent's: the PFC TLV and feature found between others, in IEEE, CEE and CIN"
+}
+
+lldp_own_frames()
+{
+	local rc err
+
+	dcb-hdrm -n "$NSB" lldp listen dev lb timeout 6 \
+		>/dev/null 2>"$TMPD/err" &
+	LPID=$!
+	# once it listens, lb sends every second for as long as it listens
+	lldp_listener_wait "$NSB"
+	check_err $? "the listener did not start"
+	while kill -0 "$LPID" 2>/dev/null; do
+		dcb-hdrm -n "$NSB" lldp send dev lb >/dev/null
+		check_err $? "lldp send from lb failed"
+		sleep 1
+	done
+	wait "$LPID"
+	rc=$?
+	err=$(cat "$TMPD/err")
+	[ "$rc" -eq 4 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "no LLDPDU with a PFC TLV in 6 s (0 others ignored)" <<<"$err"
+	check_err $? "listening while the same host sends: $rc '$err'"
+	log_test "the listener skips the LLDPDUs its own host sends (status 4, none counted)"
+}
+
+require_root
+require_cmd jq ip python3
+TMPD=$(mktemp -d)
+trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
+module_load || exit 1
+setup || { echo "1..0 # SKIP cannot create a veth pair"; exit $ksft_skip; }
+tests_run

@@ -1,0 +1,409 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Both ends: the auto-HDRM capability negotiated in-band before any probe,
+# the manual-setting prompt when the peer cannot take part, and pushing
+# the headroom to the peer, which holds it only when it accepts pushes and
+# the values are within its bounds. A dcbsim pair (the DCB operations of
+# a real NIC) joins two namespaces; iproute2's dcb reads back what the
+# peer wrote; raw control frames from a packet socket attack the parser.
+
+ALL_TESTS="peer_negotiate peer_cap_off peer_silent peer_push_applied
+	   peer_push_policy peer_push_bounds peer_push_apply_failed
+	   peer_push_ynl peer_malformed peer_settings"
+source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../cable.sh"
+
+NSA=${NS_PREFIX}-a
+NSB=${NS_PREFIX}-b
+NSC=${NS_PREFIX}-c
+NSD=${NS_PREFIX}-d
+SPEED=100
+
+jqn()
+{
+	jq -r "$1" <<<"$2"
+}
+
+hdrmA()
+{
+	dcb-hdrm -n "$NSA" "$@"
+}
+
+hdrmB()
+{
+	dcb-hdrm -n "$NSB" "$@"
+}
+
+statB()
+{
+	hdrmB -j dev show dev db | jq ".stats.$1"
+}
+
+statA()
+{
+	hdrmA -j dev show dev da | jq ".stats.$1"
+}
+
+setup()
+{
+	ns_cleanup
+	ip netns add "$NSA" && ip netns add "$NSB" || return 1
+	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" || return 1
+	ip -n "$NSA" link set da up && ip -n "$NSB" link set db up || return 1
+	ip -n "$NSA" link set da type dcbsim delay-ns 5000 speed "$SPEED" || return 1
+	ip -n "$NSB" link set db type dcbsim delay-ns 5000 speed "$SPEED" || return 1
+	# PFC on priority 3, alone on buffer 1, at both ends
+	ip netns exec "$NSA" dcb pfc set dev da prio-pfc 3:on || return 1
+	ip netns exec "$NSB" dcb pfc set dev db prio-pfc 3:on || return 1
+	ip netns exec "$NSB" dcb buffer set dev db prio-buffer all:0 3:1 || return 1
+	for _ in $(seq 1 50); do
+		ip -n "$NSA" link show da | grep -q LOWER_UP && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+peer_negotiate()
+{
+	local out peer
+
+	out=$(hdrmA -j measure dev da count 20)
+	check_err $? "measure failed: $out"
+	[ "$(jqn .status "$out")" = ok ] && [ "$(jqn .source "$out")" = local ]
+	check_err $? "status or source: $out"
+	# each end learned the other's field from the exchange
+	peer=$(hdrmA -j dev show dev da | jq -c .peer)
+	[ "$(jqn '.auto_hdrm, .accept_push, .via' "$peer" | tr '\n' ' ')" = "true false in-band " ]
+	check_err $? "A's view of B: $peer"
+	[ "$(jqn .age_ms "$peer")" -lt 60000 ]
+	check_err $? "A learned it long ago: $peer"
+	peer=$(hdrmB -j dev show dev db | jq -c .peer)
+	[ "$(jqn '.auto_hdrm, .accept_push, .via' "$peer" | tr '\n' ' ')" = "true false in-band " ]
+	check_err $? "B's view of A: $peer"
+	[ "$(statA tx_control)" -ge 1 ] && [ "$(statB rx_control)" -ge 1 ] &&
+		[ "$(statB tx_control)" -ge 1 ] && [ "$(statA rx_control)" -ge 1 ]
+	check_err $? "control frames not counted at both ends"
+	log_test "negotiation: both ends learn each other's field, then measure"
+}
+
+# The manual-setting prompt: one line, status 5, and not a single probe.
+prompt_check()
+{
+	local what=$1 err=$2 rc=$3 probes=$4 requests=$5
+
+	[ "$rc" -eq 5 ]
+	check_err $? "$what: exited $rc, expected 5"
+	[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ]
+	check_err $? "$what: not one line: $err"
+	printf '%s\n' "$err" | grep -q "set the headroom by hand: dcb pfc set dev"
+	check_err $? "$what: no dcb command line: $err"
+	[ "$(statA tx_probes)" -eq "$probes" ]
+	check_err $? "$what: probes were sent"
+	[ "$requests" = - ] || [ "$(statB rx_requests)" -eq "$requests" ]
+	check_err $? "$what: the peer received probes"
+}
+
+peer_cap_off()
+{
+	local err rc probes requests last delay want
+
+	# a good measurement first: the prompt then fills in its value
+	last=$(hdrmA -j measure dev da count 20)
+	check_err $? "measure failed: $last"
+	hdrmB dev set dev db auto-hdrm off
+	check_err $? "auto-hdrm off failed"
+	probes=$(statA tx_probes)
+	requests=$(statB rx_requests)
+	err=$(hdrmA measure dev da count 20 2>&1 >/dev/null)
+	rc=$?
+	prompt_check "auto-hdrm off" "$err" "$rc" "$probes" "$requests"
+	printf '%s\n' "$err" | grep -q "answered that it does not support automatic headroom configuration"
+	check_err $? "does not say the peer lacks it: $err"
+	# the delay allowance in bits: ceil((t + 2 x precision) x speed)
+	want=$(( ( ($(jqn .rtt_ns.estimate "$last") + 2 * $(jqn .precision_ns "$last")) * SPEED + 999) / 1000 ))
+	delay=$(printf '%s\n' "$err" | sed -n 's/.*dcb pfc set dev da delay \([0-9]*\) (from the last measurement.*/\1/p')
+	[ "$delay" = "$want" ]
+	check_err $? "prompt's delay \"$delay\", expected $want from the last result: $err"
+	[ "$(hdrmA -j dev show dev da | jq -c '[.peer.auto_hdrm, .peer.via]')" = '[false,"in-band"]' ]
+	check_err $? "A did not record the peer's answer"
+	[ "$(hdrmA -j show dev da | jq -r .status)" = peer-no-cap ]
+	check_err $? "result status is not peer-no-cap"
+	hdrmB dev set dev db auto-hdrm on
+	# this end's own bit off: the kernel says so
+	hdrmA dev set dev da auto-hdrm off
+	err=$(hdrmA measure dev da 2>&1)
+	rc=$?
+	[ "$rc" -eq 2 ] && [ "$err" = "dcb-hdrm: da: auto-hdrm is off on this device (Operation not supported)" ]
+	check_err $? "local auto-hdrm off: $rc $err"
+	hdrmA dev set dev da auto-hdrm on
+	log_test "peer with auto-hdrm off: prompt with the dcb line, status 5, no probe"
+}
+
+# No answer at all, as from a peer without the module: a cable that
+# loses every frame.
+peer_silent()
+{
+	local err rc probes start secs
+
+	cable_create "$NSC" vc "$NSD" vd 100 || { log_skip "${FUNCNAME[0]}" "no cable"; return; }
+	cable_delay "$NSC" vc 100 loss 100%
+	dcb-hdrm -n "$NSC" dev set dev vc speed 1000
+	probes=$(dcb-hdrm -n "$NSC" -j dev show dev vc | jq .stats.tx_probes)
+	start=$(date +%s)
+	err=$(dcb-hdrm -n "$NSC" measure dev vc count 20 2>&1 >/dev/null)
+	rc=$?
+	secs=$(( $(date +%s) - start ))
+	[ "$rc" -eq 5 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ]
+	check_err $? "exited $rc: $err"
+	printf '%s\n' "$err" | grep -q "did not answer the capability request" &&
+		printf '%s\n' "$err" | grep -q "dcb pfc set dev vc delay BITS"
+	check_err $? "prompt: $err"
+	[ "$(dcb-hdrm -n "$NSC" -j dev show dev vc | jq .stats.tx_probes)" -eq "$probes" ]
+	check_err $? "probes were sent"
+	[ "$(dcb-hdrm -n "$NSC" -j dev show dev vc | jq .stats.tx_control)" -eq 10 ]
+	check_err $? "not 10 capability requests: $(dcb-hdrm -n "$NSC" -j dev show dev vc | jq .stats.tx_control)"
+	[ "$secs" -le 4 ]
+	check_err $? "took $secs s"
+	dcb-hdrm -n "$NSC" -j dev show dev vc | jq -e '.peer == null' >/dev/null
+	check_err $? "a peer was recorded from silence"
+	ip netns del "$NSC-vc-wire"
+	ip netns del "$NSC"
+	ip netns del "$NSD"
+	log_test "silent peer: prompt, status 5, ten requests, no probe"
+}
+
+peer_push_applied()
+{
+	local out show before
+
+	hdrmB dev set dev db accept-push on apply buffer
+	before=$(statB push_applied)
+	out=$(hdrmA -j measure dev da count 20 push)
+	check_err $? "measure push failed: $out"
+	[ "$(jqn '.push.status' "$out")" = applied ] && [ "$(jqn '.push.reason' "$out")" = null ]
+	check_err $? "push: $(jq -c .push <<<"$out")"
+	show=$(hdrmB -j show dev db)
+	check_err $? "show on B failed"
+	[ "$(jqn .source "$show")" = peer ] && [ "$(jqn .session "$show")" = "$(jqn .session "$out")" ]
+	check_err $? "B holds: $(jq -c '[.source, .session]' <<<"$show")"
+	[ "$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$show")" = \
+	  "$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$out")" ]
+	check_err $? "B's headroom differs from A's"
+	[ "$(jqn .rtt_ns.estimate "$show")" = "$(jqn .rtt_ns.estimate "$out")" ]
+	check_err $? "B's round trip differs from A's"
+	[ "$(statB push_applied)" -eq $((before + 1)) ]
+	check_err $? "push_applied not counted"
+	# B wrote it to its driver: buffer 1 holds priority 3's headroom, in cells
+	[ "$(jqn '.applied.method, .applied.error' "$show" | tr '\n' ' ')" = "buffer 0 " ]
+	check_err $? "B's apply: $(jq -c .applied <<<"$show")"
+	ip netns exec "$NSB" dcb -j buffer show dev db | jq -e --argjson w \
+		"$(jqn '.applied.buffers[] | select(.index == 1) | .size' "$show")" \
+		'.buffer_size[1] == $w' >/dev/null
+	check_err $? "dcb buffer show on B: $(ip netns exec "$NSB" dcb -j buffer show dev db)"
+	# A's show reports the peer's answer for its result
+	[ "$(hdrmA -j show dev da | jq -r .push.status)" = applied ]
+	check_err $? "A's show lost the push"
+	hdrmB dev set dev db accept-push off apply none
+	log_test "push accepted: B holds A's headroom (source peer) and wrote it to its buffer"
+}
+
+peer_push_policy()
+{
+	local out rc err before session_b
+
+	session_b=$(hdrmB -j show dev db | jq .session)
+	before=$(statB push_refused)
+	out=$(hdrmA -j measure dev da count 20 push 2>"$TMPD/err")
+	rc=$?
+	err=$(cat "$TMPD/err")
+	[ "$rc" -eq 2 ]
+	check_err $? "refused push exited $rc"
+	[ "$(jqn '.push.status, .push.reason' "$out" | tr '\n' ' ')" = "refused policy " ]
+	check_err $? "push: $(jq -c .push <<<"$out")"
+	[ "$err" = "dcb-hdrm: da: the peer refused the pushed headroom: it does not accept pushed headroom (on the peer: dcb-hdrm dev set dev DEV accept-push on)" ]
+	check_err $? "stderr: $err"
+	[ "$(hdrmB -j show dev db | jq .session)" = "$session_b" ]
+	check_err $? "B's result changed"
+	[ "$(statB push_refused)" -eq $((before + 1)) ]
+	check_err $? "push_refused not counted"
+	log_test "push refused by policy (accept-push off): B holds nothing new"
+}
+
+peer_push_bounds()
+{
+	local out session_b
+
+	# B's buffer is too small for A's headroom
+	ip -n "$NSB" link set db type dcbsim buffer-total 1024
+	hdrmB dev set dev db accept-push on
+	session_b=$(hdrmB -j show dev db | jq .session)
+	out=$(hdrmA -j measure dev da count 20 push 2>/dev/null)
+	[ "$(jqn '.push.status, .push.reason, .push.field, .push.prio, .push.limit' "$out" | tr '\n' ' ')" = \
+	  "refused bounds headroom 3 1024 " ]
+	check_err $? "push: $(jq -c .push <<<"$out")"
+	[ "$(jqn '.push.value' "$out")" = "$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$out")" ]
+	check_err $? "refused value is not A's headroom"
+	[ "$(hdrmB -j show dev db | jq .session)" = "$session_b" ]
+	check_err $? "B's result changed"
+	ip -n "$NSB" link set db type dcbsim buffer-total 262144
+	# the speed must be B's own
+	ip -n "$NSA" link set da type dcbsim speed 1000
+	out=$(hdrmA -j measure dev da count 20 push 2>/dev/null)
+	[ "$(jqn '.push.reason, .push.field, .push.value, .push.limit' "$out" | tr '\n' ' ')" = \
+	  "bounds speed 1000 $SPEED " ]
+	check_err $? "speed push: $(jq -c .push <<<"$out")"
+	ip -n "$NSA" link set da type dcbsim speed "$SPEED"
+	hdrmB dev set dev db accept-push off
+	log_test "push refused by bounds: buffer total and link speed, with value and limit"
+}
+
+peer_push_apply_failed()
+{
+	local out
+
+	hdrmB dev set dev db accept-push on apply buffer
+	ip -n "$NSB" link set db type dcbsim fail 5
+	out=$(hdrmA -j measure dev da count 20 push 2>/dev/null)
+	[ "$(jqn '.push.status, .push.reason' "$out" | tr '\n' ' ')" = "refused apply-failed " ]
+	check_err $? "push: $(jq -c .push <<<"$out")"
+	jqn .push.why "$out" | grep -q "Input/output error"
+	check_err $? "why: $(jqn .push.why "$out")"
+	ip -n "$NSB" link set db type dcbsim fail 0
+	hdrmB dev set dev db accept-push off apply none
+	log_test "push refused when B's driver refuses the write (EIO)"
+}
+
+# The kernel's YNL client sets the bits and reads peer and push from the spec.
+peer_push_ynl()
+{
+	local idx out
+
+	[ -n "${YNL_CLI:-}" ] && [ -f "$YNL_CLI" ] ||
+		{ log_skip "${FUNCNAME[0]}" "no YNL_CLI"; return; }
+	idx=$(hdrmB -j dev show dev db | jq .ifindex)
+	out=$(ip netns exec "$NSB" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--do dev-set --json "{\"ifindex\": $idx, \"accept-push\": 1}" 2>&1)
+	check_err $? "YNL dev-set accept-push: $out"
+	out=$(hdrmA -j measure dev da count 20 push)
+	check_err $? "measure push: $out"
+	out=$(ip netns exec "$NSB" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--do dev-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	jq -e '(."auto-hdrm" == 1) and (."accept-push" == 1) and
+		(.peer."auto-hdrm" == 1) and (.peer.via == "in-band") and
+		(.stats."push-applied" >= 1)' <<<"$out" >/dev/null
+	check_err $? "YNL dev-get: $out"
+	out=$(ip netns exec "$NSB" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	jq -e '.source == "peer"' <<<"$out" >/dev/null
+	check_err $? "YNL result-get on B: $out"
+	idx=$(hdrmA -j dev show dev da | jq .ifindex)
+	out=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		--do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	jq -e '(.source == "local") and (.push.status == "applied")' <<<"$out" >/dev/null
+	check_err $? "YNL result-get on A: $out"
+	hdrmB dev set dev db accept-push off
+	log_test "the kernel's YNL client: auto-hdrm, accept-push, peer, source and push"
+}
+
+# Raw control frames from a packet socket in NSA to B's parser: each
+# malformed one is dropped and counted, unsolicited answers are stale,
+# and none gets an answer.
+peer_malformed()
+{
+	local mal stale rxc txc out
+
+	mal=$(statB malformed)
+	stale=$(statB stale)
+	rxc=$(statB rx_control)
+	txc=$(statB tx_control)
+	out=$(ip netns exec "$NSA" python3 - da <<'EOF'
+import socket, struct, sys
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+s.bind((sys.argv[1], 0))
+mac = s.getsockname()[4]
+def frame(payload, dest=b'\x01\x80\xc2\x00\x00\x01', et=0x8808):
+    f = dest + mac + struct.pack('!H', et) + payload
+    return f + b'\0' * max(0, 60 - len(f))
+def ctl(typ, tlvs, session=0x1234, tlv_len=None):
+    body = tlvs + b'\0\0'
+    n = len(body) if tlv_len is None else tlv_len
+    return struct.pack('!HHBBHI', 0x0149, 0, 1, typ, n, session) + body
+bufcfg = b'\x01\x02\x01\x00'
+link = b'\x02\x0c' + struct.pack('!III', 1000, 40, 100)
+bad = [
+    ctl(1, b''),                        # request without the field
+    ctl(1, b'\x01\x02\x04\x00'),        # unknown bits in the field
+    ctl(1, bufcfg + bufcfg),            # repeated TLV
+    ctl(1, b'\x09\x02\x00\x00'),        # unknown TLV
+    ctl(1, bufcfg, tlv_len=200),        # TLV length over the limit
+    ctl(1, bufcfg, tlv_len=40),         # End not where the length says
+    ctl(1, bufcfg, session=0),          # session 0
+    ctl(3, link),                       # configuration without headroom
+    None,                               # see below
+    ctl(4, b'\x04\x0c\x01\x03' + b'\0' * 10),         # applied with a reason
+    ctl(9, bufcfg),                     # unknown type
+    struct.pack('!HHBB', 0x0149, 0, 2, 1) + b'\0' * 42,  # version 2
+    struct.pack('!H', 0x0149),          # an opcode and zero padding
+]
+# headroom outside the mask: priority 0 carries 5 bytes, mask is 3 only
+bad[8] = ctl(3, link + b'\x03\x22\x08\x00' + struct.pack('!I', 5) + b'\0' * 28)
+good_stale = [
+    ctl(2, bufcfg, session=0x7777),     # a reply nobody asked for
+    ctl(4, b'\x04\x0c\x02\x01' + b'\0' * 10, session=0x7777),  # ack of nothing
+]
+for p in bad:
+    s.send(frame(p))
+for p in good_stale:
+    s.send(frame(p))
+# the ether encapsulation goes through the same parser
+s.send(frame(ctl(1, b''), dest=b'\x01\x80\xc2\x00\x00\x0e', et=0x88b5))
+print(len(bad) + 1, len(good_stale))
+EOF
+)
+	check_err $? "sending raw frames failed: $out"
+	sleep 1
+	set -- $out
+	[ "$(statB malformed)" -eq $((mal + $1)) ]
+	check_err $? "malformed: $(( $(statB malformed) - mal )), expected $1"
+	[ "$(statB stale)" -eq $((stale + $2)) ] && [ "$(statB rx_control)" -eq $((rxc + $2)) ]
+	check_err $? "stale $(( $(statB stale) - stale )) rx_control $(( $(statB rx_control) - rxc )), expected $2"
+	[ "$(statB tx_control)" -eq "$txc" ]
+	check_err $? "B answered a bad or unsolicited frame"
+	log_test "malformed control frames dropped and counted ($1), unsolicited answers stale ($2)"
+}
+
+peer_settings()
+{
+	local err before
+
+	before=$(hdrmA -j dev show dev da | jq -c '[.auto_hdrm, .accept_push]')
+	err=$(hdrmA dev set dev da accept-push maybe 2>&1)
+	[ $? -eq 1 ] && [ "$err" = 'dcb-hdrm: invalid accept-push "maybe"; expected off or on' ]
+	check_err $? "accept-push maybe: $err"
+	err=$(hdrmA dev set dev da auto-hdrm 2 2>&1)
+	[ $? -eq 1 ] && [ "$err" = 'dcb-hdrm: invalid auto-hdrm "2"; expected off or on' ]
+	check_err $? "auto-hdrm 2: $err"
+	[ "$(hdrmA -j dev show dev da | jq -c '[.auto_hdrm, .accept_push]')" = "$before" ]
+	check_err $? "settings changed"
+	[ "$before" = "[true,false]" ]
+	check_err $? "defaults are not auto-hdrm on, accept-push off: $before"
+	err=$(ip netns exec "$NSB" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		dcb-hdrm dev set dev db accept-push on 2>&1)
+	[ $? -eq 2 ] && grep -qi "not permitted" <<<"$err" &&
+		[ "$(hdrmB -j dev show dev db | jq .accept_push)" = false ]
+	check_err $? "an unprivileged user turned accept-push on: $err"
+	log_test "auto-hdrm and accept-push: defaults, bad values, privilege"
+}
+
+require_root
+require_cmd jq ip dcb python3 setpriv tc
+TMPD=$(mktemp -d)
+trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
+module_load || exit 1
+if ! dcbsim_load; then
+	echo "1..0 # SKIP the dcbsim test device is not available"
+	exit $ksft_skip
+fi
+setup || { echo "1..0 # SKIP cannot create a dcbsim pair"; exit $ksft_skip; }
+tests_run

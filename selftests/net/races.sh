@@ -1,0 +1,98 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Races (Documentation/threat-model.rst, T7): measurements racing against
+# link deletion, namespace deletion, MTU and speed changes, reflector and
+# apply toggles, and module unload, RACE_ITERATIONS times (default 1000).
+# The kernel must report nothing (run_tests' harness checks its log),
+# kmemleak must find nothing of ours afterwards (debug kernel), and the
+# module must still measure and unload cleanly at the end.
+
+ALL_TESTS="races_run races_after"
+source "$(dirname "$0")/../lib.sh"
+
+NSA=${NS_PREFIX}-a
+NSB=${NS_PREFIX}-b
+ITERATIONS=${RACE_ITERATIONS:-1000}
+
+RACE=$DCB_HDRM_TOP/selftests/fuzz/hdrm_race
+
+# the persistent pair: dcbsim (DCB operations, speed, MTU) between NSA and NSB
+setup()
+{
+	ns_cleanup
+	ip netns add "$NSA" && ip netns add "$NSB" || return 1
+	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" || return 1
+	ip -n "$NSA" link set da up && ip -n "$NSB" link set db up || return 1
+	ip -n "$NSA" link set da type dcbsim speed 25000 delay-ns 2000 || return 1
+	ip -n "$NSB" link set db type dcbsim speed 25000 delay-ns 2000 || return 1
+	ip netns exec "$NSA" dcb pfc set dev da prio-pfc 3:on
+}
+
+# The races themselves run in one process (selftests/fuzz/hdrm_race.c):
+# under emulation, starting a process per step would take the time.
+races_run()
+{
+	local out k total=0 failed=0
+
+	out=$("$RACE" "$ITERATIONS" "$NSA" "$NSB" "$DCB_HDRM_KO")
+	check_err $? "hdrm_race failed: $out"
+	for k in link_del netns_del mtu_speed toggles unload; do
+		total=$((total + $(jq ".$k.done" <<<"$out")))
+		failed=$((failed + $(jq ".$k.failed" <<<"$out")))
+	done
+	log_info "$total iterations in $(jq .seconds <<<"$out") s: link deletion $(jq .link_del.done <<<"$out"), namespace deletion $(jq .netns_del.done <<<"$out"), MTU and speed $(jq .mtu_speed.done <<<"$out"), reflector, apply and push toggles $(jq .toggles.done <<<"$out"), module unload $(jq .unload.done <<<"$out")"
+	[ "$total" -eq "$ITERATIONS" ] && [ "$failed" -eq 0 ]
+	check_err $? "$failed iterations failed: $out"
+	module_loaded
+	check_err $? "the module is not loaded after the races"
+	log_test "$total iterations of measurements racing teardown and changes"
+}
+
+# After the storm: the module still measures, kmemleak finds nothing of
+# ours, and the module unloads.
+races_after()
+{
+	local out leaks ours
+
+	ip -n "$NSA" link add fa type veth peer name fb netns "$NSB" &&
+		ip -n "$NSA" link set fa up && ip -n "$NSB" link set fb up
+	dcb-hdrm -n "$NSA" dev set dev fa speed 10000
+	out=$(dcb-hdrm -n "$NSA" -j measure dev fa count 20)
+	check_err $? "a measurement after the races failed: $out"
+	[ "$(jq -r .status <<<"$out")" = ok ]
+	check_err $? "status: $out"
+	if [ -w /sys/kernel/debug/kmemleak ] ||
+	   { mount -t debugfs none /sys/kernel/debug 2>/dev/null; [ -w /sys/kernel/debug/kmemleak ]; }; then
+		ns_cleanup
+		sleep 2
+		echo scan >/sys/kernel/debug/kmemleak
+		sleep 5
+		echo scan >/sys/kernel/debug/kmemleak
+		leaks=$(grep -c '^unreferenced object' /sys/kernel/debug/kmemleak)
+		ours=$(grep -cE 'dcb_hdrm|dcbsim|hdrm_' /sys/kernel/debug/kmemleak)
+		log_info "kmemleak: $leaks unreferenced objects in all, $ours lines naming dcb_hdrm or dcbsim"
+		[ "$ours" -eq 0 ]
+		check_err $? "kmemleak: $(grep -B3 -A12 -E 'dcb_hdrm|dcbsim|hdrm_' /sys/kernel/debug/kmemleak | head -40)"
+		setup
+	else
+		log_info "kmemleak: not in this kernel (the debug kernel has it)"
+	fi
+	rmmod dcb_hdrm
+	check_err $? "rmmod failed after the races"
+	module_load
+	check_err $? "insmod failed after the races"
+	log_test "after the races: measures, nothing leaked, unloads"
+}
+
+require_root
+require_cmd jq ip dcb
+[ -x "$RACE" ] || { echo "# $RACE not built (make -C selftests/fuzz)"; exit 1; }
+trap 'ns_cleanup' EXIT
+module_load || exit 1
+if ! dcbsim_load; then
+	echo "1..0 # SKIP the dcbsim test device is not available"
+	exit $ksft_skip
+fi
+setup || { echo "1..0 # SKIP cannot create the namespaces"; exit $ksft_skip; }
+tests_run
