@@ -596,8 +596,47 @@ static int cmd_flood(const char *name, unsigned int seconds)
 	return 0;
 }
 
+/*
+ * raw DEV HEX...: one frame per HEX argument from DEV to the LLDP address
+ * (01:80:c2:00:00:0e, EtherType 0x88cc), the payload given in hex and
+ * padded to the Ethernet minimum. The LLDP selftests use it instead of a
+ * python one-liner, which takes seconds to start in the debug kernel.
+ */
+static int cmd_raw(const char *name, int n, char **hex)
+{
+	static const u8 lldp_mc[6] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e };
+	u8 f[1514];
+	struct dev d;
+	size_t len, i;
+	int k;
+
+	dev_open(&d, name, 0x88cc);
+	for (k = 0; k < n; k++) {
+		const char *h = hex[k];
+
+		if (strlen(h) % 2 || strlen(h) / 2 > sizeof(f) - 14 ||
+		    strspn(h, "0123456789abcdefABCDEF") != strlen(h)) {
+			fprintf(stderr, "hdrm_fuzz raw: bad hex payload (frame %d)\n",
+				k + 1);
+			return 1;
+		}
+		memset(f, 0, sizeof(f));
+		memcpy(f, lldp_mc, 6);
+		memcpy(f + 6, d.mac, 6);
+		f[12] = 0x88;
+		f[13] = 0xcc;
+		for (i = 0; i < strlen(h) / 2; i++)
+			sscanf(h + 2 * i, "%2hhx", &f[14 + i]);
+		len = 14 + i;
+		dev_send(&d, f, len < 60 ? 60 : len, false);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 4 && !strcmp(argv[1], "raw"))
+		return cmd_raw(argv[2], argc - 3, argv + 3);
 	if (argc == 5 && !strcmp(argv[1], "attack"))
 		return cmd_attack(argv[2], strtoul(argv[3], NULL, 0),
 				  strtoull(argv[4], NULL, 0));
@@ -606,6 +645,6 @@ int main(int argc, char **argv)
 				 argc == 5 ? argv[4] : NULL);
 	if (argc == 4 && !strcmp(argv[1], "flood"))
 		return cmd_flood(argv[2], strtoul(argv[3], NULL, 0));
-	fprintf(stderr, "usage: hdrm_fuzz attack DEV COUNT SEED | spoof DEV SECONDS [OTHER] | flood DEV SECONDS\n");
+	fprintf(stderr, "usage: hdrm_fuzz attack DEV COUNT SEED | spoof DEV SECONDS [OTHER] | flood DEV SECONDS | raw DEV HEX...\n");
 	return 1;
 }

@@ -12,6 +12,8 @@ ALL_TESTS="apply_delay_bits apply_delay_metres apply_buffer apply_buffer_clamp
 	   apply_unprivileged apply_remeasure_link apply_remeasure_speed
 	   apply_remeasure_mtu apply_remeasure_burst apply_remeasure_period"
 source "$(dirname "$0")/../lib.sh"
+production_only apply_monitor "events judged by when they arrive"
+production_only apply_ynl "the YNL client takes the kernel paths dcb-hdrm takes here"
 
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b

@@ -77,7 +77,7 @@ dcbx_bit_clear()
 
 send_raw()
 {
-	lldp_send_raw "$NSA" da "$1"
+	lldp_send_raw "$NSA" da "$@"
 }
 
 # chassis ID, port ID (MAC 02:00:00:00:00:01) and TTL 120
@@ -107,8 +107,8 @@ dcbx_malformed()
 	out=$(cat "$TMPD/listen")
 	[ "$(jqn .ignored "$out")" -ge 2 ] && [ "$(jqn .auto_hdrm "$out")" = true ]
 	check_err $? "listen: $out"
-	# only malformed ones: a timeout, status 4, one line. Each send starts
-	# python, which takes seconds in the debug kernel under emulation.
+	# only malformed ones: a timeout, status 4, one line. Starting the
+	# listener takes seconds in the debug kernel under emulation.
 	local secs=8
 	[ "${DCB_HDRM_KERNEL:-}" = debug ] && secs=20
 	dcb-hdrm -n "$NSB" lldp listen dev db timeout "$secs" >/dev/null 2>"$TMPD/err" &
@@ -145,7 +145,9 @@ dcbx_errors()
 }
 
 require_root
-require_cmd jq ip dcb python3 setpriv
+require_cmd jq ip dcb setpriv
+[ -x "$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz" ] ||
+	{ echo "# selftests/fuzz/hdrm_fuzz not built (make -C selftests/fuzz)"; exit 1; }
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 module_load || exit 1

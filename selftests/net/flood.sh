@@ -9,6 +9,7 @@
 
 ALL_TESTS="flood_bounded"
 source "$(dirname "$0")/../lib.sh"
+production_only flood_bounded "a reply rate, and a sender too slow to flood"
 
 NSC=${NS_PREFIX}-c
 NSD=${NS_PREFIX}-d

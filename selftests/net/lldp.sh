@@ -36,7 +36,7 @@ listen_start()
 # send_raw HEX: one frame from la to the LLDP address, the LLDPDU in hex
 send_raw()
 {
-	lldp_send_raw "$NSA" la "$1"
+	lldp_send_raw "$NSA" la "$@"
 }
 
 # peer_of DEV NS: [auto_hdrm, via, age_ms is a number] from dev show
@@ -167,7 +167,9 @@ lldp_own_frames()
 }
 
 require_root
-require_cmd jq ip python3
+require_cmd jq ip
+[ -x "$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz" ] ||
+	{ echo "# selftests/fuzz/hdrm_fuzz not built (make -C selftests/fuzz)"; exit 1; }
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 module_load || exit 1

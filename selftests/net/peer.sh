@@ -13,6 +13,7 @@ ALL_TESTS="peer_negotiate peer_cap_off peer_silent peer_push_applied
 	   peer_push_ynl peer_malformed peer_settings"
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../cable.sh"
+production_only peer_push_ynl "the YNL client takes the kernel paths dcb-hdrm takes here"
 
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
