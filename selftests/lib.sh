@@ -115,6 +115,16 @@ module_load()
 
 # dcbsim_load: the test DCB device (selftests/dcbsim), built for this
 # kernel by build-kmod; `ip` finds its link plugin through IP_LIB_DIR.
+# ynl_ns NS ARGS...: the kernel's YNL client (YNL_CLI) on the family's
+# spec, in network namespace NS
+ynl_ns()
+{
+	local ns=$1
+
+	shift
+	ip netns exec "$ns" python3 "$YNL_CLI" --no-schema --spec "$SPEC" "$@"
+}
+
 dcbsim_load()
 {
 	lsmod | grep -q "^dcbsim " && return 0
@@ -123,6 +133,18 @@ dcbsim_load()
 	[ -n "${IP_LIB_DIR:-}" ] && [ -f "$IP_LIB_DIR/link_dcbsim.so" ] ||
 		return 1
 	insmod "$DCB_HDRM_DCBSIM_KO"
+}
+
+# dcbsim_start: load the module and the dcbsim test device, then call the
+# script's setup; the script is skipped when either is not available
+dcbsim_start()
+{
+	module_load || exit 1
+	if ! dcbsim_load; then
+		echo "1..0 # SKIP the dcbsim test device is not available"
+		exit $ksft_skip
+	fi
+	setup || { echo "1..0 # SKIP cannot set up the dcbsim devices"; exit $ksft_skip; }
 }
 
 module_unload()

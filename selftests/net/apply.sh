@@ -294,23 +294,20 @@ apply_ynl()
 	[ -n "${YNL_CLI:-}" ] && [ -f "$YNL_CLI" ] ||
 		{ log_skip "${FUNCNAME[0]}" "no YNL_CLI"; return; }
 	idx=$(hdrmA -j dev show dev da | jq .ifindex)
-	out=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+	out=$(ynl_ns "$NSA" \
 		--do dev-set --json "{\"ifindex\": $idx, \"apply\": \"buffer\", \"delay-unit\": \"bits\"}" 2>&1)
 	check_err $? "YNL dev-set apply buffer: $out"
-	out=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
-		--do dev-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	out=$(ynl_ns "$NSA" --do dev-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
 	jq -e '(.apply == "buffer") and (."delay-unit" == "bits") and
 		(."dcb-state".driver == "dcbsim") and (."dcb-state"."pfc-en" == 8) and
 		(."dcb-state".buffer | map(select(.index == 1)) | .[0].prios == 8)' \
 		<<<"$out" >/dev/null
 	check_err $? "YNL dev-get: $out"
 	# a measurement started from YNL is applied as the device says
-	ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
-		--do measure --json "{\"ifindex\": $idx}" >/dev/null 2>&1
+	ynl_ns "$NSA" --do measure --json "{\"ifindex\": $idx}" >/dev/null 2>&1
 	check_err $? "YNL measure failed"
 	sleep 3
-	out=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
-		--do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	out=$(ynl_ns "$NSA" --do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
 	jq -e '(.applied.method == "buffer") and (.applied.error == 0) and
 		(.applied.buffer | map(select(.index == 1)) | .[0].lossless == 1)' \
 		<<<"$out" >/dev/null
@@ -335,7 +332,7 @@ apply_bad_settings()
 	check_err $? "remeasure-period 86401: $err"
 	# the kernel's own checks, past the tool: YNL with a value out of range
 	if [ -n "${YNL_CLI:-}" ] && [ -f "$YNL_CLI" ]; then
-		err=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+		err=$(ynl_ns "$NSA" \
 			--do dev-set --json "{\"ifindex\": $(hdrmA -j dev show dev da | jq .ifindex), \"remeasure-period\": 90000}" 2>&1)
 		[ $? -ne 0 ] && grep -q "remeasure-period\|out of range\|Numerical result" <<<"$err"
 		check_err $? "the kernel took remeasure-period 90000: $err"
@@ -496,10 +493,5 @@ require_root
 require_cmd jq ip dcb ethtool python3
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
-module_load || exit 1
-if ! dcbsim_load; then
-	echo "1..0 # SKIP the dcbsim test device is not available"
-	exit $ksft_skip
-fi
-setup || { echo "1..0 # SKIP cannot create a dcbsim pair"; exit $ksft_skip; }
+dcbsim_start
 tests_run

@@ -150,10 +150,5 @@ require_cmd jq ip dcb setpriv
 	{ echo "# selftests/fuzz/hdrm_fuzz not built (make -C selftests/fuzz)"; exit 1; }
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
-module_load || exit 1
-if ! dcbsim_load; then
-	echo "1..0 # SKIP the dcbsim test device is not available"
-	exit $ksft_skip
-fi
-setup || { echo "1..0 # SKIP cannot create a dcbsim pair"; exit $ksft_skip; }
+dcbsim_start
 tests_run

@@ -44,8 +44,7 @@ ynl_dump()
 
 	ynl_setup
 	check_err $? "setup failed"
-	out=$(ip netns exec "${NS_PREFIX}-y" python3 "$YNL_CLI" --no-schema \
-		--spec "$SPEC" --dump dev-get --output-json 2>&1)
+	out=$(ynl_ns "${NS_PREFIX}-y" --dump dev-get --output-json 2>&1)
 	check_err $? "ynl --dump dev-get failed: $out"
 	echo "$out" | jq -e 'map(.ifname) | sort == ["yva", "yvb"]' >/dev/null
 	check_err $? "dump did not list exactly yva and yvb: $out"
@@ -62,8 +61,7 @@ ynl_do()
 	ynl_setup
 	check_err $? "setup failed"
 	idx=$(ip -n "${NS_PREFIX}-y" -j link show yvb | jq '.[0].ifindex')
-	out=$(ip netns exec "${NS_PREFIX}-y" python3 "$YNL_CLI" --no-schema \
-		--spec "$SPEC" --do dev-get --json "{\"ifindex\": $idx}" \
+	out=$(ynl_ns "${NS_PREFIX}-y" --do dev-get --json "{\"ifindex\": $idx}" \
 		--output-json 2>&1)
 	check_err $? "ynl --do dev-get failed: $out"
 	echo "$out" | jq -e ".ifname == \"yvb\" and .ifindex == $idx and .dcb == 0" >/dev/null

@@ -271,8 +271,7 @@ measure_json_contract()
 	# show, and the kernel's YNL client's dump, return the same result
 	[ "$(dcb-hdrm -n "$NSA" -j show dev va | jq .session)" = "$(jqn .session "$out")" ]
 	check_err $? "show does not return the last measurement"
-	ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
-		--dump result-get --output-json |
+	ynl_ns "$NSA" --dump result-get --output-json |
 		jq -e "map(select(.ifname == \"va\")) | .[0].session == $(jqn .session "$out")" >/dev/null
 	check_err $? "YNL --dump result-get does not list va's last measurement"
 	# overrides reach the formula
@@ -305,7 +304,7 @@ measure_errors()
 	[ $? -eq 1 ] && grep -q 'invalid cell "0"; expected an integer 1..65536' <<<"$err"
 	check_err $? "cell 0: $err"
 	# the kernel's own checks, bypassing the tool's
-	err=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
+	err=$(ynl_ns "$NSA" \
 		--do dev-set --json "{\"ifindex\": $(ip -n "$NSA" -j link show va | jq '.[0].ifindex'),
 		\"max-frame\": [{\"prio\": 1, \"bytes\": 2000}, {\"prio\": 1, \"bytes\": 3000}]}" 2>&1)
 	grep -q "max-frame given twice for one priority" <<<"$err"

@@ -283,24 +283,20 @@ peer_push_ynl()
 	[ -n "${YNL_CLI:-}" ] && [ -f "$YNL_CLI" ] ||
 		{ log_skip "${FUNCNAME[0]}" "no YNL_CLI"; return; }
 	idx=$(hdrmB -j dev show dev db | jq .ifindex)
-	out=$(ip netns exec "$NSB" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
-		--do dev-set --json "{\"ifindex\": $idx, \"accept-push\": 1}" 2>&1)
+	out=$(ynl_ns "$NSB" --do dev-set --json "{\"ifindex\": $idx, \"accept-push\": 1}" 2>&1)
 	check_err $? "YNL dev-set accept-push: $out"
 	out=$(hdrmA -j measure dev da count 20 push)
 	check_err $? "measure push: $out"
-	out=$(ip netns exec "$NSB" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
-		--do dev-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	out=$(ynl_ns "$NSB" --do dev-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
 	jq -e '(."auto-hdrm" == 1) and (."accept-push" == 1) and
 		(.peer."auto-hdrm" == 1) and (.peer.via == "in-band") and
 		(.stats."push-applied" >= 1)' <<<"$out" >/dev/null
 	check_err $? "YNL dev-get: $out"
-	out=$(ip netns exec "$NSB" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
-		--do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	out=$(ynl_ns "$NSB" --do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
 	jq -e '.source == "peer"' <<<"$out" >/dev/null
 	check_err $? "YNL result-get on B: $out"
 	idx=$(hdrmA -j dev show dev da | jq .ifindex)
-	out=$(ip netns exec "$NSA" python3 "$YNL_CLI" --no-schema --spec "$SPEC" \
-		--do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+	out=$(ynl_ns "$NSA" --do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
 	jq -e '(.source == "local") and (.push.status == "applied")' <<<"$out" >/dev/null
 	check_err $? "YNL result-get on A: $out"
 	hdrmB dev set dev db accept-push off
@@ -401,10 +397,5 @@ require_root
 require_cmd jq ip dcb python3 setpriv tc
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
-module_load || exit 1
-if ! dcbsim_load; then
-	echo "1..0 # SKIP the dcbsim test device is not available"
-	exit $ksft_skip
-fi
-setup || { echo "1..0 # SKIP cannot create a dcbsim pair"; exit $ksft_skip; }
+dcbsim_start
 tests_run

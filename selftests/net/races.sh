@@ -95,10 +95,5 @@ require_root
 require_cmd jq ip dcb
 [ -x "$RACE" ] || { echo "# $RACE not built (make -C selftests/fuzz)"; exit 1; }
 trap 'ns_cleanup' EXIT
-module_load || exit 1
-if ! dcbsim_load; then
-	echo "1..0 # SKIP the dcbsim test device is not available"
-	exit $ksft_skip
-fi
-setup || { echo "1..0 # SKIP cannot create the namespaces"; exit $ksft_skip; }
+dcbsim_start
 tests_run
