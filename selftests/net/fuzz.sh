@@ -26,11 +26,13 @@ if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
 	MEASURING_FRAMES=${MEASURING_FRAMES:-15000}
 	TOLERANCE_NS=${TOLERANCE_NS:-1500000}
 	SPOOF_SECONDS=25
+	SPOOF_MIN=50
 else
 	REFLECTOR_FRAMES=${REFLECTOR_FRAMES:-60000}
 	MEASURING_FRAMES=${MEASURING_FRAMES:-40000}
 	TOLERANCE_NS=${TOLERANCE_NS:-400000}
 	SPOOF_SECONDS=12
+	SPOOF_MIN=200
 fi
 
 jqn()
@@ -154,9 +156,10 @@ fuzz_measuring()
 	check_err $? "replies lost or rejected under attack: $(jq -c .probes <<<"$res")"
 	[ "$(delta "$before" "$after" rx_replies)" -eq "$(jqn .probes.received "$res")" ]
 	check_err $? "samples $(delta "$before" "$after" rx_replies), replies received $(jqn .probes.received "$res")"
-	# under load the spoofer's socket overflows and misses some frames;
-	# what it did send is counted exactly below
-	[ "$(jqn .spoofed "$spoof")" -ge 200 ] && [ "$(jqn .duplicated "$spoof")" -ge 100 ]
+	# under load the spoofer's socket overflows and misses some frames
+	# (276 spoofed of 2000 requests seen once in the debug kernel); what
+	# it did send is counted exactly below
+	[ "$(jqn .spoofed "$spoof")" -ge "$SPOOF_MIN" ] && [ "$(jqn .duplicated "$spoof")" -ge 100 ]
 	check_err $? "the spoofer saw too few requests or replies: $spoof"
 	# on top of the fuzz: the spoofed and duplicated replies are stale,
 	# and the peer's capability reply is a control frame
