@@ -232,10 +232,13 @@ measure_two_devices()
 	e2=$(jqn .rtt_ns.estimate "$o2")
 	log_info "at once: va (200 us each way) $e1 ns, va2 (3 ms each way) $e2 ns"
 	# each at least its own cable's round trip, and within twice the
-	# tolerance above it (two measurements share the guest's CPU): a
-	# reply crossing over would put va's estimate at 6 ms or va2's below
-	[ "$e1" -ge 400000 ] && [ "$e1" -le $((400000 + 2 * TOLERANCE_NS)) ] &&
-		[ "$e2" -ge 6000000 ] && [ "$e2" -le $((6000000 + 2 * TOLERANCE_NS)) ]
+	# tolerance above it (two measurements share the guest's CPU; three
+	# times in the debug kernel, where va read 3.09 ms once): a reply
+	# crossing over would put va's estimate at 6 ms or va2's below
+	local slack=$((2 * TOLERANCE_NS))
+	[ "${DCB_HDRM_KERNEL:-}" = debug ] && slack=$((3 * TOLERANCE_NS))
+	[ "$e1" -ge 400000 ] && [ "$e1" -le $((400000 + slack)) ] &&
+		[ "$e2" -ge 6000000 ] && [ "$e2" -le $((6000000 + slack)) ]
 	check_err $? "each device did not get its own cable's round trip: $e1 / $e2 ns"
 	ip -n "$NSA" link del va2
 	ip netns del "$(cable_wire "$NSA" va2)"
