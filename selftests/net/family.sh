@@ -6,6 +6,7 @@
 
 ALL_TESTS="family_registered ynl_dump ynl_do ynl_do_errors"
 source "$(dirname "$0")/../lib.sh"
+production_only ynl_do_errors "the kernel's refusals are fuzzed by nl_fuzz.sh in this kernel"
 
 family_registered()
 {

@@ -9,13 +9,18 @@
 
 ALL_TESTS="flood_bounded"
 source "$(dirname "$0")/../lib.sh"
-production_only flood_bounded "a reply rate, and a sender too slow to flood"
 
 NSC=${NS_PREFIX}-c
 NSD=${NS_PREFIX}-d
 FUZZ=$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz
 SECONDS_FLOOD=${SECONDS_FLOOD:-5}
-RATE=500
+# replies/s; 50 in the debug kernel, whose sender manages 400 to 2,000
+# requests/s under emulation: the flood must outrun the limit twice over
+if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+	RATE=50
+else
+	RATE=500
+fi
 
 jqn()
 {

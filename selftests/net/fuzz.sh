@@ -18,18 +18,15 @@ NSB=${NS_PREFIX}-b
 NSC=${NS_PREFIX}-c
 NSD=${NS_PREFIX}-d
 FUZZ=$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz
+REFLECTOR_FRAMES=${REFLECTOR_FRAMES:-60000}
+MEASURING_FRAMES=${MEASURING_FRAMES:-40000}
 # The spoofer must outlast the measurement and the attack: 40,000 frames
-# take about 30 s in the debug kernel (KASAN, lockdep, kmemleak), which
-# gets fewer of them: it is there for what it finds in memory and locking.
+# take about 30 s in the debug kernel (KASAN, lockdep, kmemleak).
 if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
-	REFLECTOR_FRAMES=${REFLECTOR_FRAMES:-20000}
-	MEASURING_FRAMES=${MEASURING_FRAMES:-15000}
 	TOLERANCE_NS=${TOLERANCE_NS:-1500000}
-	SPOOF_SECONDS=25
+	SPOOF_SECONDS=45
 	SPOOF_MIN=50
 else
-	REFLECTOR_FRAMES=${REFLECTOR_FRAMES:-60000}
-	MEASURING_FRAMES=${MEASURING_FRAMES:-40000}
 	TOLERANCE_NS=${TOLERANCE_NS:-400000}
 	SPOOF_SECONDS=12
 	SPOOF_MIN=200

@@ -13,13 +13,8 @@ source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
-# 1000 iterations take about 40 s in debian-6.1 and 280 s in the debug
-# kernel, which runs 300
-if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
-	ITERATIONS=${RACE_ITERATIONS:-300}
-else
-	ITERATIONS=${RACE_ITERATIONS:-1000}
-fi
+# about 40 s in debian-6.1 and 300 s in the debug kernel
+ITERATIONS=${RACE_ITERATIONS:-1000}
 
 RACE=$DCB_HDRM_TOP/selftests/fuzz/hdrm_race
 

@@ -6,6 +6,7 @@
 
 ALL_TESTS="no_module unknown_words"
 source "$(dirname "$0")/../lib.sh"
+production_only unknown_words "the tool's own argument checks, no kernel path"
 
 # expect_error STATUS PATTERN CMD...: CMD fails with STATUS and prints
 # exactly one line on stderr matching PATTERN, nothing on stdout.
