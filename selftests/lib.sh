@@ -89,6 +89,19 @@ require_cmd()
 	done
 }
 
+# require_built PATH: a helper program from selftests/fuzz, which make
+# check builds; without it the script fails
+require_built()
+{
+	[ -x "$1" ] || { echo "# $1 not built (make -C selftests/fuzz)"; exit 1; }
+}
+
+# debug_kernel: true in the debug kernel (KASAN, lockdep, kmemleak)
+debug_kernel()
+{
+	[ "${DCB_HDRM_KERNEL:-}" = debug ]
+}
+
 require_root()
 {
 	if [ "$(id -u)" -ne 0 ]; then
@@ -113,8 +126,6 @@ module_load()
 	insmod "$DCB_HDRM_KO"
 }
 
-# dcbsim_load: the test DCB device (selftests/dcbsim), built for this
-# kernel by build-kmod; `ip` finds its link plugin through IP_LIB_DIR.
 # ynl_ns NS ARGS...: the kernel's YNL client (YNL_CLI) on the family's
 # spec, in network namespace NS
 ynl_ns()
@@ -125,6 +136,8 @@ ynl_ns()
 	ip netns exec "$ns" python3 "$YNL_CLI" --no-schema --spec "$SPEC" "$@"
 }
 
+# dcbsim_load: the test DCB device (selftests/dcbsim), built for this
+# kernel by build-kmod; `ip` finds its link plugin through IP_LIB_DIR.
 dcbsim_load()
 {
 	lsmod | grep -q "^dcbsim " && return 0
@@ -213,7 +226,7 @@ tests_run()
 	local t start
 
 	for t in $ALL_TESTS; do
-		if [ "${DCB_HDRM_KERNEL:-}" = debug ] && [ -n "${PRODUCTION_ONLY[$t]:-}" ]; then
+		if debug_kernel && [ -n "${PRODUCTION_ONLY[$t]:-}" ]; then
 			log_skip "$t" "not in the debug kernel: ${PRODUCTION_ONLY[$t]}"
 			continue
 		fi

@@ -607,15 +607,16 @@ static int cmd_raw(const char *name, int n, char **hex)
 	static const u8 lldp_mc[6] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e };
 	u8 f[1514];
 	struct dev d;
-	size_t len, i;
+	size_t hl, len, i;
 	int k;
 
 	dev_open(&d, name, 0x88cc);
 	for (k = 0; k < n; k++) {
 		const char *h = hex[k];
 
-		if (strlen(h) % 2 || strlen(h) / 2 > sizeof(f) - 14 ||
-		    strspn(h, "0123456789abcdefABCDEF") != strlen(h)) {
+		hl = strlen(h);
+		if (hl % 2 || hl / 2 > sizeof(f) - 14 ||
+		    strspn(h, "0123456789abcdefABCDEF") != hl) {
 			fprintf(stderr, "hdrm_fuzz raw: bad hex payload (frame %d)\n",
 				k + 1);
 			return 1;
@@ -625,9 +626,9 @@ static int cmd_raw(const char *name, int n, char **hex)
 		memcpy(f + 6, d.mac, 6);
 		f[12] = 0x88;
 		f[13] = 0xcc;
-		for (i = 0; i < strlen(h) / 2; i++)
+		for (i = 0; i < hl / 2; i++)
 			sscanf(h + 2 * i, "%2hhx", &f[14 + i]);
-		len = 14 + i;
+		len = 14 + hl / 2;
 		dev_send(&d, f, len < 60 ? 60 : len, false);
 	}
 	return 0;

@@ -110,7 +110,7 @@ dcbx_malformed()
 	# only malformed ones: a timeout, status 4, one line. Starting the
 	# listener takes seconds in the debug kernel under emulation.
 	local secs=8
-	[ "${DCB_HDRM_KERNEL:-}" = debug ] && secs=20
+	debug_kernel && secs=20
 	dcb-hdrm -n "$NSB" lldp listen dev db timeout "$secs" >/dev/null 2>"$TMPD/err" &
 	lpid=$!
 	lldp_listener_wait "$NSB" && send_raw "$BAD_PFC" && send_raw "$BAD_PFC"
@@ -146,8 +146,7 @@ dcbx_errors()
 
 require_root
 require_cmd jq ip dcb setpriv
-[ -x "$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz" ] ||
-	{ echo "# selftests/fuzz/hdrm_fuzz not built (make -C selftests/fuzz)"; exit 1; }
+require_built "$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz"
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 dcbsim_start

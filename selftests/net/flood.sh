@@ -16,7 +16,7 @@ FUZZ=$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz
 SECONDS_FLOOD=${SECONDS_FLOOD:-5}
 # replies/s; 50 in the debug kernel, whose sender manages 400 to 2,000
 # requests/s under emulation: the flood must outrun the limit twice over
-if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+if debug_kernel; then
 	RATE=50
 else
 	RATE=500
@@ -71,7 +71,7 @@ flood_bounded()
 
 require_root
 require_cmd jq ip ping
-[ -x "$FUZZ" ] || { echo "# $FUZZ not built (make -C selftests/fuzz)"; exit 1; }
+require_built "$FUZZ"
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 module_load || exit 1

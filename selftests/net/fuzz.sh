@@ -22,7 +22,7 @@ REFLECTOR_FRAMES=${REFLECTOR_FRAMES:-60000}
 MEASURING_FRAMES=${MEASURING_FRAMES:-40000}
 # The spoofer must outlast the measurement and the attack: 40,000 frames
 # take about 30 s in the debug kernel (KASAN, lockdep, kmemleak).
-if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+if debug_kernel; then
 	TOLERANCE_NS=${TOLERANCE_NS:-1500000}
 	SPOOF_SECONDS=45
 	SPOOF_MIN=50
@@ -175,7 +175,7 @@ fuzz_measuring()
 
 require_root
 require_cmd jq ip tc
-[ -x "$FUZZ" ] || { echo "# $FUZZ not built (make -C selftests/fuzz)"; exit 1; }
+require_built "$FUZZ"
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 module_load || exit 1

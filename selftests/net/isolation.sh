@@ -25,7 +25,7 @@ UPID=
 # dev set keys, each to a value other than its default. The check is the
 # family's, before any key is read; the debug kernel, ten times slower,
 # tries one key of each kind (a flag, a number, a nest, a mode, the bits).
-if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+if debug_kernel; then
 	SET_KEYS=("reflect off" "k 1000" "max-frame 3:1500" "apply buffer"
 		  "auto-hdrm off" "accept-push on")
 else

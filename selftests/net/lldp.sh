@@ -168,8 +168,7 @@ lldp_own_frames()
 
 require_root
 require_cmd jq ip
-[ -x "$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz" ] ||
-	{ echo "# selftests/fuzz/hdrm_fuzz not built (make -C selftests/fuzz)"; exit 1; }
+require_built "$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz"
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 module_load || exit 1

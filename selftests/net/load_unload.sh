@@ -8,7 +8,7 @@ ALL_TESTS="load_unload_many"
 source "$(dirname "$0")/../lib.sh"
 # 20 cycles; 5 in the debug kernel, where each takes about 7 s (races.sh
 # unloads it under load there too)
-if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+if debug_kernel; then
 	CYCLES=5
 else
 	CYCLES=20

@@ -21,7 +21,7 @@ NSB=${NS_PREFIX}-b
 # the configured round trip by this much (ns), never undercut it.
 # The debug kernel (KASAN, lockdep, one emulated CPU) is slower still:
 # there the tolerance only tells one cable from another.
-if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+if debug_kernel; then
 	TOLERANCE_NS=${TOLERANCE_NS:-1500000}
 else
 	TOLERANCE_NS=${TOLERANCE_NS:-400000}
@@ -29,7 +29,7 @@ fi
 SLOPE_MIN=950 SLOPE_MAX=1050
 # Floors of separate runs differ by up to this much timing noise under
 # TCG (30 us seen on debian-6.1; 250 us in the debug kernel), ns.
-if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+if debug_kernel; then
 	FLOOR_NOISE_NS=${FLOOR_NOISE_NS:-500000}
 else
 	FLOOR_NOISE_NS=${FLOOR_NOISE_NS:-50000}
@@ -236,7 +236,7 @@ measure_two_devices()
 	# times in the debug kernel, where va read 3.09 ms once): a reply
 	# crossing over would put va's estimate at 6 ms or va2's below
 	local slack=$((2 * TOLERANCE_NS))
-	[ "${DCB_HDRM_KERNEL:-}" = debug ] && slack=$((3 * TOLERANCE_NS))
+	debug_kernel && slack=$((3 * TOLERANCE_NS))
 	[ "$e1" -ge 400000 ] && [ "$e1" -le $((400000 + slack)) ] &&
 		[ "$e2" -ge 6000000 ] && [ "$e2" -le $((6000000 + slack)) ]
 	check_err $? "each device did not get its own cable's round trip: $e1 / $e2 ns"

@@ -22,7 +22,7 @@ NSF=${NS_PREFIX}-fz
 NSO=${NS_PREFIX}-fzo
 NLFUZZ=$DCB_HDRM_TOP/selftests/lib/nlfuzz.py
 # random requests: 1000, or 300 in the slower debug kernel
-if [ "${DCB_HDRM_KERNEL:-}" = debug ]; then
+if debug_kernel; then
 	RANDOM_N=${NL_FUZZ_RANDOM:-300}
 else
 	RANDOM_N=${NL_FUZZ_RANDOM:-1000}

@@ -88,7 +88,7 @@ races_after()
 
 require_root
 require_cmd jq ip dcb
-[ -x "$RACE" ] || { echo "# $RACE not built (make -C selftests/fuzz)"; exit 1; }
+require_built "$RACE"
 trap 'ns_cleanup' EXIT
 dcbsim_start
 tests_run
