@@ -21,6 +21,7 @@
 #define _DCB_HDRM_H
 
 #include <linux/atomic.h>
+#include <linux/delay.h>
 #include <linux/hashtable.h>
 #include <linux/hrtimer.h>
 #include <linux/netdevice.h>
@@ -68,6 +69,39 @@
 extern struct genl_family dcb_hdrm_family;
 extern bool hdrm_reflect_default;
 extern bool hdrm_unloading;
+
+/* A timer and its function: hrtimer_setup() from 6.13, the only way from 6.15. */
+static inline void hdrm_hrtimer_setup(struct hrtimer *timer,
+				      enum hrtimer_restart (*fn)(struct hrtimer *),
+				      clockid_t clock, enum hrtimer_mode mode)
+{
+#ifdef HDRM_HAVE_HRTIMER_SETUP
+	hrtimer_setup(timer, fn, clock, mode);
+#else
+	hrtimer_init(timer, clock, mode);
+	timer->function = fn;
+#endif
+}
+
+/*
+ * Test builds only (make kmod, never make module): module parameters that
+ * hold a path open where another context may run, so that the selftests
+ * reach a race every time instead of once in a while.
+ */
+#ifdef HDRM_TEST_HOOKS
+extern unsigned int hdrm_test_stop_window_ms;
+static inline void hdrm_test_stop_window(void)
+{
+	unsigned int ms = READ_ONCE(hdrm_test_stop_window_ms);
+
+	if (ms)
+		msleep(ms);
+}
+#else
+static inline void hdrm_test_stop_window(void)
+{
+}
+#endif
 
 struct hdrm_config {
 	bool reflect;
@@ -134,6 +168,7 @@ struct hdrm_counters {
 	atomic64_t tx_control;
 	atomic64_t push_applied;
 	atomic64_t push_refused;
+	atomic64_t foreign;
 };
 
 struct hdrm_result {
@@ -148,6 +183,7 @@ struct hdrm_result {
 	u32 precision, speed, k_bytes, cell;
 	u32 prio_mask;			/* the priorities below are valid */
 	u32 max_frame[HDRM_PRIOS];
+	u32 unsized_mask;		/* PFC priorities with no headroom */
 	u64 headroom_bytes[HDRM_PRIOS];
 	u64 headroom_cells[HDRM_PRIOS];
 	u32 duration_us;
@@ -179,8 +215,12 @@ struct hdrm_session {
 	u8 estimator;
 	u8 apply;			/* enum dcb_hdrm_apply, at the end */
 	bool push;			/* send the result to the peer */
+	/* with "owned": the requesting socket; its closing ends the session */
+	u32 owner_portid;
+	const struct net *owner_net;	/* compared, never dereferenced */
 	bool negotiating;		/* no probe before the peer says yes */
 	bool peer_ok;			/* set by the receive path */
+	u8 peer_addr[ETH_ALEN];		/* the responder that said yes */
 	u8 cap_tries;
 	u64 cap_next_ns;
 	bool done;
@@ -197,7 +237,8 @@ struct hdrm_session {
 	u32 prio_mask;
 	u32 precision;
 	struct hrtimer timer;
-	u64 *t1;			/* per sequence number; 0 = not sent */
+	u64 clock_base;			/* added to t1 and t4: HDRM_CLOCK_BASE_MASK */
+	u64 *t1;			/* per sequence number, as sent; 0 = not sent */
 	u64 *rtt;			/* samples, ns */
 	u64 *turnaround;		/* peer's t3 - t2 per sample, ns */
 	unsigned long *answered;	/* per sequence number */
@@ -235,6 +276,7 @@ int hdrm_ports_init(void);
 void hdrm_ports_exit(void);
 struct hdrm_port *hdrm_port_find_rcu(const struct net_device *dev);
 struct hdrm_port *hdrm_port_find_rtnl(const struct net_device *dev);
+bool hdrm_dev_is_upper(const struct net_device *dev);
 u32 hdrm_clock_precision_ns(void);
 
 /* session.c */
@@ -242,7 +284,12 @@ struct hdrm_session *hdrm_session_alloc(u32 count, gfp_t gfp);
 void hdrm_session_free(struct hdrm_session *s);
 int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 		       u32 *id, struct netlink_ext_ack *extack);
-void hdrm_session_reply(struct hdrm_port *port, const struct hdrm_probe *p,
+void hdrm_session_end_locked(struct hdrm_port *port, struct hdrm_session *s,
+			     u8 status);
+void hdrm_session_release(struct hdrm_port *port, const struct net *net,
+			  u32 portid);
+void hdrm_session_reply(struct hdrm_port *port, const u8 *src,
+			const struct hdrm_probe *p,
 			u64 t4);
 void hdrm_session_done_work(struct work_struct *work);
 void hdrm_session_stop(struct hdrm_port *port, u8 status);

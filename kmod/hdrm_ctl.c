@@ -249,7 +249,9 @@ static int hdrm_push_refuse(struct hdrm_ctl *ack, u8 field, u8 prio,
  *
  * The speed must be this end's own (the link has one), when known; the
  * round trip and precision no longer than the limits; the priority mask
- * not empty; and each priority's headroom between the minimum and maximum.
+ * not empty; and each priority's headroom between the minimum and maximum,
+ * and no less than this end's floor for it: what its own arithmetic gives
+ * for a round trip of 0, which no cable can undercut.
  *
  * Return: 0, or -ERANGE with @ack saying which value and its limit.
  */
@@ -277,6 +279,9 @@ int hdrm_push_check(const struct hdrm_ctl *c,
 			return hdrm_push_refuse(ack, HDRM_FIELD_HEADROOM, i,
 						c->headroom[i],
 						b->min_headroom);
+		if (c->headroom[i] < b->floor[i])
+			return hdrm_push_refuse(ack, HDRM_FIELD_HEADROOM, i,
+						c->headroom[i], b->floor[i]);
 		if (c->headroom[i] > b->max_headroom)
 			return hdrm_push_refuse(ack, HDRM_FIELD_HEADROOM, i,
 						c->headroom[i],

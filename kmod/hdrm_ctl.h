@@ -69,7 +69,8 @@ enum hdrm_ctl_tlv {
 #define HDRM_REASON_BOUNDS	3
 #define HDRM_REASON_APPLY	4
 #define HDRM_REASON_BUSY	5
-#define HDRM_REASON_MAX		HDRM_REASON_BUSY
+#define HDRM_REASON_SENDER_NO_CAP 6	/* the pusher never said it can */
+#define HDRM_REASON_MAX		HDRM_REASON_SENDER_NO_CAP
 
 #define HDRM_FIELD_SPEED	0
 #define HDRM_FIELD_RTT		1
@@ -113,6 +114,11 @@ struct hdrm_push_bounds {
 	u32 max_precision_ns;
 	u32 min_headroom;		/* bytes */
 	u32 max_headroom;		/* bytes */
+	/*
+	 * Per priority, bytes: this end's own headroom for a round trip of 0
+	 * (its maximum frames, measurement frame and K); 0 = no floor.
+	 */
+	u32 floor[HDRM_CTL_PRIOS];
 };
 
 /* The receiver's limits on a pushed round trip and headroom. */

@@ -19,6 +19,15 @@
 #define HDRM_WIRE_VERSION	1
 
 /* Payload offsets, from the byte after the EtherType. */
+/*
+ * Timestamps leave the host on a clock of their own: the monotonic clock
+ * plus a random base below 2^62 (hdrm_clock_base()), drawn per session by
+ * the initiator and per reply by the reflector. A peer learns differences
+ * (all the formula needs), never the host's uptime. The monotonic clock
+ * stays below 2^62 ns (146 years), so the sum never wraps.
+ */
+#define HDRM_CLOCK_BASE_MASK	((1ULL << 62) - 1)
+
 #define HDRM_OFF_OPCODE		0
 #define HDRM_OFF_VECTOR		2
 #define HDRM_OFF_T1		4

@@ -18,6 +18,13 @@ MODULE_PARM_DESC(reflect_default,
 /* Set once unloading starts: no notifications after the family is gone. */
 bool hdrm_unloading;
 
+#ifdef HDRM_TEST_HOOKS
+unsigned int hdrm_test_stop_window_ms;
+module_param_named(test_stop_window_ms, hdrm_test_stop_window_ms, uint, 0644);
+MODULE_PARM_DESC(test_stop_window_ms,
+		 "Test builds: sleep this long between ending a session and waiting for its end (default: 0)");
+#endif
+
 static int __init dcb_hdrm_init(void)
 {
 	int err;
@@ -32,22 +39,26 @@ static int __init dcb_hdrm_init(void)
 	err = hdrm_nl_init();
 	if (err) {
 		pr_err("cannot register the generic netlink family: %d\n", err);
+		WRITE_ONCE(hdrm_unloading, true);
 		hdrm_rx_exit();
-		hdrm_unloading = true;
 		hdrm_ports_exit();
 		return err;
 	}
 	return 0;
 }
 
+/*
+ * Receive hook and ports first, the family last: the works a port's end
+ * runs may still notify, and the flag stops them before the family goes.
+ * A request that comes in meanwhile finds no port (ENODEV).
+ */
 static void __exit dcb_hdrm_exit(void)
 {
-	/* Waits for requests in flight; no new session can start after. */
-	hdrm_nl_exit();
-	hdrm_unloading = true;
+	WRITE_ONCE(hdrm_unloading, true);
 	hdrm_rx_exit();
-	/* Ends every session and frees every port. */
+	/* Ends every session, cancels every work and frees every port. */
 	hdrm_ports_exit();
+	hdrm_nl_exit();
 }
 
 module_init(dcb_hdrm_init);

@@ -143,6 +143,11 @@ struct net_device *hdrm_nl_dev_lookup(struct net *net, struct nlattr *attr,
 		NL_SET_ERR_MSG_ATTR(extack, attr, "device is not an Ethernet device");
 		return ERR_PTR(-EOPNOTSUPP);
 	}
+	if (hdrm_dev_is_upper(dev)) {
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "device is a bond, team, bridge, macvlan or Open vSwitch device; name the link under it");
+		return ERR_PTR(-EOPNOTSUPP);
+	}
 	return dev;
 }
 
@@ -156,6 +161,10 @@ struct hdrm_port *hdrm_nl_port_lookup(struct net *net, struct nlattr *attr,
 	if (IS_ERR(dev))
 		return ERR_CAST(dev);
 	port = hdrm_port_find_rtnl(dev);
+	if (!port && READ_ONCE(hdrm_unloading)) {
+		NL_SET_ERR_MSG_ATTR(extack, attr, "the module is unloading");
+		return ERR_PTR(-ENODEV);
+	}
 	if (!port) {
 		NL_SET_ERR_MSG_ATTR(extack, attr,
 				    "the module holds no state for this device (out of memory when it appeared)");
@@ -220,7 +229,7 @@ int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
 
 	rtnl_lock();
 	for_each_netdev(net, dev) {
-		if (dev->type != ARPHRD_ETHER)
+		if (dev->type != ARPHRD_ETHER || hdrm_dev_is_upper(dev))
 			continue;
 		if (idx++ < cb->args[0])
 			continue;

@@ -123,6 +123,7 @@ static int hdrm_put_stats(struct sk_buff *skb, const struct hdrm_counters *c)
 		{ DCB_HDRM_A_STATS_TX_CONTROL, offsetof(struct hdrm_counters, tx_control) },
 		{ DCB_HDRM_A_STATS_PUSH_APPLIED, offsetof(struct hdrm_counters, push_applied) },
 		{ DCB_HDRM_A_STATS_PUSH_REFUSED, offsetof(struct hdrm_counters, push_refused) },
+		{ DCB_HDRM_A_STATS_FOREIGN, offsetof(struct hdrm_counters, foreign) },
 	};
 	struct nlattr *nest;
 	unsigned int i;

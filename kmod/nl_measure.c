@@ -27,6 +27,7 @@ const struct nla_policy hdrm_measure_policy[DCB_HDRM_A_MEASURE_MAX + 1] = {
 	[DCB_HDRM_A_MEASURE_SESSION]	= { .type = NLA_REJECT },
 	[DCB_HDRM_A_MEASURE_APPLY]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_APPLY_AUTO),
 	[DCB_HDRM_A_MEASURE_PUSH]	= NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_MEASURE_OWNED]	= NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 static u32 nla_get_u32_or(const struct nlattr *attr, u32 def)
@@ -64,6 +65,11 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 				 DCB_HDRM_MODE_4TS);
 	s->estimator = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_ESTIMATOR],
 				      DCB_HDRM_ESTIMATOR_MIN);
+	if (tb[DCB_HDRM_A_MEASURE_OWNED] &&
+	    nla_get_u8(tb[DCB_HDRM_A_MEASURE_OWNED])) {
+		s->owner_portid = info->snd_portid;
+		s->owner_net = genl_info_net(info);
+	}
 
 	rtnl_lock();
 	port = hdrm_nl_port_lookup(genl_info_net(info),

@@ -15,6 +15,17 @@ static int hdrm_put_prios(struct sk_buff *skb, const struct hdrm_result *r)
 	int prio;
 
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+		if (r->unsized_mask & BIT(prio)) {
+			nest = nla_nest_start(skb, DCB_HDRM_A_RESULT_PRIO);
+			if (!nest ||
+			    nla_put_u32(skb, DCB_HDRM_A_PRIO_PRIO, prio) ||
+			    nla_put_u32(skb, DCB_HDRM_A_PRIO_MAX_FRAME,
+					r->max_frame[prio]) ||
+			    nla_put_u8(skb, DCB_HDRM_A_PRIO_UNSIZED, 1))
+				return -EMSGSIZE;
+			nla_nest_end(skb, nest);
+			continue;
+		}
 		if (!(r->prio_mask & BIT(prio)))
 			continue;
 		nest = nla_nest_start(skb, DCB_HDRM_A_RESULT_PRIO);
@@ -196,7 +207,7 @@ void hdrm_nl_result_notify(struct hdrm_port *port, u8 cmd)
 	struct hdrm_result_msg *m;
 	struct sk_buff *msg;
 
-	if (hdrm_unloading || !genl_has_listeners(&dcb_hdrm_family, net, 0))
+	if (READ_ONCE(hdrm_unloading) || !genl_has_listeners(&dcb_hdrm_family, net, 0))
 		return;
 	m = kmalloc(sizeof(*m), GFP_KERNEL);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);

@@ -24,6 +24,7 @@
 static_assert(HDRM_REASON_NONE == DCB_HDRM_PUSH_REASON_NONE);
 static_assert(HDRM_REASON_POLICY == DCB_HDRM_PUSH_REASON_POLICY);
 static_assert(HDRM_REASON_NO_CAP == DCB_HDRM_PUSH_REASON_NO_CAP);
+static_assert(HDRM_REASON_SENDER_NO_CAP == DCB_HDRM_PUSH_REASON_SENDER_NO_CAP);
 static_assert(HDRM_REASON_BOUNDS == DCB_HDRM_PUSH_REASON_BOUNDS);
 static_assert(HDRM_REASON_APPLY == DCB_HDRM_PUSH_REASON_APPLY_FAILED);
 static_assert(HDRM_REASON_BUSY == DCB_HDRM_PUSH_REASON_BUSY);
@@ -106,7 +107,11 @@ void hdrm_cap_request(struct hdrm_port *port, struct hdrm_session *s)
 	hdrm_ctl_send(port, s->cfg.encap, &c);
 }
 
-/* A capability request: learn the peer's field, answer with ours. */
+/*
+ * A capability request: learn the peer's field, its auto-HDRM bit
+ * included (US 2025/0267110 A1, claims 8 and 23: each end knows whether
+ * the other can take part), and answer with ours.
+ */
 static void hdrm_rx_cap_request(struct hdrm_port *port,
 				enum hdrm_encap encap,
 				const struct hdrm_ctl *c, u64 now)
@@ -120,8 +125,8 @@ static void hdrm_rx_cap_request(struct hdrm_port *port,
 	spin_lock(&port->lock);
 	allow = hdrm_rl_allow(&port->ctl_tat, now, HDRM_CTL_RATE);
 	if (allow) {
-		hdrm_peer_learn_locked(port, true, true,
-				       c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
+		hdrm_peer_learn_locked(port, c->bufcfg & HDRM_BUFCFG_AUTO_HDRM,
+				       true, c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
 				       DCB_HDRM_PEER_VIA_IN_BAND);
 		/* Without auto-hdrm the answer leaves the field out. */
 		reply.has_bufcfg = port->cfg.auto_hdrm;
@@ -135,18 +140,30 @@ static void hdrm_rx_cap_request(struct hdrm_port *port,
 	hdrm_ctl_send(port, encap, &reply);
 }
 
-/* A capability reply: only the negotiating session's own counts. */
-static void hdrm_rx_cap_reply(struct hdrm_port *port,
+/*
+ * A capability reply: only the negotiating session's own counts, and the
+ * responder that sent it is the only one whose replies the session takes
+ * (hdrm_session_reply()). A second responder's answer to the same request
+ * ends the session: two machines answer on this link.
+ */
+static void hdrm_rx_cap_reply(struct hdrm_port *port, const u8 *src,
 			      const struct hdrm_ctl *c)
 {
+	bool stale = true, foreign = false;
 	struct hdrm_session *s;
-	bool stale = true;
 
 	spin_lock(&port->lock);
 	s = port->session;
+	if (s && !s->done && s->peer_ok && c->session == s->id &&
+	    !ether_addr_equal(src, s->peer_addr)) {
+		stale = false;
+		foreign = true;
+		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_FOREIGN);
+	}
 	if (s && !s->done && s->negotiating && !s->peer_ok &&
 	    c->session == s->id) {
 		stale = false;
+		ether_addr_copy(s->peer_addr, src);
 		hdrm_peer_learn_locked(port, c->has_bufcfg, c->has_bufcfg,
 				       c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
 				       DCB_HDRM_PEER_VIA_IN_BAND);
@@ -161,6 +178,8 @@ static void hdrm_rx_cap_reply(struct hdrm_port *port,
 	spin_unlock(&port->lock);
 	if (stale)
 		atomic64_inc(&port->ctr.stale);
+	if (foreign)
+		atomic64_inc(&port->ctr.foreign);
 }
 
 /* A configuration frame: queue it for rx_push_work, or answer now. */
@@ -249,7 +268,7 @@ void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
 		hdrm_rx_cap_request(port, encap, c, now);
 		break;
 	case HDRM_CTL_CAP_REPLY:
-		hdrm_rx_cap_reply(port, c);
+		hdrm_rx_cap_reply(port, src, c);
 		break;
 	case HDRM_CTL_CONFIG:
 		hdrm_rx_config(port, encap, src, c, now);
@@ -330,10 +349,27 @@ void hdrm_push_work(struct work_struct *work)
 		hdrm_nl_result_notify(port, DCB_HDRM_CMD_PUSH_NTF);
 }
 
-/* A pushed headroom as this end's result. */
-static void hdrm_push_result(const struct hdrm_ctl *c, u32 cell,
-			     struct hdrm_result *r)
+/*
+ * A pushed headroom as this end holds it: the peer's round trip and
+ * precision (what it measured of the cable), with this end's own speed,
+ * maximum frames, K and cell, recomputed by this end's arithmetic rather
+ * than trusted as bytes. With @floor, each priority's headroom for a round
+ * trip of 0 instead (hdrm_push_bounds.floor). Returns 0, or the first
+ * priority the arithmetic refuses (its maximum frame out of bounds) + 1.
+ */
+static int hdrm_push_local(const struct hdrm_ctl *c,
+			   const struct hdrm_config *cfg, u32 speed, u32 mtu,
+			   bool floor, struct hdrm_result *r)
 {
+	struct hdrm_calc_in in = {
+		.rtt_ns = floor ? 0 : c->rtt_ns,
+		.precision_ns = floor ? 0 : c->precision_ns,
+		.speed_mbps = speed,
+		.measure_frame = HDRM_FRAME_WIRE_LEN,
+		.k_bytes = cfg->k_override ?: hdrm_k_bytes(speed),
+		.cell_bytes = cfg->cell,
+	};
+	struct hdrm_calc_out out;
 	int prio;
 
 	memset(r, 0, sizeof(*r));
@@ -342,19 +378,25 @@ static void hdrm_push_result(const struct hdrm_ctl *c, u32 cell,
 	r->mode = DCB_HDRM_MODE_4TS;
 	r->estimator = DCB_HDRM_ESTIMATOR_MIN;
 	r->source = DCB_HDRM_SOURCE_PEER;
-	r->rtt_estimate = c->rtt_ns;
-	r->precision = c->precision_ns;
-	r->speed = c->speed;
-	r->cell = cell;
+	r->rtt_estimate = in.rtt_ns;
+	r->precision = in.precision_ns;
+	r->speed = speed;
+	r->k_bytes = in.k_bytes;
+	r->cell = cfg->cell;
 	r->prio_mask = c->prio_mask;
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!(c->prio_mask & BIT(prio)))
 			continue;
-		r->headroom_bytes[prio] = c->headroom[prio];
-		r->headroom_cells[prio] = cell ?
-			DIV_ROUND_UP(c->headroom[prio], cell) : 0;
+		in.max_frame = cfg->max_frame[prio] ?:
+			       hdrm_default_max_frame(mtu);
+		if (hdrm_headroom(&in, &out))
+			return prio + 1;
+		r->max_frame[prio] = in.max_frame;
+		r->headroom_bytes[prio] = out.headroom_bytes;
+		r->headroom_cells[prio] = out.headroom_cells;
 	}
 	r->ended_ns = ktime_get_ns();
+	return 0;
 }
 
 /*
@@ -372,17 +414,24 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 		.min_headroom = HDRM_PUSH_MIN_HEADROOM,
 		.max_headroom = HDRM_PUSH_MAX_HEADROOM,
 	};
+	u32 total, speed, mtu;
 	struct hdrm_config cfg;
-	u32 total;
-	int err;
+	bool sender_cap;
+	int err, prio;
 
 	ASSERT_RTNL();
 	spin_lock_bh(&port->lock);
 	cfg = port->cfg;
+	sender_cap = port->peer.known && port->peer.auto_hdrm;
 	spin_unlock_bh(&port->lock);
 	ack->status = HDRM_ACK_REFUSED;
 	if (!cfg.auto_hdrm) {
 		ack->reason = HDRM_REASON_NO_CAP;
+		return false;
+	}
+	/* US 2025/0267110 A1, claims 8 and 23: only from a capable peer */
+	if (!sender_cap) {
+		ack->reason = HDRM_REASON_SENDER_NO_CAP;
 		return false;
 	}
 	if (!cfg.accept_push) {
@@ -393,9 +442,26 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 	total = hdrm_dev_buffer_total(dev);
 	if (total && total < b.max_headroom)
 		b.max_headroom = total;
+	/* The link's speed: this end's, or the peer's where this end's is unknown. */
+	speed = b.speed ?: c->speed;
+	mtu = READ_ONCE(dev->mtu);
+	if (!hdrm_push_local(c, &cfg, speed, mtu, true, r))
+		for (prio = 0; prio < HDRM_PRIOS; prio++)
+			b.floor[prio] = min_t(u64, r->headroom_bytes[prio],
+					      U32_MAX);
 	if (hdrm_push_check(c, &b, ack))
 		return false;
-	hdrm_push_result(c, cfg.cell, r);
+	prio = hdrm_push_local(c, &cfg, speed, mtu, false, r);
+	if (prio) {
+		/* A maximum frame here beyond the arithmetic's bounds. */
+		ack->status = HDRM_ACK_REFUSED;
+		ack->reason = HDRM_REASON_BOUNDS;
+		ack->field = HDRM_FIELD_HEADROOM;
+		ack->prio = prio - 1;
+		ack->value = c->headroom[prio - 1];
+		ack->limit = 0;
+		return false;
+	}
 	if (cfg.apply == DCB_HDRM_APPLY_NONE)
 		return false;
 	err = hdrm_apply_now(port, r, cfg.apply);

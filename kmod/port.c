@@ -7,6 +7,7 @@
 #include <linux/hash.h>
 #include <linux/hrtimer.h>
 #include <linux/if_arp.h>
+#include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
 
@@ -63,11 +64,44 @@ static void hdrm_config_init(struct hdrm_config *cfg)
 	cfg->auto_hdrm = true;
 }
 
+/*
+ * Devices stacked on other devices' links: a bond or team (its slaves are
+ * the links, measured one by one), a bridge or Open vSwitch (its ports
+ * are), a macvlan (its lower device is). Their frames are the
+ * lower devices' frames; a port on them would answer requests and take
+ * replies that belong to another link.
+ */
+bool hdrm_dev_is_upper(const struct net_device *dev)
+{
+	return netif_is_lag_master(dev) || netif_is_bridge_master(dev) ||
+	       netif_is_ovs_master(dev) || netif_is_macvlan(dev);
+}
+
+/*
+ * Both encapsulations' group addresses, joined on every port: a real NIC
+ * filters multicast nobody joined, and the frames would never reach the
+ * hook. dev_mc_add() counts references, so an address the driver or
+ * another protocol joined too stays joined after hdrm_mc_leave().
+ */
+static void hdrm_mc_join(struct net_device *dev)
+{
+	if (dev_mc_add(dev, hdrm_encap_dest(HDRM_ENCAP_MACCTL)) ||
+	    dev_mc_add(dev, hdrm_encap_dest(HDRM_ENCAP_ETHER)))
+		netdev_warn(dev, "dcb_hdrm: cannot join the measurement frames' group addresses; a NIC that filters multicast will drop them\n");
+}
+
+static void hdrm_mc_leave(struct net_device *dev)
+{
+	dev_mc_del(dev, hdrm_encap_dest(HDRM_ENCAP_MACCTL));
+	dev_mc_del(dev, hdrm_encap_dest(HDRM_ENCAP_ETHER));
+}
+
 static void hdrm_port_add(struct net_device *dev)
 {
 	struct hdrm_port *port;
 
-	if (dev->type != ARPHRD_ETHER || hdrm_port_find_rtnl(dev))
+	if (dev->type != ARPHRD_ETHER || hdrm_dev_is_upper(dev) ||
+	    hdrm_port_find_rtnl(dev))
 		return;
 	port = kzalloc(sizeof(*port), GFP_KERNEL);
 	if (!port) {
@@ -83,6 +117,7 @@ static void hdrm_port_add(struct net_device *dev)
 	INIT_DELAYED_WORK(&port->push_work, hdrm_push_work);
 	INIT_DELAYED_WORK(&port->rx_push_work, hdrm_rx_push_work);
 	netdev_hold(dev, &port->dev_tracker, GFP_KERNEL);
+	hdrm_mc_join(dev);
 	hash_add_rcu(hdrm_ports, &port->node, hdrm_port_key(dev));
 }
 
@@ -97,6 +132,7 @@ static void hdrm_port_del(struct hdrm_port *port, u8 status)
 	hdrm_session_stop(port, status);
 	hdrm_port_works_cancel(port);
 	hash_del_rcu(&port->node);
+	hdrm_mc_leave(port->dev);
 	netdev_put(port->dev, &port->dev_tracker);
 	kfree(port->result);
 	kfree(port->applied);
@@ -127,7 +163,7 @@ static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,
 	case NETDEV_UNREGISTER:
 		port = hdrm_port_find_rtnl(dev);
 		if (port)
-			hdrm_port_del(port, hdrm_unloading ?
+			hdrm_port_del(port, READ_ONCE(hdrm_unloading) ?
 				      DCB_HDRM_STATUS_ABORTED :
 				      DCB_HDRM_STATUS_DEV_GONE);
 		break;
@@ -156,15 +192,49 @@ static struct notifier_block hdrm_netdev_nb = {
 	.notifier_call = hdrm_netdev_event,
 };
 
+/*
+ * A netlink socket closed: the measurements it owns (measure ... owned)
+ * end now, as when the tool waiting for one is interrupted.
+ */
+static int hdrm_netlink_event(struct notifier_block *nb, unsigned long event,
+			      void *ptr)
+{
+	struct netlink_notify *n = ptr;
+	struct hdrm_port *port;
+	int bkt;
+
+	if (event != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC ||
+	    !n->portid)
+		return NOTIFY_DONE;
+	rcu_read_lock();
+	hash_for_each_rcu(hdrm_ports, bkt, port, node)
+		hdrm_session_release(port, n->net, n->portid);
+	rcu_read_unlock();
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block hdrm_netlink_nb = {
+	.notifier_call = hdrm_netlink_event,
+};
+
 /* Registering replays NETDEV_REGISTER for every existing device. */
 int __init hdrm_ports_init(void)
 {
-	return register_netdevice_notifier(&hdrm_netdev_nb);
+	int err;
+
+	err = netlink_register_notifier(&hdrm_netlink_nb);
+	if (err)
+		return err;
+	err = register_netdevice_notifier(&hdrm_netdev_nb);
+	if (err)
+		netlink_unregister_notifier(&hdrm_netlink_nb);
+	return err;
 }
 
 /* Unregistering replays NETDEV_UNREGISTER: every port goes. */
 void hdrm_ports_exit(void)
 {
+	netlink_unregister_notifier(&hdrm_netlink_nb);
 	unregister_netdevice_notifier(&hdrm_netdev_nb);
 	rcu_barrier();	/* the kfree_rcu()s above */
 }

@@ -8,6 +8,7 @@
 #include <linux/etherdevice.h>
 #include <linux/if_ether.h>
 #include <linux/netdevice.h>
+#include <linux/random.h>
 #include <linux/skbuff.h>
 
 #include "dcb_hdrm.h"
@@ -36,7 +37,7 @@ struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,
 	skb_reset_mac_header(skb);
 	hdrm_frame_encode(skb_put(skb, HDRM_FRAME_LEN), encap, dev->dev_addr,
 			  p);
-	skb_reset_network_header(skb);
+	skb_set_network_header(skb, HDRM_ETH_HLEN);
 	skb->dev = dev;
 	skb->protocol = htons(hdrm_encap_ethertype(encap));
 	skb->priority = TC_PRIO_CONTROL;
@@ -74,7 +75,7 @@ struct sk_buff *hdrm_ctl_skb(struct net_device *dev, enum hdrm_encap encap,
 	ether_addr_copy(eth + ETH_ALEN, dev->dev_addr);
 	put_unaligned_be16(hdrm_encap_ethertype(encap), eth + 2 * ETH_ALEN);
 	memcpy(eth + HDRM_ETH_HLEN, payload, len);
-	skb_reset_network_header(skb);
+	skb_set_network_header(skb, HDRM_ETH_HLEN);
 	skb->dev = dev;
 	skb->protocol = htons(hdrm_encap_ethertype(encap));
 	skb->priority = TC_PRIO_CONTROL;
@@ -88,6 +89,7 @@ static void hdrm_answer(struct hdrm_port *port, struct net_device *dev,
 	struct hdrm_probe reply;
 	struct sk_buff *skb;
 	bool allow;
+	u64 base;
 
 	spin_lock(&port->lock);
 	allow = port->cfg.reflect &&
@@ -100,16 +102,21 @@ static void hdrm_answer(struct hdrm_port *port, struct net_device *dev,
 	if (!allow)
 		return;
 
-	/* t3 is stamped last, just before the frame goes to the driver. */
+	/*
+	 * t3 is stamped last, just before the frame goes to the driver. Both
+	 * leave on a base of their own (HDRM_CLOCK_BASE_MASK): the initiator
+	 * needs t3 - t2 only.
+	 */
+	base = get_random_u64() & HDRM_CLOCK_BASE_MASK;
 	skb = NULL;
-	if (!hdrm_reflect(req, t2, t2, &reply))
+	if (!hdrm_reflect(req, t2 + base, t2 + base, &reply))
 		skb = hdrm_frame_skb(dev, encap, &reply);
 	if (!skb) {
 		atomic64_inc(&port->ctr.tx_errors);
 		return;
 	}
 	if (reply.flags & HDRM_F_TIMESTAMPS)
-		hdrm_frame_set_t3(skb_mac_header(skb), ktime_get_ns());
+		hdrm_frame_set_t3(skb_mac_header(skb), ktime_get_ns() + base);
 	if (dev_direct_xmit(skb, 0) == NETDEV_TX_OK)
 		atomic64_inc(&port->ctr.reflected);
 	else
@@ -120,6 +127,7 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 		    struct packet_type *pt, struct net_device *orig_dev)
 {
 	u64 now = ktime_get_ns();	/* t2 for a request, t4 for a reply */
+	enum hdrm_wire_err err = HDRM_WIRE_OK;
 	u8 buf[HDRM_CTL_MAX_PAYLOAD];
 	enum hdrm_encap encap;
 	struct hdrm_probe p;
@@ -131,6 +139,14 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 	if (skb->pkt_type == PACKET_OTHERHOST ||
 	    skb->pkt_type == PACKET_LOOPBACK)
 		goto out;
+	/*
+	 * The link is the device the frame arrived on: a bond hands its
+	 * slaves' frames up as its own (@dev), but the round trip, the reply
+	 * and the answer all belong to the slave's cable (@orig_dev). Upper
+	 * devices have no port (hdrm_port_add()), so a bridge that delivers a
+	 * frame to itself as well as forwarding it does not answer it.
+	 */
+	dev = orig_dev;
 	port = hdrm_port_find_rcu(dev);
 	if (!port)
 		goto out;
@@ -145,28 +161,35 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 	len = min_t(unsigned int, skb->len, sizeof(buf));
 	payload = skb_header_pointer(skb, 0, len, buf);
 	if (payload && hdrm_is_ctl(payload, len)) {
-		if (hdrm_ctl_decode(payload, len, &c) != HDRM_WIRE_OK) {
-			atomic64_inc(&port->ctr.malformed);
-			goto out;
-		}
+		err = hdrm_ctl_decode(payload, len, &c);
+		if (err != HDRM_WIRE_OK)
+			goto malformed;
 		atomic64_inc(&port->ctr.rx_control);
 		hdrm_ctl_rx(port, dev, encap, eth_hdr(skb)->h_source, &c, now);
 		goto out;
 	}
-	if (!payload ||
-	    hdrm_payload_decode(payload, skb->len, &p) != HDRM_WIRE_OK) {
-		atomic64_inc(&port->ctr.malformed);
-		goto out;
-	}
+	if (!payload)
+		goto malformed;
+	err = hdrm_payload_decode(payload, skb->len, &p);
+	if (err != HDRM_WIRE_OK)
+		goto malformed;
 	if (p.type == HDRM_TYPE_REQUEST) {
 		atomic64_inc(&port->ctr.rx_requests);
 		hdrm_answer(port, dev, encap, &p, now);
 	} else {
-		hdrm_session_reply(port, &p, now);
+		hdrm_session_reply(port, eth_hdr(skb)->h_source, &p, now);
 	}
 out:
 	consume_skb(skb);
 	return NET_RX_SUCCESS;
+
+malformed:
+	/* A drop, not a consumption: drop monitors and skb:kfree_skb see it. */
+	atomic64_inc(&port->ctr.malformed);
+	kfree_skb_reason(skb, err == HDRM_WIRE_SHORT ?
+			 SKB_DROP_REASON_PKT_TOO_SMALL :
+			 SKB_DROP_REASON_NOT_SPECIFIED);
+	return NET_RX_DROP;
 }
 
 static struct packet_type hdrm_pt_macctl __read_mostly = {

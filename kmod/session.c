@@ -7,6 +7,7 @@
  * the result kept on the port, and a notification.
  */
 #include <linux/bitmap.h>
+#include <linux/etherdevice.h>
 #include <linux/random.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
@@ -44,9 +45,14 @@ void hdrm_session_free(struct hdrm_session *s)
 	kfree(s);
 }
 
-/* Context: port->lock held. */
-static void hdrm_session_end_locked(struct hdrm_port *port,
-				    struct hdrm_session *s, u8 status)
+/*
+ * Marks the session done with @status and hands it to the end work, which
+ * may free it as soon as port->lock is dropped.
+ *
+ * Context: port->lock held.
+ */
+void hdrm_session_end_locked(struct hdrm_port *port, struct hdrm_session *s,
+			     u8 status)
 {
 	if (s->done)
 		return;
@@ -83,10 +89,10 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 		goto account;
 	}
 	t1 = ktime_get_ns();
-	hdrm_frame_set_t1(skb_mac_header(skb), t1);
+	hdrm_frame_set_t1(skb_mac_header(skb), t1 + s->clock_base);
 
 	spin_lock(&port->lock);
-	s->t1[seq] = t1;
+	s->t1[seq] = t1 + s->clock_base;
 	s->last_sent_ns = t1;
 	spin_unlock(&port->lock);
 
@@ -119,6 +125,14 @@ static bool hdrm_session_negotiate(struct hdrm_port *port,
 	ok = s->peer_ok;
 	if (ok) {
 		s->negotiating = false;
+	} else if (!s->cap_tries && port->peer.known &&
+		   port->peer.via == DCB_HDRM_PEER_VIA_LLDP &&
+		   !port->peer.auto_hdrm) {
+		/*
+		 * The peer's DCBX PFC TLV, the latest word on it, says it
+		 * lacks the capability: as good as an in-band no.
+		 */
+		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_PEER_NO_CAP);
 	} else if (now >= s->cap_next_ns) {
 		if (s->cap_tries == HDRM_CAP_TRIES) {
 			hdrm_session_end_locked(port, s,
@@ -217,9 +231,10 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 		s->id = get_random_u32();
 	} while (!s->id);
 	s->port = port;
+	s->clock_base = get_random_u64() & HDRM_CLOCK_BASE_MASK;
 	s->started_ns = ktime_get_ns();
-	hrtimer_init(&s->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
-	s->timer.function = hdrm_session_timer;
+	hdrm_hrtimer_setup(&s->timer, hdrm_session_timer, CLOCK_MONOTONIC,
+			   HRTIMER_MODE_REL_SOFT);
 
 	spin_lock_bh(&port->lock);
 	if (port->session) {
@@ -250,15 +265,19 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 /**
  * hdrm_session_reply() - a reply arrived for this port
  * @port: the port it arrived on
+ * @src: its source address
  * @p: the decoded, validated reply
  * @t4: when it arrived, ns
  *
- * Context: softirq. Counts it as a sample, late, or stale.
+ * Context: softirq. Counts it as a sample, late, or stale. A reply that
+ * answers one of the session's probes but comes from another address than
+ * the negotiated responder's ends the session (status foreign): a second
+ * machine answers on this link, and its round trip is not this cable's.
  */
-void hdrm_session_reply(struct hdrm_port *port, const struct hdrm_probe *p,
-			u64 t4)
+void hdrm_session_reply(struct hdrm_port *port, const u8 *src,
+			const struct hdrm_probe *p, u64 t4)
 {
-	bool want_stamps, stale = true;
+	bool want_stamps, stale = true, foreign = false;
 	struct hdrm_session *s;
 	s64 rtt;
 
@@ -267,12 +286,19 @@ void hdrm_session_reply(struct hdrm_port *port, const struct hdrm_probe *p,
 	if (!s || s->done || p->session != s->id || p->seq >= s->sent ||
 	    test_bit(p->seq, s->answered) || p->t1 != s->t1[p->seq])
 		goto out;
+	/* t4 on the clock t1 left on */
+	t4 += s->clock_base;
 	want_stamps = s->mode == DCB_HDRM_MODE_4TS;
 	if (!!(p->flags & HDRM_F_TIMESTAMPS) != want_stamps)
 		goto out;
 	if (hdrm_probe_rtt(p, t4, &rtt) || rtt < 0)
 		goto out;
 	stale = false;
+	if (!ether_addr_equal(src, s->peer_addr)) {
+		foreign = true;
+		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_FOREIGN);
+		goto out;
+	}
 	__set_bit(p->seq, s->answered);
 	if (t4 - p->t1 > (u64)s->timeout_ms * NSEC_PER_MSEC) {
 		s->late++;
@@ -285,7 +311,8 @@ void hdrm_session_reply(struct hdrm_port *port, const struct hdrm_probe *p,
 		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_OK);
 out:
 	spin_unlock(&port->lock);
-	atomic64_inc(stale ? &port->ctr.stale : &port->ctr.rx_replies);
+	atomic64_inc(stale ? &port->ctr.stale : foreign ? &port->ctr.foreign :
+		     &port->ctr.rx_replies);
 }
 
 /* The priorities, max frames and headroom of a finished session. */
@@ -308,8 +335,12 @@ static void hdrm_session_headroom(const struct hdrm_session *s,
 			continue;
 		in.max_frame = s->cfg.max_frame[prio] ?:
 			       hdrm_default_max_frame(s->mtu);
-		if (hdrm_headroom(&in, &out))
+		if (hdrm_headroom(&in, &out)) {
+			/* the frame is beyond the arithmetic: say so */
+			r->unsized_mask |= BIT(prio);
+			r->max_frame[prio] = in.max_frame;
 			continue;
+		}
 		r->prio_mask |= BIT(prio);
 		r->max_frame[prio] = in.max_frame;
 		r->headroom_bytes[prio] = out.headroom_bytes;
@@ -360,7 +391,7 @@ static void hdrm_session_finish(struct hdrm_port *port)
 {
 	struct hdrm_result *r, *old;
 	struct hdrm_session *s;
-	bool ok;
+	bool ok, dead;
 
 	spin_lock_bh(&port->lock);
 	s = port->session;
@@ -369,6 +400,7 @@ static void hdrm_session_finish(struct hdrm_port *port)
 		return;
 	}
 	port->session = NULL;
+	dead = port->dead;
 	spin_unlock_bh(&port->lock);
 
 	hrtimer_cancel(&s->timer);
@@ -385,9 +417,10 @@ static void hdrm_session_finish(struct hdrm_port *port)
 		spin_unlock_bh(&port->lock);
 		kfree(old);
 		hdrm_nl_result_notify(port, DCB_HDRM_CMD_RESULT_NTF);
-		if (ok && s->apply != DCB_HDRM_APPLY_NONE)
+		/* A port being deleted queues no work: its works are cancelled next. */
+		if (ok && !dead && s->apply != DCB_HDRM_APPLY_NONE)
 			hdrm_apply_schedule(port, s->apply);
-		if (ok && s->push)
+		if (ok && !dead && s->push)
 			mod_delayed_work(system_wq, &port->push_work, 0);
 	}
 	hdrm_session_free(s);
@@ -399,24 +432,52 @@ void hdrm_session_done_work(struct work_struct *work)
 }
 
 /**
- * hdrm_session_stop() - end the port's measurement now, if one runs
- * @port: the port
- * @status: why (enum dcb_hdrm_status)
+ * hdrm_session_release() - a netlink socket closed
+ * @port: a port
+ * @net: the socket's network namespace
+ * @portid: its port id
  *
- * Context: process, may sleep; rtnl may be held (the end work never takes
- * it). On return no timer or work of the session runs any more.
+ * Ends the port's measurement, status cancelled, when that socket started
+ * it with "owned": the tool waiting for it was interrupted, and nobody is
+ * left to read it.
+ *
+ * Context: process (the netlink notifier), under rcu_read_lock().
  */
-void hdrm_session_stop(struct hdrm_port *port, u8 status)
+void hdrm_session_release(struct hdrm_port *port, const struct net *net,
+			  u32 portid)
 {
 	struct hdrm_session *s;
 
 	spin_lock_bh(&port->lock);
 	s = port->session;
-	if (s)
-		hdrm_session_end_locked(port, s, status);
+	if (s && !port->dead && s->owner_portid == portid &&
+	    s->owner_net == net)
+		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_CANCELLED);
 	spin_unlock_bh(&port->lock);
-	if (s)
-		hrtimer_cancel(&s->timer);
+}
+
+/**
+ * hdrm_session_stop() - end the port's measurement now, if one runs
+ * @port: the port
+ * @status: why (enum dcb_hdrm_status)
+ *
+ * Once ended, a session belongs to whoever detaches it first: the end work
+ * (port->done_work) may do so at any moment on another CPU, so nothing
+ * here touches it after the lock is dropped. cancel_work_sync() waits for
+ * a running end work (it never takes rtnl) or drops a pending one; the
+ * finish after it then detaches what the work did not.
+ *
+ * Context: process, may sleep; rtnl held, so no new session starts here.
+ * On return no timer or work of the session runs any more.
+ */
+void hdrm_session_stop(struct hdrm_port *port, u8 status)
+{
+	ASSERT_RTNL();
+	spin_lock_bh(&port->lock);
+	if (port->session)
+		hdrm_session_end_locked(port, port->session, status);
+	spin_unlock_bh(&port->lock);
+	hdrm_test_stop_window();
 	cancel_work_sync(&port->done_work);
 	hdrm_session_finish(port);
 }

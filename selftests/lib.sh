@@ -160,6 +160,68 @@ dcbsim_start()
 	setup || { echo "1..0 # SKIP cannot set up the dcbsim devices"; exit $ksft_skip; }
 }
 
+# wait_probing NS DEV: until a measurement of DEV has sent some probes
+wait_probing()
+{
+	local before i
+
+	before=$(dcb-hdrm -n "$1" -j dev show dev "$2" | jq .stats.tx_probes)
+	for i in $(seq 1 100); do
+		[ "$(dcb-hdrm -n "$1" -j dev show dev "$2" | jq .stats.tx_probes)" -gt $((before + 2)) ] &&
+			return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# drops_trace_start: record skb:kfree_skb events of the measurement
+# frames' EtherTypes (0x8808, 0x88B5) from now on; false where the kernel
+# has no such tracepoint (the debug kernel has no tracing)
+TRACEFS=/sys/kernel/tracing
+drops_trace_start()
+{
+	[ -d "$TRACEFS/events" ] || mount -t tracefs nodev "$TRACEFS" 2>/dev/null
+	[ -d "$TRACEFS/events/skb/kfree_skb" ] || return 1
+	echo 0 >"$TRACEFS/tracing_on"
+	echo >"$TRACEFS/trace"
+	echo "protocol == 0x8808 || protocol == 0x88b5" >"$TRACEFS/events/skb/kfree_skb/filter"
+	echo 1 >"$TRACEFS/events/skb/kfree_skb/enable"
+	echo 1 >"$TRACEFS/tracing_on"
+}
+
+# drops_trace_stop: how many drops drops_trace_start recorded; stops it
+drops_trace_stop()
+{
+	echo 0 >"$TRACEFS/events/skb/kfree_skb/enable"
+	grep -c 'kfree_skb:' "$TRACEFS/trace"
+	echo 0 >"$TRACEFS/events/skb/kfree_skb/filter"
+	echo >"$TRACEFS/trace"
+}
+
+# measure_ended_by NS DEV PATTERN CMD...: a long measurement of DEV in NS
+# (the script's TMPD keeps its stderr), ended by CMD once its probes go
+# out; true when the tool exits 2 with one line matching PATTERN, else
+# false with ENDED_BY saying what happened instead
+measure_ended_by()
+{
+	local ns=$1 dev=$2 pattern=$3 pid rc err
+
+	shift 3
+	ENDED_BY=
+	dcb-hdrm -n "$ns" measure dev "$dev" count 1000 interval 20000 \
+		>/dev/null 2>"$TMPD/ended_by" &
+	pid=$!
+	wait_probing "$ns" "$dev" || ENDED_BY="the measurement of $dev did not start; "
+	"$@" || ENDED_BY="$ENDED_BY$* failed; "
+	wait $pid
+	rc=$?
+	err=$(cat "$TMPD/ended_by")
+	[ -z "$ENDED_BY" ] && [ "$rc" -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -Eq "$pattern" <<<"$err" && return 0
+	ENDED_BY="${ENDED_BY}exit $rc, '$err'"
+	return 1
+}
+
 module_unload()
 {
 	module_loaded || return 0
@@ -179,20 +241,27 @@ ns_cleanup()
 	done
 }
 
-# lldp_listener_wait NS: wait until an LLDP packet socket (EtherType
-# 0x88cc) is open in NS, so that a frame sent now reaches the listener
-# (starting it takes seconds in the debug kernel under emulation)
-lldp_listener_wait()
+# packet_socket_wait NS TYPE: wait until a packet socket for EtherType
+# TYPE (hex as /proc/net/packet shows it: 88cc, 0003 for every type) is
+# open in NS, so that a frame sent now reaches its reader (starting one
+# takes seconds in the debug kernel, or on a busy host)
+packet_socket_wait()
 {
 	local i
 
 	for i in $(seq 1 300); do
-		ip netns exec "$1" awk 'NR > 1 && $4 == "88cc" { f = 1 } END { exit !f }' \
+		ip netns exec "$1" awk -v t="$2" 'NR > 1 && $4 == t { f = 1 } END { exit !f }' \
 			/proc/net/packet && return 0
 		sleep 0.2
 	done
-	echo "# no LLDP listener in $1 after 60 s" >&2
+	echo "# no packet socket for $2 in $1 after 60 s" >&2
 	return 1
+}
+
+# lldp_listener_wait NS: until an LLDP listener (EtherType 0x88cc) is up
+lldp_listener_wait()
+{
+	packet_socket_wait "$1" 88cc
 }
 
 # lldp_send_raw NS DEV HEX...: one frame per HEX from DEV to the LLDP
@@ -207,27 +276,32 @@ lldp_send_raw()
 }
 
 # The debug kernel (KASAN, lockdep, kmemleak) runs under emulation ten or
-# more times slower than the others. It runs every test for what it finds
-# in memory and locking, except those a script names with production_only:
-# tests that judge a time, a rate or an accuracy, which such a kernel
-# cannot meet, and tests whose kernel paths the others already take there.
-# Those run in debian-6.1 and debian-6.12 and are skipped in debug, saying
-# why.
-declare -A PRODUCTION_ONLY=()
+# more times slower than the others. It is there for memory, locking and
+# lifetime: KUnit, the hostile-input and race tests, load and unload, and
+# one pass of each feature's main path. A script lists the tests it runs
+# there in DEBUG_TESTS (unset: all of them); its other tests, functional
+# and timed ones, run in debian-6.1 and debian-6.12 and are skipped in
+# debug, saying so.
+DEBUG_TESTS=${DEBUG_TESTS-all}
 
-# production_only TEST WHY
-production_only()
+# debug_runs TEST: whether TEST runs in this kernel
+debug_runs()
 {
-	PRODUCTION_ONLY[$1]=$2
+	! debug_kernel || [ "$DEBUG_TESTS" = all ] ||
+		[[ " $(echo $DEBUG_TESTS) " == *" $1 "* ]]
 }
 
+# tests_run runs ALL_TESTS, or only those of them named in ONLY
 tests_run()
 {
 	local t start
 
 	for t in $ALL_TESTS; do
-		if debug_kernel && [ -n "${PRODUCTION_ONLY[$t]:-}" ]; then
-			log_skip "$t" "not in the debug kernel: ${PRODUCTION_ONLY[$t]}"
+		if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $t "* ]]; then
+			continue
+		fi
+		if ! debug_runs "$t"; then
+			log_skip "$t" "the stock kernels run it; the debug kernel runs only$(printf ' %s' $DEBUG_TESTS)"
 			continue
 		fi
 		start=$SECONDS
@@ -241,3 +315,13 @@ tests_run()
 	fi
 	exit $EXIT_STATUS
 }
+
+# A script with nothing for the debug kernel ends here there, before its
+# setup, each of its tests skipped with the reason.
+if debug_kernel && [ -z "$(echo $DEBUG_TESTS)" ]; then
+	for t in $ALL_TESTS; do
+		log_skip "$t" "the stock kernels run it; the debug kernel runs none of this script"
+	done
+	echo "1..$TAP_N"
+	exit $ksft_skip
+fi

@@ -342,6 +342,20 @@ static int hdrm_check_push_bounds(char *msg, size_t len)
 			       HDRM_PUSH_MIN_HEADROOM, msg, len);
 	if (err)
 		return err;
+	/* this end's own floor: 2 x 9216 + 64 + 4096 for priority 3 */
+	c.headroom[3] = 22591;
+	b.floor[3] = 22592;
+	err = hdrm_push_expect("below this end's floor", &c, &b, -ERANGE,
+			       HDRM_FIELD_HEADROOM, 3, 22591, 22592, msg,
+			       len);
+	if (err)
+		return err;
+	c.headroom[3] = 22592;
+	err = hdrm_push_expect("at this end's floor", &c, &b, 0, 0, 0, 0, 0,
+			       msg, len);
+	if (err)
+		return err;
+	b.floor[3] = 0;
 	hdrm_ctl_config_sample(&c);
 	c.speed = 100000;
 	err = hdrm_push_expect("another speed", &c, &b, -ERANGE,

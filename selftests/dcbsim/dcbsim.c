@@ -485,8 +485,13 @@ static void dcbsim_setup(struct net_device *dev)
 	priv->dev = dev;
 	spin_lock_init(&priv->lock);
 	__skb_queue_head_init(&priv->wire);
+#ifdef DCBSIM_HAVE_HRTIMER_SETUP
+	hrtimer_setup(&priv->timer, dcbsim_wire_timer, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_ABS_SOFT);
+#else
 	hrtimer_init(&priv->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
 	priv->timer.function = dcbsim_wire_timer;
+#endif
 	priv->speed = DCBSIM_DEF_SPEED;
 	priv->total = DCBSIM_DEF_TOTAL;
 	priv->cell = DCBSIM_DEF_CELL;
@@ -566,9 +571,14 @@ static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 		dcbsim_set_speed(dev, nla_get_u32(data[IFLA_DCBSIM_SPEED]));
 }
 
-static int dcbsim_newlink(struct net *src_net, struct net_device *dev,
-			  struct nlattr *tb[], struct nlattr *data[],
-			  struct netlink_ext_ack *extack)
+/*
+ * Creates the peer in @net, then @dev. Up to 6.14 @net is the requester's
+ * namespace and the peer's own (IFLA_NET_NS_*) is resolved here; from 6.15
+ * the core has resolved it (peer_type) and @net is the peer's.
+ */
+static int dcbsim_create(struct net *net, struct net_device *dev,
+			 struct nlattr *tb[], struct nlattr *data[],
+			 struct netlink_ext_ack *extack)
 {
 	struct nlattr *peer_tb[IFLA_MAX + 1], **tbp = tb;
 	struct dcbsim_priv *priv, *ppriv;
@@ -576,7 +586,6 @@ static int dcbsim_newlink(struct net *src_net, struct net_device *dev,
 	unsigned char name_assign_type;
 	struct net_device *peer;
 	char ifname[IFNAMSIZ];
-	struct net *net;
 	int err;
 
 	if (data && data[IFLA_DCBSIM_PEER]) {
@@ -598,19 +607,23 @@ static int dcbsim_newlink(struct net *src_net, struct net_device *dev,
 		name_assign_type = NET_NAME_ENUM;
 	}
 
-	net = rtnl_link_get_net(src_net, tbp);
+#ifndef DCBSIM_NEWLINK_PARAMS
+	net = rtnl_link_get_net(net, tbp);
 	if (IS_ERR(net))
 		return PTR_ERR(net);
+#endif
 	peer = rtnl_create_link(net, ifname, name_assign_type,
 				&dcbsim_link_ops, tbp, extack);
-	if (IS_ERR(peer)) {
-		put_net(net);
-		return PTR_ERR(peer);
+	if (!IS_ERR(peer)) {
+		if (!ifmp || !tbp[IFLA_ADDRESS])
+			eth_hw_addr_random(peer);
+		err = register_netdevice(peer);
 	}
-	if (!ifmp || !tbp[IFLA_ADDRESS])
-		eth_hw_addr_random(peer);
-	err = register_netdevice(peer);
-	put_net(net);
+#ifndef DCBSIM_NEWLINK_PARAMS
+	put_net(net);	/* the peer holds its namespace once registered */
+#endif
+	if (IS_ERR(peer))
+		return PTR_ERR(peer);
 	if (err < 0) {
 		free_netdev(peer);
 		return err;
@@ -640,6 +653,23 @@ unregister_peer:
 	unregister_netdevice(peer);
 	return err;
 }
+
+#ifdef DCBSIM_NEWLINK_PARAMS
+static int dcbsim_newlink(struct net_device *dev,
+			  struct rtnl_newlink_params *params,
+			  struct netlink_ext_ack *extack)
+{
+	return dcbsim_create(rtnl_newlink_peer_net(params), dev, params->tb,
+			     params->data, extack);
+}
+#else
+static int dcbsim_newlink(struct net *src_net, struct net_device *dev,
+			  struct nlattr *tb[], struct nlattr *data[],
+			  struct netlink_ext_ack *extack)
+{
+	return dcbsim_create(src_net, dev, tb, data, extack);
+}
+#endif
 
 static int dcbsim_changelink(struct net_device *dev, struct nlattr *tb[],
 			     struct nlattr *data[],
@@ -697,6 +727,9 @@ static struct rtnl_link_ops dcbsim_link_ops = {
 	.changelink	= dcbsim_changelink,
 	.dellink	= dcbsim_dellink,
 	.policy		= dcbsim_policy,
+#ifdef DCBSIM_NEWLINK_PARAMS
+	.peer_type	= IFLA_DCBSIM_PEER,
+#endif
 	.maxtype	= IFLA_DCBSIM_MAX,
 	.get_size	= dcbsim_get_size,
 	.fill_info	= dcbsim_fill_info,

@@ -9,6 +9,8 @@
 
 ALL_TESTS="dcbsim_pair dcbsim_cable dcbsim_speed dcbsim_pfc dcbsim_buffer
 	   dcbsim_ets_dcbx dcbsim_knobs dcbsim_teardown"
+# the debug kernel: none (see Documentation/testing.rst)
+DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a

@@ -8,6 +8,8 @@
 # back with `dcb-hdrm dev show`. Malformed LLDPDUs are ignored.
 
 ALL_TESTS="dcbx_variants dcbx_bit_clear dcbx_malformed dcbx_errors"
+# the debug kernel: its main path, hostile input and lifetime
+DEBUG_TESTS="dcbx_variants dcbx_malformed"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
@@ -60,7 +62,7 @@ dcbx_variants()
 
 dcbx_bit_clear()
 {
-	local v out
+	local v out txc err rc
 
 	dcb-hdrm -n "$NSA" dev set dev da auto-hdrm off
 	for v in ieee cee cin; do
@@ -71,6 +73,18 @@ dcbx_bit_clear()
 		[ "$(dcb-hdrm -n "$NSB" -j dev show dev db | jq -c '[.peer.auto_hdrm, .peer.via]')" = '[false,"lldp"]' ]
 		check_err $? "$v: db did not record the clear bit"
 	done
+	# LLDP's no counts as an in-band one: db's measurement ends before
+	# its first capability request, and says where the no came from
+	txc=$(dcb-hdrm -n "$NSB" -j dev show dev db | jq .stats.tx_control)
+	err=$(dcb-hdrm -n "$NSB" measure dev db 2>&1 >/dev/null)
+	rc=$?
+	[ "$rc" -eq 5 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "db: the peer said in its DCBX PFC TLV (LLDP) that it does not support automatic headroom configuration" <<<"$err"
+	check_err $? "measuring with LLDP's no: exit $rc, '$err'"
+	[ "$(dcb-hdrm -n "$NSB" -j dev show dev db | jq .stats.tx_control)" -eq "$txc" ]
+	check_err $? "db sent a capability request although LLDP said no"
+	[ "$(dcb-hdrm -n "$NSB" -j show dev db | jq -r .status)" = peer-no-cap ]
+	check_err $? "status: $(dcb-hdrm -n "$NSB" -j show dev db | jq -r .status)"
 	dcb-hdrm -n "$NSA" dev set dev da auto-hdrm on
 	log_test "with auto-hdrm off the bit is clear in every variant, and the peer learns that"
 }

@@ -5,7 +5,9 @@
 # namespace and nothing from another one.
 
 ALL_TESTS="dev_show_netns dev_show_init_ns dev_show_one dev_show_table
-	   dev_show_carrier dev_show_many"
+	   dev_show_carrier dev_show_many dev_show_multicast"
+# the debug kernel: its main path, hostile input and lifetime
+DEBUG_TESTS="dev_show_netns dev_show_many dev_show_multicast"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
@@ -118,6 +120,34 @@ dev_show_many()
 	log_info "80 devices in one dump: $(dcb-hdrm -n "$ns" -j dev show | wc -c) bytes of JSON"
 	ip netns del "$ns"
 	log_test "a dump over several netlink messages lists every device once"
+}
+
+# maddrs NS DEV: the device's multicast addresses, one line
+maddrs()
+{
+	ip -n "$1" maddr show dev "$2" | awk '$1 == "link" { print $2 }' | sort | tr '\n' ' '
+}
+
+# Every port joins both encapsulations' group addresses (a real NIC
+# filters multicast nobody joined) and leaves them when the module goes.
+dev_show_multicast()
+{
+	local want="01:80:c2:00:00:01 01:80:c2:00:00:0e " got
+
+	got=$(maddrs "$NSA" va | grep -o '01:80:c2:00:00:0[1e] ' | tr -d '\n')
+	[ "$got" = "$want" ]
+	check_err $? "va joined '$got', expected '$want'"
+	rmmod dcb_hdrm
+	check_err $? "rmmod failed"
+	got=$(maddrs "$NSA" va | grep -o '01:80:c2:00:00:0[1e] ' | tr -d '\n')
+	[ -z "$got" ]
+	check_err $? "va still in '$got' after the module left"
+	module_load
+	check_err $? "insmod failed"
+	got=$(maddrs "$NSA" va | grep -o '01:80:c2:00:00:0[1e] ' | tr -d '\n')
+	[ "$got" = "$want" ]
+	check_err $? "after reloading, va joined '$got'"
+	log_test "every port joins both group addresses, and leaves them on unload"
 }
 
 require_root

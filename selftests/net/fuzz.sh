@@ -120,7 +120,7 @@ fuzz_reflector()
 fuzz_measuring()
 {
 	local before after other_before other_after out spoof res est rtt=400000
-	local peer_before peer_after wire cross_before cross_after
+	local peer_before peer_after wire cross_before cross_after p2
 
 	wire=$(cable_wire "$NSA" va)
 	before=$(stats "$NSA" va)
@@ -147,8 +147,13 @@ fuzz_measuring()
 	spoof=$(cat "$TMPD/spoof")
 	est=$(jqn .rtt_ns.estimate "$res")
 	log_info "$(jqn .sent "$out") frames in $(jqn .seconds "$out") s to the measuring device, $(jqn .spoofed "$spoof") spoofed and $(jqn .duplicated "$spoof") duplicated replies: estimate $est ns for a $rtt ns round trip, $(jqn .probes.received "$res") of $(jqn .probes.sent "$res") replies"
-	[ "$(jqn .status "$res")" = ok ] && [ "$est" -ge "$rtt" ] && [ "$est" -le $((rtt + TOLERANCE_NS)) ]
-	check_err $? "estimate $est ns not within $TOLERANCE_NS ns above $rtt ns: $(jq -c '{status, rtt_ns, probes}' <<<"$res")"
+	# Each of t1 and t4 may be off by the clock's precision (a jiffy, 4 ms,
+	# where the guest fell back to a jiffies clocksource): the estimate is
+	# within two of them of the cable, as the formula allows.
+	p2=$((2 * $(jqn .precision_ns "$res")))
+	[ "$(jqn .status "$res")" = ok ] && [ "$est" -ge $((rtt - p2)) ] &&
+		[ "$est" -le $((rtt + TOLERANCE_NS + p2)) ]
+	check_err $? "estimate $est ns not within $TOLERANCE_NS ns (+ $p2 ns for the clock's precision) of $rtt ns: $(jq -c '{status, rtt_ns, probes, precision_ns}' <<<"$res")"
 	[ "$(jqn .probes.received "$res")" -eq "$(jqn .probes.sent "$res")" ]
 	check_err $? "replies lost or rejected under attack: $(jq -c .probes <<<"$res")"
 	[ "$(delta "$before" "$after" rx_replies)" -eq "$(jqn .probes.received "$res")" ]

@@ -15,6 +15,8 @@
 ALL_TESTS="iso_unpriv_read iso_unpriv_set iso_unpriv_measure iso_userns_read
 	   iso_userns_set iso_userns_measure iso_userns_foreign
 	   iso_monitor iso_results iso_dump"
+# the debug kernel: none (see Documentation/testing.rst)
+DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
 
 NSX=${NS_PREFIX}-isox

@@ -10,6 +10,8 @@
 # Documentation/lldp.rst; and it skips the LLDPDUs its own host sends.
 
 ALL_TESTS="lldp_no_dcb_ops lldp_agent_shaped lldp_own_frames"
+# the debug kernel: none (see Documentation/testing.rst)
+DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-la

@@ -9,11 +9,13 @@
 ALL_TESTS="measure_delays measure_host_queueing measure_2ts measure_loss
 	   measure_encap_ether measure_no_reply measure_rate_limited
 	   measure_two_devices measure_json_contract measure_errors
-	   measure_link_deleted measure_module_removed"
+	   measure_unsized measure_interrupted measure_link_deleted
+	   measure_module_removed measure_clock_hidden"
+# the debug kernel: its main path, hostile input and lifetime
+DEBUG_TESTS="measure_encap_ether measure_no_reply measure_interrupted measure_link_deleted
+	     measure_module_removed"
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../cable.sh"
-production_only measure_delays "an accuracy and a slope against netem"
-production_only measure_host_queueing "an accuracy against netem"
 
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
@@ -323,56 +325,128 @@ measure_errors()
 	log_test "bad measure and dev set requests: one line, nothing changed"
 }
 
-# wait_probing NS DEV: until a measurement of DEV has sent some probes
-wait_probing()
+# A maximum frame beyond the formula's 65535 bytes (MTU 65535 + 22) is no
+# headroom, and the result says which priorities and why, instead of
+# leaving them out with status ok.
+measure_unsized()
 {
-	local before i
+	local out text
 
-	before=$(dcb-hdrm -n "$1" -j dev show dev "$2" | jq .stats.tx_probes)
-	for i in $(seq 1 100); do
-		[ "$(dcb-hdrm -n "$1" -j dev show dev "$2" | jq .stats.tx_probes)" -gt $((before + 2)) ] &&
-			return 0
+	dcb-hdrm -n "$NSA" dev set dev va speed 10000 prio-mask 0x18 max-frame 4:9022
+	ip -n "$NSA" link set va mtu 65535
+	out=$(measure_json count 20)
+	check_err $? "measure failed: $out"
+	[ "$(jq -c '[.status, .unsized, [.priorities[].prio]]' <<<"$out")" = \
+	  '["ok",[{"prio":3,"max_frame_bytes":65557}],[4]]' ]
+	check_err $? "unsized priorities: $(jq -c '[.status, .unsized, .priorities]' <<<"$out")"
+	text=$(dcb-hdrm -n "$NSA" show dev va)
+	grep -q "prio 3: no headroom: its maximum frame, 65557 bytes, is beyond the formula's 65535" <<<"$text"
+	check_err $? "show does not say why priority 3 has no headroom: $text"
+	ip -n "$NSA" link set va mtu 1500
+	dcb-hdrm -n "$NSA" dev set dev va prio-mask auto max-frame 4:auto
+	log_test "a maximum frame beyond the formula is reported, not skipped"
+}
+
+# A measurement belongs to the tool that started it: interrupting the tool
+# (Ctrl-C) ends it at once, status cancelled, and the device is free for
+# the next one instead of busy until its deadline (20 s here). The tool
+# is killed with SIGTERM: a background job of a script ignores SIGINT.
+measure_interrupted()
+{
+	local pid out probes i
+
+	dcb-hdrm -n "$NSA" dev set dev va speed 10000
+	dcb-hdrm -n "$NSA" measure dev va count 1000 interval 20000 >/dev/null 2>&1 &
+	pid=$!
+	wait_probing "$NSA" va
+	check_err $? "the measurement of va did not start"
+	kill -TERM "$pid"
+	wait "$pid"
+	for i in $(seq 1 50); do
+		[ "$(dcb-hdrm -n "$NSA" -j show dev va | jq -r .status)" = cancelled ] && break
 		sleep 0.1
 	done
-	return 1
+	out=$(dcb-hdrm -n "$NSA" -j show dev va)
+	[ "$(jqn .status "$out")" = cancelled ] && [ "$(jqn .probes.sent "$out")" -lt 1000 ]
+	check_err $? "after Ctrl-C: $(jq -c '[.status, .probes]' <<<"$out")"
+	probes=$(dcb-hdrm -n "$NSA" -j dev show dev va | jq .stats.tx_probes)
+	sleep 0.5
+	[ "$(dcb-hdrm -n "$NSA" -j dev show dev va | jq .stats.tx_probes)" -eq "$probes" ]
+	check_err $? "probes still going out after the session was cancelled"
+	out=$(measure_json count 20)
+	check_err $? "the next measurement did not start: $out"
+	log_info "interrupted after $(jq -r .probes.sent <<<"$(dcb-hdrm -n "$NSA" -j show dev va)") probes; the next measurement: $(jqn .status "$out")"
+	log_test "interrupting the tool cancels its measurement at once"
+}
+
+# No host clock on the wire: t1 in the probes and t2, t3 in the replies
+# are far from either host's monotonic clock (each on a random base), and
+# the measurement still reads the cable.
+measure_clock_hidden()
+{
+	local out sniffed
+
+	# on the cable's middle, which sees both ways (the module's frames
+	# leave through dev_direct_xmit(), past the sending host's taps)
+	dcb-hdrm -n "$NSA" dev set dev va speed 10000
+	ip netns exec "$(cable_wire "$NSA" va)" python3 - m1 30 >"$TMPD/sniff" <<'EOF' &
+import socket, struct, sys, time
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(0x0003))
+s.bind((sys.argv[1], 0))
+s.settimeout(0.5)
+end = time.monotonic() + float(sys.argv[2])
+far = 1000 * 10**9		# 1000 s: no base that random lands this near
+req = rep = near = 0
+while time.monotonic() < end and (req < 20 or rep < 20):
+    try:
+        f = s.recv(2048)
+    except socket.timeout:
+        continue
+    if len(f) < 60 or f[12:14] != b'\x88\x08' or f[14:16] != b'\x01\x48':
+        continue
+    t1, t2, t3 = struct.unpack('!QQQ', f[18:42])
+    typ = f[43]
+    now = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    stamps = [t1] if typ == 1 else [t2, t3]
+    near += sum(1 for t in stamps if abs(t - now) < far)
+    req += typ == 1
+    rep += typ == 2
+print(req, rep, near)
+EOF
+	local spid=$!
+	packet_socket_wait "$(cable_wire "$NSA" va)" 0003
+	check_err $? "the sniffer did not start"
+	out=$(measure_json count 20)
+	check_err $? "measure failed: $out"
+	wait $spid
+	sniffed=$(cat "$TMPD/sniff")
+	set -- $sniffed
+	log_info "sniffed $1 probes and $2 replies on the cable; $3 timestamps within 1000 s of the monotonic clock"
+	[ "${1:-0}" -ge 20 ] && [ "${2:-0}" -ge 20 ] && [ "${3:-1}" -eq 0 ]
+	check_err $? "probes, replies, timestamps near the host clock: '$sniffed'"
+	[ "$(jqn .status "$out")" = ok ] && [ "$(jqn .rtt_ns.estimate "$out")" -ge 400000 ] &&
+		[ "$(jqn .turnaround_ns.median "$out")" -lt 1000000000 ]
+	check_err $? "the measurement with hidden clocks: $(jq -c '[.status, .rtt_ns, .turnaround_ns]' <<<"$out")"
+	log_test "no host clock on the wire: t1, t2 and t3 on random bases"
 }
 
 measure_link_deleted()
 {
-	local pid rc err
-
 	cable_create "$NSA" vc "$NSB" vd 200
-	dcb-hdrm -n "$NSA" measure dev vc count 1000 interval 20000 2>"$TMPD/err" >/dev/null &
-	pid=$!
-	wait_probing "$NSA" vc
-	check_err $? "the measurement of vc did not start"
-	ip -n "$NSA" link del vc
-	wait $pid
-	rc=$?
-	err=$(cat "$TMPD/err")
 	# Deletion closes the device first: "went down" or "went away".
-	[ "$rc" -eq 2 ] && grep -Eq "the (link went down|device went away) during the measurement" <<<"$err"
-	check_err $? "link deleted mid-measurement: exit $rc, '$err'"
+	measure_ended_by "$NSA" vc "the (link went down|device went away) during the measurement" \
+		ip -n "$NSA" link del vc
+	check_err $? "link deleted mid-measurement: $ENDED_BY"
 	ip netns del "$(cable_wire "$NSA" vc)"
 	log_test "link deleted during a measurement ends it cleanly"
 }
 
 measure_module_removed()
 {
-	local pid rc err
-
-	dcb-hdrm -n "$NSA" measure dev va count 1000 interval 20000 >/dev/null 2>"$TMPD/err" &
-	pid=$!
-	wait_probing "$NSA" va
-	check_err $? "the measurement of va did not start"
-	rmmod dcb_hdrm
-	check_err $? "rmmod during a measurement failed"
-	wait $pid
-	rc=$?
-	err=$(cat "$TMPD/err")
 	# The tool hears nlctrl announce the family's removal at once.
-	[ "$rc" -eq 2 ] && grep -q "the dcb_hdrm module was unloaded during the measurement" <<<"$err"
-	check_err $? "module removed mid-measurement: exit $rc, '$err'"
+	measure_ended_by "$NSA" va "the dcb_hdrm module was unloaded during the measurement" \
+		rmmod dcb_hdrm
+	check_err $? "module removed mid-measurement: $ENDED_BY"
 	module_load
 	check_err $? "reload failed"
 	log_test "module removed during a measurement"

@@ -8,7 +8,7 @@
 # kmemleak must find nothing of ours afterwards (debug kernel), and the
 # module must still measure and unload cleanly at the end.
 
-ALL_TESTS="races_run races_after"
+ALL_TESTS="races_session_end races_run races_after"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
@@ -28,6 +28,50 @@ setup()
 	ip -n "$NSA" link set da type dcbsim speed 25000 delay-ns 2000 || return 1
 	ip -n "$NSB" link set db type dcbsim speed 25000 delay-ns 2000 || return 1
 	ip netns exec "$NSA" dcb pfc set dev da prio-pfc 3:on
+}
+
+# A session ended by the link going down, the device going away or the
+# module unloading, while its end work detaches and frees it on another
+# CPU: the test build's test_stop_window_ms holds hdrm_session_stop() open
+# between ending the session and waiting for it, so that the work always
+# wins. A stop that touched the session after ending it (the crash the
+# kernel review found) reads freed memory, which KASAN reports in the
+# debug kernel.
+WINDOW=/sys/module/dcb_hdrm/parameters/test_stop_window_ms
+
+# session_end_case WHAT PATTERN DEV CMD...: measure_ended_by in NSA with
+# the window held open
+session_end_case()
+{
+	local what=$1
+
+	shift
+	echo 100 >"$WINDOW"
+	measure_ended_by "$NSA" "$2" "$1" "${@:3}"
+	check_err $? "$what: $ENDED_BY"
+	[ ! -w "$WINDOW" ] || echo 0 >"$WINDOW"
+}
+
+races_session_end()
+{
+	if [ ! -w "$WINDOW" ]; then
+		log_skip "${FUNCNAME[0]}" "the module has no test hooks (built by make module, not build-kmod)"
+		return
+	fi
+	session_end_case "link down" "the link went down during the measurement" \
+		da ip -n "$NSA" link set da down
+	ip -n "$NSA" link set da up
+	ip -n "$NSA" link add ea type veth peer name eb netns "$NSB" &&
+		ip -n "$NSA" link set ea up && ip -n "$NSB" link set eb up &&
+		dcb-hdrm -n "$NSA" dev set dev ea speed 10000
+	check_err $? "cannot make the veth pair ea/eb"
+	session_end_case "link deleted" "the (link went down|device went away) during the measurement" \
+		ea ip -n "$NSA" link del ea
+	session_end_case "module unloaded" "the dcb_hdrm module was unloaded during the measurement" \
+		da rmmod dcb_hdrm
+	module_load
+	check_err $? "reload failed"
+	log_test "a session ended by link down, deletion and unload while its end work frees it"
 }
 
 # The races themselves run in one process (selftests/fuzz/hdrm_race.c):
@@ -89,6 +133,7 @@ races_after()
 require_root
 require_cmd jq ip dcb
 require_built "$RACE"
-trap 'ns_cleanup' EXIT
+TMPD=$(mktemp -d)
+trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 dcbsim_start
 tests_run

@@ -5,8 +5,9 @@
 # the documented exit status (1 usage, 2 kernel, 3 module not loaded).
 
 ALL_TESTS="no_module unknown_words"
+# the debug kernel: none (see Documentation/testing.rst)
+DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
-production_only unknown_words "the tool's own argument checks, no kernel path"
 
 # expect_error STATUS PATTERN CMD...: CMD fails with STATUS and prints
 # exactly one line on stderr matching PATTERN, nothing on stdout.

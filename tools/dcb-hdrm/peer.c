@@ -18,6 +18,7 @@ const char *const hdrm_push_status_names[4] = {
 };
 static const char *const reason_names[] = {
 	"none", "policy", "no-cap", "bounds", "apply-failed", "busy",
+	"sender-no-cap",
 };
 static const char *const field_names[] = {
 	"speed", "rtt", "precision", "headroom", "prios",
@@ -107,6 +108,8 @@ const char *hdrm_push_why(const struct hdrm_push_info *p, char *buf,
 		return "it does not accept pushed headroom (on the peer: dcb-hdrm dev set dev DEV accept-push on)";
 	case DCB_HDRM_PUSH_REASON_NO_CAP:
 		return "it has auto-hdrm off";
+	case DCB_HDRM_PUSH_REASON_SENDER_NO_CAP:
+		return "it has no record of this end's auto-hdrm capability (the last word it had from this end had the bit clear)";
 	case DCB_HDRM_PUSH_REASON_BUSY:
 		return "it is still handling an earlier push; try again";
 	case DCB_HDRM_PUSH_REASON_APPLY_FAILED:

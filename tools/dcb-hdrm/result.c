@@ -21,7 +21,7 @@
 
 static const char *const status_names[] = {
 	"ok", "no-reply", "dev-gone", "link-down", "aborted", "no-speed",
-	"peer-no-cap", "peer-silent",
+	"peer-no-cap", "peer-silent", "cancelled", "foreign",
 };
 static const char *const source_names[] = { "local", "peer" };
 static const char *const mode_names[] = { "4ts", "2ts" };
@@ -89,8 +89,12 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		prio = nla_get_u32(pt[DCB_HDRM_A_PRIO_PRIO]);
 		if (prio >= PRIOS)
 			return -EPROTO;
-		r->prio[prio].valid = true;
 		r->prio[prio].max_frame = get_u32(pt, DCB_HDRM_A_PRIO_MAX_FRAME);
+		if (pt[DCB_HDRM_A_PRIO_UNSIZED]) {
+			r->prio[prio].unsized = true;
+			continue;
+		}
+		r->prio[prio].valid = true;
 		r->prio[prio].bytes = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
 		r->prio[prio].cells = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_CELLS);
 	}
@@ -197,6 +201,18 @@ void result_json_members(struct jw *w, const struct result *r)
 		jw_obj_close(w);
 	}
 	jw_arr_close(w);
+	/* PFC priorities whose maximum frame is beyond the arithmetic */
+	jw_key(w, "unsized");
+	jw_arr_open(w);
+	for (prio = 0; prio < PRIOS; prio++) {
+		if (!r->prio[prio].unsized)
+			continue;
+		jw_obj_open(w);
+		jw_ku64(w, "prio", prio);
+		jw_ku64(w, "max_frame_bytes", r->prio[prio].max_frame);
+		jw_obj_close(w);
+	}
+	jw_arr_close(w);
 	hdrm_applied_json(w, &r->applied);
 	hdrm_push_json(w, &r->push);
 }
@@ -246,8 +262,13 @@ void result_text(const struct result *r)
 	printf("t = %llu ns (%s)  precision = %u ns  speed = %u Mb/s  K = %u B  measure_frame = %u B  cell = %u B\n",
 	       (unsigned long long)r->est, HDRM_NAME(estimator_names, r->estimator),
 	       r->precision, r->speed, r->k_bytes, r->measure_frame, r->cell);
-	for (prio = 0; prio < PRIOS; prio++)
+	for (prio = 0; prio < PRIOS; prio++) {
 		any |= r->prio[prio].valid;
+		if (r->prio[prio].unsized)
+			printf("prio %d: no headroom: its maximum frame, %u bytes, is beyond the formula's %u (lower the MTU or set dev set max-frame %d:BYTES)\n",
+			       prio, r->prio[prio].max_frame, HDRM_CALC_MAX_FRAME,
+			       prio);
+	}
 	if (!any) {
 		printf("no priority to size (no PFC-enabled priority, or no link speed)\n");
 		return;
@@ -271,15 +292,66 @@ void result_text(const struct result *r)
 	}
 }
 
-/*
- * The seed's S306: the peer cannot take part, so the user sets the
- * headroom by hand. The dcb(8) line carries the PFC delay allowance of
- * the last measurement when there was one, else says how to get it.
- */
-static int manual_prompt(const struct result *r, const struct result *prev)
+struct show_dev {
+	struct hdrm_dcb_state st;
+	struct hdrm_peer_info peer;
+	uint32_t mtu;
+};
+
+static int show_dev_cb(struct nlattr *attrs, int len, void *arg)
 {
+	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
+	struct show_dev *d = arg;
+
+	if (nla_parse(tb, DCB_HDRM_A_DEV_MAX, attrs, len, NULL) < 0)
+		return -EPROTO;
+	d->mtu = get_u32(tb, DCB_HDRM_A_DEV_MTU);
+	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
+		return -EPROTO;
+	return hdrm_dcb_state_parse(tb[DCB_HDRM_A_DEV_DCB_STATE], &d->st);
+}
+
+/*
+ * The lossless buffers' sizes the last measurement calls for, as dcb(8)
+ * takes them ("1:13471 2:9000"): each buffer that holds a measured
+ * priority, at least the largest headroom among its priorities.
+ */
+static size_t buffer_sizes(char *buf, size_t len, const struct result *prev,
+			   const struct hdrm_buf *b)
+{
+	uint64_t want[HDRM_BUFS] = { 0 };
+	size_t n = 0;
+	int prio, i;
+
+	for (prio = 0; prio < PRIOS; prio++) {
+		i = b->prio2buffer[prio];
+		if (prev->prio[prio].valid && prev->prio[prio].bytes > want[i])
+			want[i] = prev->prio[prio].bytes;
+	}
+	for (i = 0; i < HDRM_BUFS && n < len; i++)
+		if (want[i])
+			n += snprintf(buf + n, len - n, "%s%d:%llu",
+				      n ? " " : "", i,
+				      (unsigned long long)want[i]);
+	return n;
+}
+
+/*
+ * US 2025/0267110 A1, claims 8 and 23: the peer cannot take part, so the
+ * user sets the headroom by hand. The dcb(8) line carries the PFC delay
+ * allowance of the last measurement when it fits dcbnl's 16 bits, else
+ * the lossless buffers' sizes (@st, the device's buffers now), else says
+ * how to get them.
+ */
+static int manual_prompt(const struct result *r, const struct result *prev,
+			 const struct show_dev *dev)
+{
+	const struct hdrm_dcb_state *st = dev ? &dev->st : NULL;
+	char sizes[256];
 	const char *why = r->status == DCB_HDRM_STATUS_PEER_SILENT ?
 		"did not answer the capability request (no dcb_hdrm module there, or auto-hdrm unsupported)" :
+		dev && dev->peer.present && dev->peer.via == DCB_HDRM_PEER_VIA_LLDP ?
+		"said in its DCBX PFC TLV (LLDP) that it does not support automatic headroom configuration" :
 		"answered that it does not support automatic headroom configuration";
 	struct hdrm_delay d;
 	char how[512];
@@ -294,10 +366,18 @@ static int manual_prompt(const struct result *r, const struct result *prev)
 			 "dcb pfc set dev %s delay %u (from the last measurement, session %u)",
 			 r->ifname, d.value, prev->session);
 	} else if (prev && prev->status == DCB_HDRM_STATUS_OK &&
-		   prev->has_rtt && prev->source == DCB_HDRM_SOURCE_LOCAL) {
+		   prev->has_rtt && prev->source == DCB_HDRM_SOURCE_LOCAL &&
+		   st && st->has_buf &&
+		   buffer_sizes(sizes, sizeof(sizes), prev, &st->buf)) {
 		/* Too many bits for the u16 delay: the buffers, then. */
+		snprintf(how, sizeof(how),
+			 "dcb buffer set dev %s buffer-size %s (each lossless buffer at least its priorities' headroom from the last measurement, session %u)",
+			 r->ifname, sizes, prev->session);
+	} else if (prev && prev->status == DCB_HDRM_STATUS_OK &&
+		   prev->has_rtt && prev->source == DCB_HDRM_SOURCE_LOCAL) {
+		/* No buffers reported: the headroom each priority needs. */
 		n = snprintf(how, sizeof(how),
-			     "dcb buffer set dev %s buffer-size BUFFER:BYTES, each lossless buffer at least its priorities' headroom from the last measurement (session %u):",
+			     "the PFC delay of %s cannot carry it (over dcbnl's 16 bits) and its driver reports no buffers: give each lossless priority at least its headroom from the last measurement (session %u) with the NIC's own tools:",
 			     r->ifname, prev->session);
 		for (prio = 0; prio < PRIOS && n < sizeof(how); prio++)
 			if (prev->prio[prio].valid)
@@ -321,7 +401,7 @@ int result_status_exit(const struct result *r)
 		return 0;
 	case DCB_HDRM_STATUS_PEER_NO_CAP:
 	case DCB_HDRM_STATUS_PEER_SILENT:
-		return manual_prompt(r, NULL);
+		return manual_prompt(r, NULL, NULL);
 	case DCB_HDRM_STATUS_NO_REPLY:
 		hdrm_err("%s: no reply to %u probes; check that the peer runs dcb_hdrm with reflect on (dcb-hdrm dev set dev DEV reflect on) and, if its NIC drops MAC control frames, use encap ether on this end",
 			 r->ifname, r->sent);
@@ -336,6 +416,10 @@ int result_status_exit(const struct result *r)
 		return EXIT_KERNEL;
 	case DCB_HDRM_STATUS_LINK_DOWN:
 		hdrm_err("%s: the link went down during the measurement",
+			 r->ifname);
+		return EXIT_KERNEL;
+	case DCB_HDRM_STATUS_FOREIGN:
+		hdrm_err("%s: a second responder answered (something on the link besides the peer, such as a bridge or a hub, runs dcb_hdrm and reflects); no headroom from two round trips: measure each cable between the two ends it joins",
 			 r->ifname);
 		return EXIT_KERNEL;
 	default:
@@ -367,22 +451,6 @@ void result_print(struct hdrm_ctx *ctx, const struct result *r)
 static int result_one(struct nlattr *attrs, int len, void *arg)
 {
 	return result_parse(attrs, len, arg);
-}
-
-struct show_dev {
-	struct hdrm_dcb_state st;
-	uint32_t mtu;
-};
-
-static int show_dev_cb(struct nlattr *attrs, int len, void *arg)
-{
-	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
-	struct show_dev *d = arg;
-
-	if (nla_parse(tb, DCB_HDRM_A_DEV_MAX, attrs, len, NULL) < 0)
-		return -EPROTO;
-	d->mtu = get_u32(tb, DCB_HDRM_A_DEV_MTU);
-	return hdrm_dcb_state_parse(tb[DCB_HDRM_A_DEV_DCB_STATE], &d->st);
 }
 
 int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
@@ -454,7 +522,7 @@ struct measure_args {
 	uint32_t ifindex;
 	uint32_t count, interval, timeout, mode, estimator, apply;
 	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
-	bool has_apply, push;
+	bool has_apply, apply_alone, push;
 };
 
 static int measure_parse(int argc, char **argv, struct measure_args *a,
@@ -476,9 +544,13 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			argv++;
 			continue;
 		}
-		/* "apply" alone means apply auto */
+		/*
+		 * "apply" alone means the device's own method, or auto where
+		 * the device's is none
+		 */
 		if (hdrm_matches(key, "apply")) {
 			a->has_apply = true;
+			a->apply_alone = true;
 			a->apply = DCB_HDRM_APPLY_AUTO;
 			if (argc > 1 && (!strcmp(argv[1], "none") ||
 					 !strcmp(argv[1], "delay") ||
@@ -486,6 +558,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 					 !strcmp(argv[1], "auto"))) {
 				hdrm_parse_word("apply", argv[1],
 						hdrm_apply_names, 4, &a->apply);
+				a->apply_alone = false;
 				argc--;
 				argv++;
 			}
@@ -631,6 +704,13 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	err = hdrm_connect(ctx);
 	if (err)
 		return err;
+	if (a.apply_alone) {
+		err = dev_apply_setting(ctx, a.ifindex, &apply);
+		if (err)
+			return hdrm_kernel_err(ctx, name, err);
+		if (apply != DCB_HDRM_APPLY_NONE)
+			a.apply = apply;
+	}
 
 	/* The last result, for the manual-setting prompt; none is fine. */
 	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_RESULT_GET, 0);
@@ -661,7 +741,9 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0) ||
 	    (a.has_apply &&
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a.apply) < 0) ||
-	    (a.push && nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, 1) < 0)) {
+	    (a.push && nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, 1) < 0) ||
+	    /* ours: Ctrl-C ends it at once instead of at its deadline */
+	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_OWNED, 1) < 0) {
 		hdrm_err("out of memory");
 		ret = EXIT_KERNEL;
 		goto out;
@@ -718,9 +800,19 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	if (ctx->json || w.r.status == DCB_HDRM_STATUS_OK)
 		result_print(ctx, &w.r);
 	if (w.r.status == DCB_HDRM_STATUS_PEER_NO_CAP ||
-	    w.r.status == DCB_HDRM_STATUS_PEER_SILENT)
-		ret = manual_prompt(&w.r, has_prev ? &prev : NULL);
-	else
+	    w.r.status == DCB_HDRM_STATUS_PEER_SILENT) {
+		struct show_dev dev = { 0 };
+
+		/* the device's buffers, for a concrete dcb line */
+		msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
+		if (msg && nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, a.ifindex) < 0) {
+			nlmsg_free(msg);
+			msg = NULL;
+		}
+		if (!msg || hdrm_nl_talk(&ctx->nl, msg, show_dev_cb, &dev))
+			memset(&dev, 0, sizeof(dev));
+		ret = manual_prompt(&w.r, has_prev ? &prev : NULL, &dev);
+	} else
 		ret = result_status_exit(&w.r);
 	if (!ret && w.r.applied.present && w.r.applied.error) {
 		hdrm_err("%s: apply %s failed: %s; the driver's state is unchanged",

@@ -12,6 +12,7 @@
 
 struct prio_res {
 	bool valid;
+	bool unsized;		/* maximum frame beyond the arithmetic */
 	uint32_t max_frame;
 	uint64_t bytes, cells;
 };

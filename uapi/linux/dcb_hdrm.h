@@ -94,6 +94,12 @@ enum dcb_hdrm_timestamping {
  *   headroom configuration (or has it off). No probe was sent.
  * @DCB_HDRM_STATUS_PEER_SILENT: The peer did not answer the capability
  *   request: no module, or no link. No probe was sent.
+ * @DCB_HDRM_STATUS_CANCELLED: The socket that started the measurement (with
+ *   owned) closed before it ended.
+ * @DCB_HDRM_STATUS_FOREIGN: A second responder answered: a capability reply or
+ *   a probe's reply came from another address than the responder this end
+ *   negotiated with (something in the middle of the link, such as a bridge,
+ *   answers too). The measurement ends rather than mix two round trips.
  */
 enum dcb_hdrm_status {
 	DCB_HDRM_STATUS_OK,
@@ -104,6 +110,8 @@ enum dcb_hdrm_status {
 	DCB_HDRM_STATUS_NO_SPEED,
 	DCB_HDRM_STATUS_PEER_NO_CAP,
 	DCB_HDRM_STATUS_PEER_SILENT,
+	DCB_HDRM_STATUS_CANCELLED,
+	DCB_HDRM_STATUS_FOREIGN,
 };
 
 /**
@@ -175,6 +183,9 @@ enum dcb_hdrm_push_status {
  * @DCB_HDRM_PUSH_REASON_APPLY_FAILED: The peer's driver refused the write;
  *   value is the errno.
  * @DCB_HDRM_PUSH_REASON_BUSY: The peer is measuring or applying; try again.
+ * @DCB_HDRM_PUSH_REASON_SENDER_NO_CAP: The peer has no record of this end's
+ *   auto-HDRM capability: the last capability request it had from this end, or
+ *   this end's DCBX PFC TLV, had the bit clear.
  */
 enum dcb_hdrm_push_reason {
 	DCB_HDRM_PUSH_REASON_NONE,
@@ -183,6 +194,7 @@ enum dcb_hdrm_push_reason {
 	DCB_HDRM_PUSH_REASON_BOUNDS,
 	DCB_HDRM_PUSH_REASON_APPLY_FAILED,
 	DCB_HDRM_PUSH_REASON_BUSY,
+	DCB_HDRM_PUSH_REASON_SENDER_NO_CAP,
 };
 
 /**
@@ -325,6 +337,7 @@ enum {
 	DCB_HDRM_A_STATS_TX_CONTROL,
 	DCB_HDRM_A_STATS_PUSH_APPLIED,
 	DCB_HDRM_A_STATS_PUSH_REFUSED,
+	DCB_HDRM_A_STATS_FOREIGN,
 
 	__DCB_HDRM_A_STATS_MAX,
 	DCB_HDRM_A_STATS_MAX = (__DCB_HDRM_A_STATS_MAX - 1)
@@ -340,6 +353,7 @@ enum {
 	DCB_HDRM_A_MEASURE_SESSION,
 	DCB_HDRM_A_MEASURE_APPLY,
 	DCB_HDRM_A_MEASURE_PUSH,
+	DCB_HDRM_A_MEASURE_OWNED,
 
 	__DCB_HDRM_A_MEASURE_MAX,
 	DCB_HDRM_A_MEASURE_MAX = (__DCB_HDRM_A_MEASURE_MAX - 1)
@@ -364,6 +378,7 @@ enum {
 	DCB_HDRM_A_PRIO_HEADROOM_BYTES,
 	DCB_HDRM_A_PRIO_HEADROOM_CELLS,
 	DCB_HDRM_A_PRIO_PAD,
+	DCB_HDRM_A_PRIO_UNSIZED,
 
 	__DCB_HDRM_A_PRIO_MAX,
 	DCB_HDRM_A_PRIO_MAX = (__DCB_HDRM_A_PRIO_MAX - 1)
