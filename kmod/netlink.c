@@ -211,10 +211,39 @@ int hdrm_nl_get_doit(struct genl_info *info, struct nlattr *attr,
 	return genlmsg_reply(msg, info);
 }
 
+/*
+ * The first Ethernet device of @net, upper devices left out, whose ifindex
+ * is @ifindex or more. A dump walks the devices in ifindex order and
+ * resumes from the ifindex after the last one sent, so devices added or
+ * removed between its rounds shift nothing: none is skipped or repeated.
+ *
+ * Context: rtnl held.
+ */
+static struct net_device *hdrm_nl_dev_from(struct net *net,
+					   unsigned long ifindex)
+{
+	struct net_device *dev, *first = NULL;
+
+#ifdef for_each_netdev_dump
+	/* 6.6 on: the namespace's devices in an xarray by ifindex */
+	for_each_netdev_dump(net, dev, ifindex)
+		if (dev->type == ARPHRD_ETHER && !hdrm_dev_is_upper(dev))
+			return dev;
+#else
+	/* before: a list in creation order, so the lowest such ifindex */
+	for_each_netdev(net, dev)
+		if (dev->type == ARPHRD_ETHER && !hdrm_dev_is_upper(dev) &&
+		    dev->ifindex >= ifindex &&
+		    (!first || dev->ifindex < first->ifindex))
+			first = dev;
+#endif
+	return first;
+}
+
 /**
  * hdrm_nl_dump_devs() - the dump half of every get
  * @skb: the dump's buffer
- * @cb: the dump; cb->args[0] counts the Ethernet devices already visited
+ * @cb: the dump; cb->args[0] is the ifindex to resume from
  * @fill: puts one device's message, or returns -ENODATA to leave it out
  *
  * Context: takes rtnl. Returns the dump's length, or a negative errno.
@@ -223,31 +252,23 @@ int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
 		      hdrm_nl_fill_t fill)
 {
 	struct net *net = sock_net(skb->sk);
+	unsigned long ifindex = cb->args[0];
 	struct net_device *dev;
-	long idx = 0;
 	int err = 0;
 
 	rtnl_lock();
-	for_each_netdev(net, dev) {
-		if (dev->type != ARPHRD_ETHER || hdrm_dev_is_upper(dev))
-			continue;
-		if (idx++ < cb->args[0])
-			continue;
+	while ((dev = hdrm_nl_dev_from(net, ifindex))) {
 		err = fill(skb, dev, NETLINK_CB(cb->skb).portid,
 			   cb->nlh->nlmsg_seq, NLM_F_MULTI, NULL);
-		if (err == -ENODATA) {
-			err = 0;
-			continue;
-		}
-		if (err) {
-			idx--;	/* not sent: resume here */
-			break;
-		}
+		if (err && err != -ENODATA)
+			break;	/* not sent: resume at this device */
+		err = 0;
+		ifindex = dev->ifindex + 1;
 	}
 	rtnl_unlock();
 
-	cb->args[0] = idx;
-	/* A full skb ends this round; the dump resumes at idx. */
+	cb->args[0] = ifindex;
+	/* A full skb ends this round; the dump resumes at ifindex. */
 	if (err == -EMSGSIZE && skb->len)
 		return skb->len;
 	return err ?: skb->len;

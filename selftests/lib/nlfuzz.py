@@ -29,6 +29,7 @@ import os
 import random
 import socket
 import struct
+import subprocess
 import sys
 
 import yaml
@@ -804,22 +805,59 @@ def cmd_get(args):
 
 
 def cmd_dump(args):
+    """Dumps OP and prints [{ifindex, ifname}] as JSON. With --between
+    CMD, runs CMD once the first batch of the dump is read, with the names
+    read so far in $DUMPED (space-separated): the devices CMD adds or
+    removes then fall between the dump's rounds."""
     sp = Spec(args.spec)
     nl = Genl()
     fam = nl.resolve(sp.name)
     op = sp.ops[args.op]
     aset = sp.sets[op['attribute-set']]
-    err, ext, rep = nl.transact(nl.message(fam, op['id'], b'',
-                                           flags=NLM_F_DUMP))
-    if err:
-        print('errno %s: %s' % (errname(err), ext), file=sys.stderr)
-        return 1
+    # a socket of its own: the kernel sizes a dump's rounds by the largest
+    # recv() the socket has seen, and resolve() asked for 1 MiB
+    nl = Genl()
+    msg = nl.message(fam, op['id'], b'', flags=NLM_F_DUMP)
+    seq = struct.unpack_from('=I', msg, 8)[0]
+    nl.sock.send(msg)
     out = []
-    for r in rep:
-        at = parse_attrs(r)
-        out.append({
-            'ifindex': struct.unpack('=I', at[aset['ifindex']['id']][0])[0],
-            'ifname': at[aset['ifname']['id']][0].split(b'\0')[0].decode()})
+    batches = 0
+    while True:
+        # one recv(), one round's skb: the kernel fills the next round
+        # as this one is read, no larger than the largest recv() so far
+        # asked for (8 KiB here, so that a few devices make a round)
+        data = nl.sock.recv(8192)
+        batches += 1
+        off = 0
+        done = False
+        while off + 16 <= len(data):
+            length, mtype, _, mseq, _ = struct.unpack_from('=IHHII', data, off)
+            if length < 16:
+                raise NlError('bad nlmsg_len %d' % length)
+            body = data[off + 16:off + length]
+            off += align4(length)
+            if mseq != seq:
+                continue
+            if mtype == NLMSG_ERROR or mtype == NLMSG_DONE:
+                err = -struct.unpack_from('=i', body, 0)[0] if body else 0
+                if err:
+                    print('errno %s' % errname(err), file=sys.stderr)
+                    return 1
+                done = True
+                break
+            at = parse_attrs(body[4:])
+            out.append({
+                'ifindex': struct.unpack('=I', at[aset['ifindex']['id']][0])[0],
+                'ifname': at[aset['ifname']['id']][0].split(b'\0')[0].decode()})
+        if done:
+            break
+        if batches == 1 and args.between:
+            env = dict(os.environ, DUMPED=' '.join(d['ifname'] for d in out))
+            if subprocess.call(args.between, shell=True, env=env):
+                print('nlfuzz: "%s" failed' % args.between, file=sys.stderr)
+                return 1
+    if args.between:
+        print('nlfuzz: %d batches' % batches, file=sys.stderr)
     print(json.dumps(out))
     return 0
 
@@ -842,6 +880,7 @@ def main():
     d = sub.add_parser('dump')
     d.add_argument('--spec', required=True)
     d.add_argument('op')
+    d.add_argument('--between')
     args = p.parse_args()
     try:
         return {'fuzz': cmd_fuzz, 'get': cmd_get, 'dump': cmd_dump}[

@@ -5,7 +5,7 @@
 # namespace and nothing from another one.
 
 ALL_TESTS="dev_show_netns dev_show_init_ns dev_show_one dev_show_table
-	   dev_show_carrier dev_show_many dev_show_multicast"
+	   dev_show_carrier dev_show_many dev_show_dump_churn dev_show_multicast"
 # the debug kernel: its main path, hostile input and lifetime
 DEBUG_TESTS="dev_show_netns dev_show_many dev_show_multicast"
 source "$(dirname "$0")/../lib.sh"
@@ -122,6 +122,40 @@ dev_show_many()
 	log_test "a dump over several netlink messages lists every device once"
 }
 
+# A dump resumes at the next ifindex, not the next position: devices
+# removed between its rounds make it skip none of the others, and devices
+# added then appear at most once. The peers live in another namespace, so
+# that deleting one device takes no undumped one with it.
+dev_show_dump_churn()
+{
+	local ns=${NS_PREFIX}-churn peers=${NS_PREFIX}-churnp i out want got
+
+	ip netns add "$ns" && ip netns add "$peers"
+	for i in $(seq 1 40); do
+		ip -n "$ns" link add "m$i" type veth peer name "n$i" netns "$peers" ||
+			{ check_err 1 "veth m$i failed"; break; }
+	done
+	# after the first batch: its devices go, two new ones come
+	out=$(ip netns exec "$ns" python3 "$DCB_HDRM_TOP/selftests/lib/nlfuzz.py" dump \
+		--spec "$SPEC" dev-get --between "for d in \$DUMPED; do ip link del \$d; done;
+			ip link add new1 type veth peer name new2" 2>"$TMPD/churn")
+	check_err $? "dump with devices removed between rounds failed: $(cat "$TMPD/churn")"
+	log_info "$(cat "$TMPD/churn"); $(jq length <<<"$out") devices dumped"
+	# every m device appears exactly once, whether deleted later or not
+	want=$(seq 1 40 | sed 's/^/m/' | sort | tr '\n' ' ')
+	got=$(jq -r '.[].ifname' <<<"$out" | grep '^m' | sort | tr '\n' ' ')
+	[ "$got" = "$want" ]
+	check_err $? "m devices dumped: $got"
+	[ "$(jq '[.[].ifname] | length == (unique | length)' <<<"$out")" = true ] &&
+		[ "$(jq '[.[] | select(.ifname | startswith("new"))] | length' <<<"$out")" -le 2 ]
+	check_err $? "a device dumped twice: $(jq -c '[.[].ifname]' <<<"$out")"
+	[ "$(sed -n 's/^nlfuzz: \([0-9]*\) batches$/\1/p' "$TMPD/churn")" -ge 3 ]
+	check_err $? "the dump took fewer than 3 batches: the removal fell in no gap: $(cat "$TMPD/churn")"
+	ip netns del "$ns"
+	ip netns del "$peers"
+	log_test "a dump resumes by ifindex: devices removed between rounds skip nothing"
+}
+
 # maddrs NS DEV: the device's multicast addresses, one line
 maddrs()
 {
@@ -152,7 +186,8 @@ dev_show_multicast()
 
 require_root
 require_cmd jq ip
-trap ns_cleanup EXIT
+TMPD=$(mktemp -d)
+trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 module_load || exit 1
 setup || { echo "1..0 # SKIP cannot create namespaces and veth"; exit $ksft_skip; }
 tests_run
