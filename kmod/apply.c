@@ -387,6 +387,7 @@ void hdrm_port_works_cancel(struct hdrm_port *port)
 	cancel_delayed_work_sync(&port->apply_work);
 	cancel_delayed_work_sync(&port->push_work);
 	cancel_delayed_work_sync(&port->rx_push_work);
+	cancel_delayed_work_sync(&port->peer_ntf_work);
 }
 
 static int hdrm_put_buffers(struct sk_buff *skb, int attr,

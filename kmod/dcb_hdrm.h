@@ -169,6 +169,7 @@ struct hdrm_counters {
 	atomic64_t push_applied;
 	atomic64_t push_refused;
 	atomic64_t foreign;
+	atomic64_t peer_no_cap;
 };
 
 struct hdrm_result {
@@ -267,6 +268,7 @@ struct hdrm_port {
 	struct delayed_work remeasure_work;
 	struct delayed_work push_work;
 	struct delayed_work rx_push_work;
+	struct delayed_work peer_ntf_work;	/* announce a peer without the capability */
 	struct hdrm_counters ctr;
 	struct rcu_head rcu;
 };
@@ -317,6 +319,7 @@ void hdrm_push_prepare(struct hdrm_port *port, const struct hdrm_result *r,
 		       enum hdrm_encap encap);
 void hdrm_push_work(struct work_struct *work);
 void hdrm_rx_push_work(struct work_struct *work);
+void hdrm_peer_ntf_work(struct work_struct *work);
 void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
 		     bool has_accept_push, bool accept_push, u8 via);
 int hdrm_put_peer(struct sk_buff *skb, const struct hdrm_peer *peer);
@@ -353,6 +356,7 @@ int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
 int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
+void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd);
 extern const struct nla_policy hdrm_dev_set_policy[DCB_HDRM_A_DEV_MAX + 1];
 u32 hdrm_dev_speed(struct net_device *dev);
 

@@ -124,6 +124,7 @@ static int hdrm_put_stats(struct sk_buff *skb, const struct hdrm_counters *c)
 		{ DCB_HDRM_A_STATS_PUSH_APPLIED, offsetof(struct hdrm_counters, push_applied) },
 		{ DCB_HDRM_A_STATS_PUSH_REFUSED, offsetof(struct hdrm_counters, push_refused) },
 		{ DCB_HDRM_A_STATS_FOREIGN, offsetof(struct hdrm_counters, foreign) },
+		{ DCB_HDRM_A_STATS_PEER_NO_CAP, offsetof(struct hdrm_counters, peer_no_cap) },
 	};
 	struct nlattr *nest;
 	unsigned int i;
@@ -193,9 +194,8 @@ u32 hdrm_dev_speed(struct net_device *dev)
 }
 
 /* Context: rtnl held (link settings are read through the driver). */
-static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
-			 u32 portid, u32 seq, int flags,
-			 struct netlink_ext_ack *extack)
+static int hdrm_dev_msg_fill(struct sk_buff *skb, struct net_device *dev,
+			     u8 cmd, u32 portid, u32 seq, int flags)
 {
 	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
 	struct hdrm_config cfg;
@@ -203,8 +203,7 @@ static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
 	u32 speed, caps = 0;
 	void *hdr;
 
-	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags,
-			  DCB_HDRM_CMD_DEV_GET);
+	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags, cmd);
 	if (!hdr)
 		return -EMSGSIZE;
 
@@ -239,6 +238,40 @@ static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
 nla_put_failure:
 	genlmsg_cancel(skb, hdr);
 	return -EMSGSIZE;
+}
+
+static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
+			 u32 portid, u32 seq, int flags,
+			 struct netlink_ext_ack *extack)
+{
+	return hdrm_dev_msg_fill(skb, dev, DCB_HDRM_CMD_DEV_GET, portid, seq,
+				 flags);
+}
+
+/**
+ * hdrm_nl_dev_notify() - announce a device on the monitor group
+ * @port: its port
+ * @cmd: the notification (DCB_HDRM_CMD_PEER_NTF)
+ *
+ * Context: rtnl held. Goes to the device's own network namespace only.
+ */
+void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd)
+{
+	struct net *net = dev_net(port->dev);
+	struct sk_buff *msg;
+
+	ASSERT_RTNL();
+	if (READ_ONCE(hdrm_unloading) ||
+	    !genl_has_listeners(&dcb_hdrm_family, net, 0))
+		return;
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	if (hdrm_dev_msg_fill(msg, port->dev, cmd, 0, 0, 0)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0, 0, GFP_KERNEL);
 }
 
 int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)

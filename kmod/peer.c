@@ -67,6 +67,35 @@ static void hdrm_peer_learn_locked(struct hdrm_port *port, bool auto_hdrm,
 	port->peer.learned_ns = ktime_get_ns();
 }
 
+/*
+ * A peer without the auto-HDRM capability asked for ours or pushed to us:
+ * this end must be set by hand (US 2025/0267110 A1, claims 8 and 23, from
+ * the side that was probed). Counted, and announced from process context.
+ *
+ * Context: port->lock held.
+ */
+static void hdrm_peer_no_cap_locked(struct hdrm_port *port)
+{
+	atomic64_inc(&port->ctr.peer_no_cap);
+	if (!port->dead)
+		mod_delayed_work(system_wq, &port->peer_ntf_work, 0);
+}
+
+/* Announces the device and its peer on the monitor group (peer-ntf). */
+void hdrm_peer_ntf_work(struct work_struct *work)
+{
+	struct hdrm_port *port = container_of(to_delayed_work(work),
+					      struct hdrm_port, peer_ntf_work);
+
+	/* Teardown cancels this work under rtnl: never wait for it here. */
+	if (!rtnl_trylock()) {
+		queue_delayed_work(system_wq, &port->peer_ntf_work, 1);
+		return;
+	}
+	hdrm_nl_dev_notify(port, DCB_HDRM_CMD_PEER_NTF);
+	rtnl_unlock();
+}
+
 /**
  * hdrm_peer_learn() - record the peer's capability
  * @port: the port
@@ -128,6 +157,8 @@ static void hdrm_rx_cap_request(struct hdrm_port *port,
 		hdrm_peer_learn_locked(port, c->bufcfg & HDRM_BUFCFG_AUTO_HDRM,
 				       true, c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
 				       DCB_HDRM_PEER_VIA_IN_BAND);
+		if (!(c->bufcfg & HDRM_BUFCFG_AUTO_HDRM))
+			hdrm_peer_no_cap_locked(port);
 		/* Without auto-hdrm the answer leaves the field out. */
 		reply.has_bufcfg = port->cfg.auto_hdrm;
 		reply.bufcfg = hdrm_bufcfg_locked(port);
@@ -423,6 +454,8 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 	spin_lock_bh(&port->lock);
 	cfg = port->cfg;
 	sender_cap = port->peer.known && port->peer.auto_hdrm;
+	if (cfg.auto_hdrm && !sender_cap)
+		hdrm_peer_no_cap_locked(port);
 	spin_unlock_bh(&port->lock);
 	ack->status = HDRM_ACK_REFUSED;
 	if (!cfg.auto_hdrm) {

@@ -116,6 +116,7 @@ static void hdrm_port_add(struct net_device *dev)
 	INIT_DELAYED_WORK(&port->remeasure_work, hdrm_remeasure_work);
 	INIT_DELAYED_WORK(&port->push_work, hdrm_push_work);
 	INIT_DELAYED_WORK(&port->rx_push_work, hdrm_rx_push_work);
+	INIT_DELAYED_WORK(&port->peer_ntf_work, hdrm_peer_ntf_work);
 	netdev_hold(dev, &port->dev_tracker, GFP_KERNEL);
 	hdrm_mc_join(dev);
 	hash_add_rcu(hdrm_ports, &port->node, hdrm_port_key(dev));

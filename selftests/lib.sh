@@ -258,6 +258,22 @@ packet_socket_wait()
 	return 1
 }
 
+# genl_listener_wait NS: until a generic netlink socket in NS has joined a
+# multicast group (dcb-hdrm monitor, once it listens), so that an event
+# caused now reaches it
+genl_listener_wait()
+{
+	local i
+
+	for i in $(seq 1 300); do
+		ip netns exec "$1" awk 'NR > 1 && $2 == 16 && $4 !~ /^0+$/ { f = 1 } END { exit !f }' \
+			/proc/net/netlink && return 0
+		sleep 0.2
+	done
+	echo "# no generic netlink listener in $1 after 60 s" >&2
+	return 1
+}
+
 # lldp_listener_wait NS: until an LLDP listener (EtherType 0x88cc) is up
 lldp_listener_wait()
 {

@@ -10,9 +10,11 @@
 
 ALL_TESTS="peer_negotiate peer_cap_off peer_silent peer_push_applied
 	   peer_push_policy peer_push_bounds peer_push_local peer_push_apply_failed
-	   peer_push_ynl peer_malformed peer_requester_bit peer_settings"
+	   peer_push_ynl peer_malformed peer_requester_bit peer_prompt_responder
+	   peer_settings"
 # the debug kernel: its main path, hostile input and lifetime
-DEBUG_TESTS="peer_negotiate peer_push_applied peer_malformed peer_requester_bit"
+DEBUG_TESTS="peer_negotiate peer_push_applied peer_malformed peer_requester_bit
+	     peer_prompt_responder"
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../cable.sh"
 
@@ -451,30 +453,41 @@ EOF
 	log_test "malformed control frames dropped and counted ($1), unsolicited answers stale ($2)"
 }
 
-# The responder reads the requester's auto-HDRM bit rather than assume
-# it: a capability request with the bit clear is recorded as a peer
-# without the capability.
-peer_requester_bit()
+# cap_request_nobit: from A's da, a capability request whose field has
+# accept-push (0x02) only, the auto-HDRM bit clear; returns once B has
+# counted it
+cap_request_nobit()
 {
-	local rxc peer refused session_b
+	local rxc
 
 	rxc=$(statB rx_control)
-	ip netns exec "$NSA" python3 - da <<'EOF'
+	ip netns exec "$NSA" python3 - da <<'EOF' || return 1
 import socket, struct, sys
 s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
 s.bind((sys.argv[1], 0))
 mac = s.getsockname()[4]
-# a capability request (type 1) whose field has accept-push (0x02) only
 body = b'\x01\x02\x02\x00' + b'\0\0'
 p = struct.pack('!HHBBHI', 0x0149, 0, 1, 1, len(body), 0x4242) + body
 f = b'\x01\x80\xc2\x00\x00\x01' + mac + struct.pack('!H', 0x8808) + p
 s.send(f + b'\0' * max(0, 60 - len(f)))
 EOF
-	check_err $? "sending the capability request failed"
 	for _ in $(seq 1 50); do
-		[ "$(statB rx_control)" -gt "$rxc" ] && break
+		[ "$(statB rx_control)" -gt "$rxc" ] && return 0
 		sleep 0.1
 	done
+	return 1
+}
+
+# The responder reads the requester's auto-HDRM bit rather than assume
+# it: a capability request with the bit clear is recorded as a peer
+# without the capability.
+peer_requester_bit()
+{
+	local peer refused session_b nocap
+
+	nocap=$(statB peer_no_cap)
+	cap_request_nobit
+	check_err $? "the capability request without the bit did not reach B"
 	peer=$(hdrmB -j dev show dev db | jq -c .peer)
 	[ "$(jqn '.auto_hdrm, .accept_push, .via' "$peer" | tr '\n' ' ')" = "false true in-band " ]
 	check_err $? "B's view of a requester without the bit: $peer"
@@ -505,6 +518,9 @@ EOF
 	check_err $? "a push from a requester without the bit: refused $(( $(statB push_refused) - refused )), B holds session $(hdrmB -j show dev db | jq .session)"
 	dmesg | grep -q "refused the headroom .* pushed (session 00004343, reason 6)"
 	check_err $? "the refusal is not logged with reason sender-no-cap (6)"
+	# each, the request and the push, counted as a peer without it
+	[ "$(statB peer_no_cap)" -eq $((nocap + 2)) ]
+	check_err $? "peer_no_cap went from $nocap to $(statB peer_no_cap), expected +2"
 	hdrmB dev set dev db accept-push off
 	# the next request, from a measurement, sets it again
 	hdrmA -j measure dev da count 5 >/dev/null
@@ -512,6 +528,51 @@ EOF
 	[ "$(hdrmB -j dev show dev db | jq -c .peer.auto_hdrm)" = true ]
 	check_err $? "B's view of A after a measurement: $(hdrmB -j dev show dev db | jq -c .peer)"
 	log_test "the responder records the requester's auto-HDRM bit as sent"
+}
+
+# The other side of claims 8 and 23: a peer without the capability that
+# asks for this end's is counted (peer_no_cap) and announced (peer-ntf),
+# and monitor and show print this end's own dcb line from its last
+# measurement, until the peer says otherwise.
+peer_prompt_responder()
+{
+	local last nocap pid want line out
+
+	last=$(hdrmB -j measure dev db count 5)
+	check_err $? "B's own measurement failed: $last"
+	# B's line: the delay in bits when it fits dcbnl's u16, else the buffer
+	want=$(( ( ($(jqn .rtt_ns.estimate "$last") + 2 * $(jqn .precision_ns "$last")) * SPEED + 999) / 1000 ))
+	if [ "$want" -le 65535 ]; then
+		line="dcb pfc set dev db delay $want (from the last measurement, session $(jqn .session "$last"))"
+	else
+		line="dcb buffer set dev db buffer-size $(ip netns exec "$NSB" dcb -j buffer show dev db | jq '.prio_buffer[3]'):$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$last")"
+	fi
+	nocap=$(statB peer_no_cap)
+	ip netns exec "$NSB" timeout 60 dcb-hdrm -j monitor dev db count 1 >"$TMPD/mon" &
+	pid=$!
+	genl_listener_wait "$NSB"
+	check_err $? "the monitor did not start listening"
+	cap_request_nobit
+	check_err $? "the capability request without the bit did not reach B"
+	wait $pid
+	check_err $? "the monitor saw no event: $(cat "$TMPD/mon")"
+	out=$(cat "$TMPD/mon")
+	[ "$(jq -c '[.event, .ifname, .peer.auto_hdrm, .peer.via]' <<<"$out")" = '["peer","db",false,"in-band"]' ] &&
+		[[ "$(jqn .manual "$out")" == "$line"* ]]
+	check_err $? "monitor: $out; expected the line '$line'"
+	[ "$(statB peer_no_cap)" -eq $((nocap + 1)) ]
+	check_err $? "peer_no_cap went from $nocap to $(statB peer_no_cap)"
+	out=$(hdrmB show dev db)
+	grep -qF "manual: the peer said in-band that it does not support automatic headroom configuration; set this end's headroom by hand: $line" <<<"$out"
+	check_err $? "show: no manual line '$line' in: $(grep manual <<<"$out")"
+	[[ "$(hdrmB -j show dev db | jq -r .manual.command)" == "$line"* ]]
+	check_err $? "show -j: $(hdrmB -j show dev db | jq -c .manual)"
+	# a capable request again: no prompt
+	hdrmA -j measure dev da count 5 >/dev/null
+	check_err $? "A's measurement failed"
+	[ "$(hdrmB -j show dev db | jq -c .manual)" = null ]
+	check_err $? "show still prompts once the peer is capable: $(hdrmB -j show dev db | jq -c .manual)"
+	log_test "a peer without the capability that asks this end is counted, announced and prompted for"
 }
 
 peer_settings()

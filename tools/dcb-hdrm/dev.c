@@ -53,6 +53,7 @@ static const char *const stats_names[DCB_HDRM_A_STATS_MAX + 1] = {
 	[DCB_HDRM_A_STATS_PUSH_APPLIED]		= "push_applied",
 	[DCB_HDRM_A_STATS_PUSH_REFUSED]		= "push_refused",
 	[DCB_HDRM_A_STATS_FOREIGN]		= "foreign",
+	[DCB_HDRM_A_STATS_PEER_NO_CAP]		= "peer_no_cap",
 };
 
 static const char *const dcb_ops_names[] = {

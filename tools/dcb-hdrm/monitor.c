@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcb-hdrm monitor: every new result and every apply, as they happen (the
- * module's monitor group), a line each, or a JSON object per line.
+ * dcb-hdrm monitor: every new result, apply and push, and every peer
+ * without the auto-HDRM capability that probes or configures this end, as
+ * they happen (the module's monitor group), a line each, or a JSON object
+ * per line.
  */
 #include <errno.h>
 #include <poll.h>
@@ -54,12 +56,66 @@ static void mon_text(uint8_t cmd, const struct result *r)
 	printf(" (%u/%u replies)\n", r->received, r->sent);
 }
 
+static int mon_prev_cb(struct nlattr *attrs, int len, void *arg)
+{
+	return result_parse(attrs, len, arg);
+}
+
+/*
+ * A peer without the capability probed or configured this end (peer-ntf):
+ * US 2025/0267110 A1, claims 8 and 23, from the side that was asked. The
+ * prompt names this end's own dcb(8) line, from its last measurement.
+ */
+static void mon_peer(struct mon *m, const struct dev_view *d)
+{
+	struct result prev = { 0 };
+	struct nl_msg *req;
+	bool has_prev;
+	char how[512];
+
+	req = hdrm_nl_msg(&m->ctx->nl, DCB_HDRM_CMD_RESULT_GET, 0);
+	if (req && nla_put_u32(req, DCB_HDRM_A_RESULT_IFINDEX, d->ifindex) < 0) {
+		nlmsg_free(req);
+		req = NULL;
+	}
+	/* no result yet (ENODATA) leaves the formula in the prompt */
+	has_prev = req && !hdrm_nl_talk(&m->ctx->nl, req, mon_prev_cb, &prev);
+	manual_command(how, sizeof(how), d->ifname, has_prev ? &prev : NULL,
+		       &d->st);
+	if (m->ctx->json) {
+		jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
+		jw_obj_open(&m->ctx->jw);
+		jw_kstr(&m->ctx->jw, "event", "peer");
+		jw_kstr(&m->ctx->jw, "ifname", d->ifname);
+		jw_ku64(&m->ctx->jw, "ifindex", d->ifindex);
+		hdrm_peer_json(&m->ctx->jw, &d->peer);
+		jw_kstr(&m->ctx->jw, "manual", how);
+		jw_obj_close(&m->ctx->jw);
+		jw_end(&m->ctx->jw);
+	} else {
+		printf("[peer] %s: the peer %s; set this end's headroom by hand: %s\n",
+		       d->ifname, manual_why(d, 0), how);
+		fflush(stdout);
+	}
+}
+
 static int mon_event(struct nl_msg *msg, void *arg)
 {
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct genlmsghdr *g = nlmsg_data(nlh);
 	struct mon *m = arg;
+	struct dev_view d;
 	struct result r;
 	uint8_t cmd;
 
+	if (nlh->nlmsg_type == m->family && g->cmd == DCB_HDRM_CMD_PEER_NTF) {
+		memset(&d, 0, sizeof(d));
+		if (dev_view_cb(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), &d) ||
+		    (m->ifindex && d.ifindex != m->ifindex))
+			return NL_OK;
+		mon_peer(m, &d);
+		goto counted;
+	}
 	if (!hdrm_ntf_result(msg, m->family, &r, &cmd, &m->unloaded) ||
 	    (m->ifindex && r.ifindex != m->ifindex))
 		return NL_OK;
@@ -76,6 +132,7 @@ static int mon_event(struct nl_msg *msg, void *arg)
 		mon_text(cmd, &r);
 		fflush(stdout);
 	}
+counted:
 	if (m->counted && !--m->left)
 		return NL_STOP;
 	return NL_OK;

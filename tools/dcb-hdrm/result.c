@@ -292,19 +292,18 @@ void result_text(const struct result *r)
 	}
 }
 
-struct show_dev {
-	struct hdrm_dcb_state st;
-	struct hdrm_peer_info peer;
-	uint32_t mtu;
-};
-
-static int show_dev_cb(struct nlattr *attrs, int len, void *arg)
+/* The device message's parts the prompt and the report need. */
+int dev_view_cb(struct nlattr *attrs, int len, void *arg)
 {
 	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
-	struct show_dev *d = arg;
+	struct dev_view *d = arg;
 
 	if (nla_parse(tb, DCB_HDRM_A_DEV_MAX, attrs, len, NULL) < 0)
 		return -EPROTO;
+	d->ifindex = get_u32(tb, DCB_HDRM_A_DEV_IFINDEX);
+	if (tb[DCB_HDRM_A_DEV_IFNAME])
+		snprintf(d->ifname, sizeof(d->ifname), "%s",
+			 nla_get_string(tb[DCB_HDRM_A_DEV_IFNAME]));
 	d->mtu = get_u32(tb, DCB_HDRM_A_DEV_MTU);
 	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
 		return -EPROTO;
@@ -336,60 +335,81 @@ static size_t buffer_sizes(char *buf, size_t len, const struct result *prev,
 	return n;
 }
 
-/*
- * US 2025/0267110 A1, claims 8 and 23: the peer cannot take part, so the
- * user sets the headroom by hand. The dcb(8) line carries the PFC delay
- * allowance of the last measurement when it fits dcbnl's 16 bits, else
- * the lossless buffers' sizes (@st, the device's buffers now), else says
- * how to get them.
+/**
+ * manual_command() - how to set a device's headroom by hand
+ * @how: the text, a dcb(8) line where one can be had
+ * @len: its size
+ * @ifname: the device
+ * @prev: its last result, or NULL
+ * @st: its DCB state now, or NULL
+ *
+ * US 2025/0267110 A1, claims 8 and 23: when either end lacks automatic
+ * headroom configuration, the user sets it. The line carries the PFC
+ * delay allowance of the last measurement when it fits dcbnl's 16 bits,
+ * else the lossless buffers' sizes, else each priority's headroom, else
+ * the formula.
  */
-static int manual_prompt(const struct result *r, const struct result *prev,
-			 const struct show_dev *dev)
+void manual_command(char *how, size_t len, const char *ifname,
+		    const struct result *prev, const struct hdrm_dcb_state *st)
 {
-	const struct hdrm_dcb_state *st = dev ? &dev->st : NULL;
-	char sizes[256];
-	const char *why = r->status == DCB_HDRM_STATUS_PEER_SILENT ?
-		"did not answer the capability request (no dcb_hdrm module there, or auto-hdrm unsupported)" :
-		dev && dev->peer.present && dev->peer.via == DCB_HDRM_PEER_VIA_LLDP ?
-		"said in its DCBX PFC TLV (LLDP) that it does not support automatic headroom configuration" :
-		"answered that it does not support automatic headroom configuration";
+	bool measured = prev && prev->status == DCB_HDRM_STATUS_OK &&
+			prev->has_rtt && prev->source == DCB_HDRM_SOURCE_LOCAL;
 	struct hdrm_delay d;
-	char how[512];
+	char sizes[256];
 	size_t n;
 	int prio;
 
-	if (prev && prev->status == DCB_HDRM_STATUS_OK && prev->has_rtt &&
-	    prev->speed && prev->source == DCB_HDRM_SOURCE_LOCAL &&
+	if (measured && prev->speed &&
 	    !hdrm_delay_value(hdrm_allowance_ns(prev->est, prev->precision),
 			      prev->speed, HDRM_DELAY_BITS, &d) && !d.clamped) {
-		snprintf(how, sizeof(how),
+		snprintf(how, len,
 			 "dcb pfc set dev %s delay %u (from the last measurement, session %u)",
-			 r->ifname, d.value, prev->session);
-	} else if (prev && prev->status == DCB_HDRM_STATUS_OK &&
-		   prev->has_rtt && prev->source == DCB_HDRM_SOURCE_LOCAL &&
-		   st && st->has_buf &&
+			 ifname, d.value, prev->session);
+	} else if (measured && st && st->has_buf &&
 		   buffer_sizes(sizes, sizeof(sizes), prev, &st->buf)) {
 		/* Too many bits for the u16 delay: the buffers, then. */
-		snprintf(how, sizeof(how),
+		snprintf(how, len,
 			 "dcb buffer set dev %s buffer-size %s (each lossless buffer at least its priorities' headroom from the last measurement, session %u)",
-			 r->ifname, sizes, prev->session);
-	} else if (prev && prev->status == DCB_HDRM_STATUS_OK &&
-		   prev->has_rtt && prev->source == DCB_HDRM_SOURCE_LOCAL) {
+			 ifname, sizes, prev->session);
+	} else if (measured) {
 		/* No buffers reported: the headroom each priority needs. */
-		n = snprintf(how, sizeof(how),
+		n = snprintf(how, len,
 			     "the PFC delay of %s cannot carry it (over dcbnl's 16 bits) and its driver reports no buffers: give each lossless priority at least its headroom from the last measurement (session %u) with the NIC's own tools:",
-			     r->ifname, prev->session);
-		for (prio = 0; prio < PRIOS && n < sizeof(how); prio++)
+			     ifname, prev->session);
+		for (prio = 0; prio < PRIOS && n < len; prio++)
 			if (prev->prio[prio].valid)
-				n += snprintf(how + n, sizeof(how) - n,
+				n += snprintf(how + n, len - n,
 					      " prio %d %llu bytes", prio,
 					      (unsigned long long)prev->prio[prio].bytes);
-	} else
-		snprintf(how, sizeof(how),
+	} else {
+		snprintf(how, len,
 			 "dcb pfc set dev %s delay BITS, BITS = (round trip + 2 x precision) x speed for your cable, or size its lossless buffers with dcb buffer set dev %s buffer-size",
-			 r->ifname, r->ifname);
+			 ifname, ifname);
+	}
+}
+
+/* Why the peer cannot take part, as the device knows it. */
+const char *manual_why(const struct dev_view *dev, uint32_t status)
+{
+	if (status == DCB_HDRM_STATUS_PEER_SILENT)
+		return "did not answer the capability request (no dcb_hdrm module there, or auto-hdrm unsupported)";
+	if (dev && dev->peer.present && dev->peer.via == DCB_HDRM_PEER_VIA_LLDP)
+		return "said in its DCBX PFC TLV (LLDP) that it does not support automatic headroom configuration";
+	if (status == DCB_HDRM_STATUS_PEER_NO_CAP)
+		return "answered that it does not support automatic headroom configuration";
+	/* this end was asked or pushed to: the peer's own frames said so */
+	return "said in-band that it does not support automatic headroom configuration";
+}
+
+/* The initiator's prompt: the peer cannot take part, so no probe left. */
+static int manual_prompt(const struct result *r, const struct result *prev,
+			 const struct dev_view *dev)
+{
+	char how[512];
+
+	manual_command(how, sizeof(how), r->ifname, prev, dev ? &dev->st : NULL);
 	hdrm_err("%s: the peer %s, so no probe was sent; set the headroom by hand: %s",
-		 r->ifname, why, how);
+		 r->ifname, manual_why(dev, r->status), how);
 	return EXIT_MANUAL;
 }
 
@@ -455,11 +475,13 @@ static int result_one(struct nlattr *attrs, int len, void *arg)
 
 int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 {
-	struct show_dev dev;
+	struct dev_view dev = { 0 };
 	const char *name = NULL;
+	char how[512];
 	struct result r;
 	uint32_t ifindex;
 	struct nl_msg *msg;
+	bool manual;
 	int err;
 
 	while (argc > 0) {
@@ -500,13 +522,26 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 		nlmsg_free(msg);
 		return EXIT_KERNEL;
 	}
-	err = hdrm_nl_talk(&ctx->nl, msg, show_dev_cb, &dev);
+	err = hdrm_nl_talk(&ctx->nl, msg, dev_view_cb, &dev);
 	if (err)
 		return hdrm_kernel_err(ctx, name, err);
+	/* a peer known to lack the capability: this end is set by hand */
+	manual = dev.peer.present && !dev.peer.auto_hdrm;
+	if (manual)
+		manual_command(how, sizeof(how), r.ifname, &r, &dev.st);
 	if (ctx->json) {
 		jw_obj_open(&ctx->jw);
 		result_json_members(&ctx->jw, &r);
 		report_json(&ctx->jw, &r, &dev.st, dev.mtu);
+		jw_key(&ctx->jw, "manual");
+		if (manual) {
+			jw_obj_open(&ctx->jw);
+			jw_kstr(&ctx->jw, "why", manual_why(&dev, 0));
+			jw_kstr(&ctx->jw, "command", how);
+			jw_obj_close(&ctx->jw);
+		} else {
+			jw_null(&ctx->jw);
+		}
 		jw_obj_close(&ctx->jw);
 		jw_end(&ctx->jw);
 	} else {
@@ -514,6 +549,9 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 		hdrm_applied_text(&r.applied);
 		hdrm_push_text(&r.push);
 		report_text(&r, &dev.st, dev.mtu);
+		if (manual)
+			printf("manual: the peer %s; set this end's headroom by hand: %s\n",
+			       manual_why(&dev, 0), how);
 	}
 	return 0;
 }
@@ -801,7 +839,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		result_print(ctx, &w.r);
 	if (w.r.status == DCB_HDRM_STATUS_PEER_NO_CAP ||
 	    w.r.status == DCB_HDRM_STATUS_PEER_SILENT) {
-		struct show_dev dev = { 0 };
+		struct dev_view dev = { 0 };
 
 		/* the device's buffers, for a concrete dcb line */
 		msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
@@ -809,7 +847,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 			nlmsg_free(msg);
 			msg = NULL;
 		}
-		if (!msg || hdrm_nl_talk(&ctx->nl, msg, show_dev_cb, &dev))
+		if (!msg || hdrm_nl_talk(&ctx->nl, msg, dev_view_cb, &dev))
 			memset(&dev, 0, sizeof(dev));
 		ret = manual_prompt(&w.r, has_prev ? &prev : NULL, &dev);
 	} else

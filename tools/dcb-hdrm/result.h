@@ -33,6 +33,19 @@ struct result {
 	struct hdrm_push_info push;
 };
 
+/* What the prompt and the report need of a device message. */
+struct dev_view {
+	uint32_t ifindex;
+	char ifname[32];
+	struct hdrm_dcb_state st;
+	struct hdrm_peer_info peer;
+	uint32_t mtu;
+};
+
+int dev_view_cb(struct nlattr *attrs, int len, void *arg);
+void manual_command(char *how, size_t len, const char *ifname,
+		    const struct result *prev, const struct hdrm_dcb_state *st);
+const char *manual_why(const struct dev_view *dev, uint32_t status);
 int result_parse(struct nlattr *attrs, int len, struct result *r);
 void result_print(struct hdrm_ctx *ctx, const struct result *r);
 void result_json_members(struct jw *w, const struct result *r);
