@@ -106,7 +106,7 @@ static inline void hdrm_test_stop_window(void)
 struct hdrm_config {
 	bool reflect;
 	u32 reflect_rate;		/* replies per second */
-	enum hdrm_encap encap;		/* how probes are sent */
+	u8 encap;			/* enum dcb_hdrm_encap: macctl, ether, auto */
 	u32 speed_override;		/* Mb/s, 0 = link settings */
 	u32 k_override;			/* bytes, 0 = pause-quanta table */
 	u32 cell;			/* bytes */
@@ -190,6 +190,7 @@ struct hdrm_result {
 	u32 duration_us;
 	u64 ended_ns;			/* ktime_get_ns() at the end */
 	u8 source;			/* enum dcb_hdrm_source */
+	u8 encap;			/* enum hdrm_encap it used */
 };
 
 /* What one apply wrote to the driver, or why it did not. */
@@ -221,6 +222,9 @@ struct hdrm_session {
 	const struct net *owner_net;	/* compared, never dereferenced */
 	bool negotiating;		/* no probe before the peer says yes */
 	bool peer_ok;			/* set by the receive path */
+	/* encap auto: the peer said yes in 0x88B5; MAC control is awaited */
+	bool ether_ok;
+	enum hdrm_encap encap;		/* what the probes use, once peer_ok */
 	u8 peer_addr[ETH_ALEN];		/* the responder that said yes */
 	u8 cap_tries;
 	u64 cap_next_ns;

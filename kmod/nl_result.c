@@ -84,6 +84,7 @@ static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_SESSION, r->session) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_STATUS, r->status) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_MODE, r->mode) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_ENCAP, r->encap) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_ESTIMATOR, r->estimator) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_TIMESTAMPING,
 			DCB_HDRM_TIMESTAMPING_SOFTWARE) ||

@@ -35,6 +35,8 @@ static_assert(HDRM_FIELD_HEADROOM == DCB_HDRM_PUSH_FIELD_HEADROOM);
 static_assert(HDRM_FIELD_PRIOS == DCB_HDRM_PUSH_FIELD_PRIOS);
 static_assert(HDRM_ACK_APPLIED == DCB_HDRM_PUSH_STATUS_APPLIED);
 static_assert(HDRM_ACK_REFUSED == DCB_HDRM_PUSH_STATUS_REFUSED);
+static_assert((int)HDRM_ENCAP_MACCTL == (int)DCB_HDRM_ENCAP_MACCTL);
+static_assert((int)HDRM_ENCAP_ETHER == (int)DCB_HDRM_ENCAP_ETHER);
 
 static void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
 			  const struct hdrm_ctl *c)
@@ -120,6 +122,10 @@ void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
  * @port: the port
  * @s: its negotiating session; the request carries its id
  *
+ * With encap auto, one in each encapsulation, MAC control first: the
+ * answers say which of the two the link carries (a NIC may consume MAC
+ * control frames, or drop those software sends).
+ *
  * Context: softirq (the session's timer).
  */
 void hdrm_cap_request(struct hdrm_port *port, struct hdrm_session *s)
@@ -133,7 +139,12 @@ void hdrm_cap_request(struct hdrm_port *port, struct hdrm_session *s)
 	spin_lock(&port->lock);
 	c.bufcfg = hdrm_bufcfg_locked(port);
 	spin_unlock(&port->lock);
-	hdrm_ctl_send(port, s->cfg.encap, &c);
+	if (s->cfg.encap == DCB_HDRM_ENCAP_AUTO) {
+		hdrm_ctl_send(port, HDRM_ENCAP_MACCTL, &c);
+		hdrm_ctl_send(port, HDRM_ENCAP_ETHER, &c);
+	} else {
+		hdrm_ctl_send(port, s->encap, &c);
+	}
 }
 
 /*
@@ -176,36 +187,51 @@ static void hdrm_rx_cap_request(struct hdrm_port *port,
  * responder that sent it is the only one whose replies the session takes
  * (hdrm_session_reply()). A second responder's answer to the same request
  * ends the session: two machines answer on this link.
+ *
+ * With encap auto, an answer in MAC control settles it; one in 0x88B5
+ * only marks it possible (ether_ok), and hdrm_session_negotiate() takes
+ * it when no MAC control answer came within the request's interval.
  */
-static void hdrm_rx_cap_reply(struct hdrm_port *port, const u8 *src,
-			      const struct hdrm_ctl *c)
+static void hdrm_rx_cap_reply(struct hdrm_port *port, enum hdrm_encap encap,
+			      const u8 *src, const struct hdrm_ctl *c)
 {
 	bool stale = true, foreign = false;
 	struct hdrm_session *s;
 
 	spin_lock(&port->lock);
 	s = port->session;
-	if (s && !s->done && s->peer_ok && c->session == s->id &&
+	if (!s || s->done || c->session != s->id)
+		goto out;
+	if ((s->peer_ok || s->ether_ok) &&
 	    !ether_addr_equal(src, s->peer_addr)) {
 		stale = false;
 		foreign = true;
 		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_FOREIGN);
+		goto out;
 	}
-	if (s && !s->done && s->negotiating && !s->peer_ok &&
-	    c->session == s->id) {
+	/* encap auto: the responder's other answer, once one was taken */
+	if (s->peer_ok && s->cfg.encap == DCB_HDRM_ENCAP_AUTO)
+		stale = false;
+	if (s->negotiating && !s->peer_ok &&
+	    (s->cfg.encap == DCB_HDRM_ENCAP_AUTO || encap == s->encap)) {
 		stale = false;
 		ether_addr_copy(s->peer_addr, src);
 		hdrm_peer_learn_locked(port, c->has_bufcfg, c->has_bufcfg,
 				       c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
 				       DCB_HDRM_PEER_VIA_IN_BAND);
-		if (c->has_bufcfg && (c->bufcfg & HDRM_BUFCFG_AUTO_HDRM)) {
-			s->peer_ok = true;
-		} else {
+		if (!c->has_bufcfg || !(c->bufcfg & HDRM_BUFCFG_AUTO_HDRM)) {
 			s->done = true;
 			s->status = DCB_HDRM_STATUS_PEER_NO_CAP;
 			schedule_work(&port->done_work);
+		} else if (encap == HDRM_ENCAP_ETHER &&
+			   s->cfg.encap == DCB_HDRM_ENCAP_AUTO) {
+			s->ether_ok = true;
+		} else {
+			s->encap = encap;
+			s->peer_ok = true;
 		}
 	}
+out:
 	spin_unlock(&port->lock);
 	if (stale)
 		atomic64_inc(&port->ctr.stale);
@@ -299,7 +325,7 @@ void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
 		hdrm_rx_cap_request(port, encap, c, now);
 		break;
 	case HDRM_CTL_CAP_REPLY:
-		hdrm_rx_cap_reply(port, src, c);
+		hdrm_rx_cap_reply(port, encap, src, c);
 		break;
 	case HDRM_CTL_CONFIG:
 		hdrm_rx_config(port, encap, src, c, now);
@@ -542,6 +568,7 @@ void hdrm_rx_push_work(struct work_struct *work)
 	applied = hdrm_rx_push_decide(port, &c, r, &ack);
 	rtnl_unlock();
 
+	r->encap = encap;	/* the push's own, as the result says */
 	held = ack.status == HDRM_ACK_APPLIED;
 	spin_lock_bh(&port->lock);
 	if (held) {

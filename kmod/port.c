@@ -59,7 +59,7 @@ static void hdrm_config_init(struct hdrm_config *cfg)
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->reflect = hdrm_reflect_default;
 	cfg->reflect_rate = HDRM_DEF_REFLECT_RATE;
-	cfg->encap = HDRM_ENCAP_MACCTL;
+	cfg->encap = DCB_HDRM_ENCAP_AUTO;
 	cfg->cell = 1;
 	cfg->auto_hdrm = true;
 }

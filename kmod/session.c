@@ -83,7 +83,7 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 	 * then stamped just before it goes to the driver, past the qdiscs.
 	 */
 	p.seq = seq;
-	skb = hdrm_frame_skb(port->dev, s->cfg.encap, &p);
+	skb = hdrm_frame_skb(port->dev, s->encap, &p);
 	if (!skb) {
 		atomic64_inc(&port->ctr.tx_errors);
 		goto account;
@@ -133,6 +133,16 @@ static bool hdrm_session_negotiate(struct hdrm_port *port,
 		 * lacks the capability: as good as an in-band no.
 		 */
 		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_PEER_NO_CAP);
+	} else if (now >= s->cap_next_ns && s->ether_ok) {
+		/*
+		 * encap auto: the peer answered in 0x88B5 and not in MAC
+		 * control for a whole interval; its NIC, or ours, does not
+		 * carry MAC control frames.
+		 */
+		s->encap = HDRM_ENCAP_ETHER;
+		s->peer_ok = true;
+		s->negotiating = false;
+		ok = true;
 	} else if (now >= s->cap_next_ns) {
 		if (s->cap_tries == HDRM_CAP_TRIES) {
 			hdrm_session_end_locked(port, s,
@@ -255,6 +265,9 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 	}
 	port->session = s;
 	s->cfg = port->cfg;
+	/* auto: MAC control unless only 0x88B5 is answered (negotiation) */
+	s->encap = s->cfg.encap == DCB_HDRM_ENCAP_ETHER ? HDRM_ENCAP_ETHER :
+							  HDRM_ENCAP_MACCTL;
 	s->negotiating = true;
 	*id = s->id;
 	hrtimer_start(&s->timer, 0, HRTIMER_MODE_REL_SOFT);
@@ -356,6 +369,7 @@ static void hdrm_session_result(const struct hdrm_session *s,
 	r->session = s->id;
 	r->status = s->status;
 	r->mode = s->mode;
+	r->encap = s->encap;
 	r->estimator = s->estimator;
 	r->sent = s->sent;
 	r->received = s->received;
@@ -410,7 +424,7 @@ static void hdrm_session_finish(struct hdrm_port *port)
 		/* Once on the port, @r may be replaced (a push) and freed. */
 		ok = r->status == DCB_HDRM_STATUS_OK;
 		if (ok && s->push)
-			hdrm_push_prepare(port, r, s->cfg.encap);
+			hdrm_push_prepare(port, r, s->encap);
 		spin_lock_bh(&port->lock);
 		old = port->result;
 		port->result = r;

@@ -7,7 +7,7 @@
 # stated tolerance above it, and grows with slope 1 between delays.
 
 ALL_TESTS="measure_delays measure_host_queueing measure_2ts measure_loss
-	   measure_encap_ether measure_no_reply measure_rate_limited
+	   measure_encap_ether measure_encap_auto measure_no_reply measure_rate_limited
 	   measure_two_devices measure_json_contract measure_errors
 	   measure_unsized measure_interrupted measure_link_deleted
 	   measure_module_removed measure_clock_hidden"
@@ -118,8 +118,32 @@ measure_encap_ether()
 	check_err $? "0x88B5 probes were not all answered"
 	dcb-hdrm -n "$NSA" -j dev show dev va | jq -e '.encap == "ether"' >/dev/null
 	check_err $? "encap not reported as ether"
-	dcb-hdrm -n "$NSA" dev set dev va encap macctl
+	dcb-hdrm -n "$NSA" dev set dev va encap auto
 	log_test "the 0x88B5 encapsulation measures the same link"
+}
+
+# encap auto, the default: the capability request goes out in both
+# encapsulations and the measurement takes MAC control when the peer
+# answers it, else 0x88B5; the result says which. B's ingress drops
+# 0x8808 as a NIC that consumes MAC control frames would.
+measure_encap_auto()
+{
+	local out
+
+	[ "$(dcb-hdrm -n "$NSA" -j dev show dev va | jq -r .encap)" = auto ]
+	check_err $? "the default encapsulation is not auto"
+	out=$(measure_json count 20)
+	[ "$(jq -c '[.status, .encap, .probes.received]' <<<"$out")" = '["ok","macctl",20]' ]
+	check_err $? "auto with both carried: $(jq -c '[.status, .encap, .probes]' <<<"$out")"
+	tc -n "$NSB" qdisc add dev vb clsact &&
+		tc -n "$NSB" filter add dev vb ingress protocol 0x8808 prio 1 matchall action drop
+	check_err $? "cannot drop 0x8808 on vb's ingress"
+	out=$(measure_json count 20)
+	[ "$(jq -c '[.status, .encap, .probes.received]' <<<"$out")" = '["ok","ether",20]' ]
+	check_err $? "auto with MAC control dropped: $(jq -c '[.status, .encap, .probes]' <<<"$out")"
+	log_info "MAC control dropped at the peer: measured in $(jqn .encap "$out"), t = $(jqn .rtt_ns.estimate "$out") ns"
+	tc -n "$NSB" qdisc del dev vb clsact
+	log_test "encap auto takes MAC control when it is carried, else 0x88B5, and says which"
 }
 
 measure_2ts()

@@ -33,7 +33,7 @@ struct dev_info {
 	uint64_t stats[DCB_HDRM_A_STATS_MAX + 1];
 };
 
-static const char *const encap_names[] = { "macctl", "ether" };
+static const char *const encap_names[] = { "macctl", "ether", "auto" };
 
 static const char *const stats_names[DCB_HDRM_A_STATS_MAX + 1] = {
 	[DCB_HDRM_A_STATS_RX_REQUESTS]		= "rx_requests",
@@ -336,7 +336,7 @@ static void dev_usage(FILE *f)
 	fprintf(f,
 		"Usage: dcb-hdrm dev show [ dev DEV ]\n"
 		"       dcb-hdrm dev set dev DEV [ reflect { on | off } ] [ reflect-rate PER_SEC ]\n"
-		"               [ encap { macctl | ether } ] [ speed { MBPS | auto } ] [ k { BYTES | auto } ]\n"
+		"               [ encap { auto | macctl | ether } ] [ speed { MBPS | auto } ] [ k { BYTES | auto } ]\n"
 		"               [ cell BYTES ] [ prio-mask { MASK | auto } ] [ precision { NS | auto } ]\n"
 		"               [ max-frame PRIO:{ BYTES | auto } ... ]\n"
 		"               [ apply { none | delay | buffer | auto } ] [ delay-unit { auto | bits | metres } ]\n"
@@ -394,7 +394,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 	} keys[] = {
 		{ "reflect", DCB_HDRM_A_DEV_REFLECT, 0, 1, false, off_on },
 		{ "reflect-rate", DCB_HDRM_A_DEV_REFLECT_RATE, 1, 1000000, false, NULL },
-		{ "encap", DCB_HDRM_A_DEV_ENCAP, 0, 1, false, encap_names },
+		{ "encap", DCB_HDRM_A_DEV_ENCAP, 0, 2, false, encap_names },
 		{ "speed", DCB_HDRM_A_DEV_SPEED_OVERRIDE, 1, 1600000, true, NULL },
 		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, 16777216, true, NULL },
 		{ "cell", DCB_HDRM_A_DEV_CELL, 1, 65536, false, NULL },

@@ -25,6 +25,7 @@ static const char *const status_names[] = {
 };
 static const char *const source_names[] = { "local", "peer" };
 static const char *const mode_names[] = { "4ts", "2ts" };
+static const char *const encap_names[] = { "macctl", "ether" };
 static const char *const estimator_names[] = { "min", "median", "max" };
 static const char *const timestamping_names[] = { "software", "hardware" };
 
@@ -58,6 +59,7 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 	r->session = get_u32(tb, DCB_HDRM_A_RESULT_SESSION);
 	r->status = get_u32(tb, DCB_HDRM_A_RESULT_STATUS);
 	r->mode = get_u32(tb, DCB_HDRM_A_RESULT_MODE);
+	r->encap = get_u32(tb, DCB_HDRM_A_RESULT_ENCAP);
 	r->estimator = get_u32(tb, DCB_HDRM_A_RESULT_ESTIMATOR);
 	r->timestamping = get_u32(tb, DCB_HDRM_A_RESULT_TIMESTAMPING);
 	r->sent = get_u32(tb, DCB_HDRM_A_RESULT_PROBES_SENT);
@@ -145,6 +147,7 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_kstr(w, "status", HDRM_NAME(status_names, r->status));
 	jw_kstr(w, "source", HDRM_NAME(source_names, r->source));
 	jw_kstr(w, "mode", HDRM_NAME(mode_names, r->mode));
+	jw_kstr(w, "encap", HDRM_NAME(encap_names, r->encap));
 	jw_kstr(w, "estimator", HDRM_NAME(estimator_names, r->estimator));
 	jw_kstr(w, "timestamping", HDRM_NAME(timestamping_names, r->timestamping));
 	jw_key(w, "probes");
@@ -232,9 +235,9 @@ void result_text(const struct result *r)
 	bool any = false;
 	int prio;
 
-	printf("%s: %u probes sent, %u replies, %u lost, %u late (%s, %s timestamps, %u us)\n",
+	printf("%s: %u probes sent, %u replies, %u lost, %u late (%s, %s, %s timestamps, %u us)\n",
 	       r->ifname, r->sent, r->received, r->lost, r->late,
-	       HDRM_NAME(mode_names, r->mode),
+	       HDRM_NAME(mode_names, r->mode), HDRM_NAME(encap_names, r->encap),
 	       HDRM_NAME(timestamping_names, r->timestamping), r->duration_us);
 	printf("status: %s\n", HDRM_NAME(status_names, r->status));
 	if (r->source == DCB_HDRM_SOURCE_PEER)

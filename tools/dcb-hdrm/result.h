@@ -21,6 +21,7 @@ struct result {
 	uint32_t ifindex;
 	char ifname[32];
 	uint32_t session, status, mode, estimator, timestamping;
+	uint32_t encap;			/* enum dcb_hdrm_encap, never auto */
 	uint32_t sent, received, lost, late;
 	bool has_rtt;
 	uint64_t est, min, median, p99, max, stddev, turnaround;

@@ -44,10 +44,15 @@ enum dcb_hdrm_dcb_ops {
  * @DCB_HDRM_ENCAP_ETHER: EtherType 0x88B5 (IEEE local experimental) to
  *   01-80-C2-00-00-0E, for NICs whose MAC consumes received MAC control
  *   frames.
+ * @DCB_HDRM_ENCAP_AUTO: The capability request goes out in both; the
+ *   measurement uses MAC control when the peer answers that one, else 0x88B5
+ *   when it answers that one within the request's interval (100 ms). The
+ *   default. A result says which it used.
  */
 enum dcb_hdrm_encap {
 	DCB_HDRM_ENCAP_MACCTL,
 	DCB_HDRM_ENCAP_ETHER,
+	DCB_HDRM_ENCAP_AUTO,
 };
 
 /**
@@ -416,6 +421,7 @@ enum {
 	DCB_HDRM_A_RESULT_APPLIED,
 	DCB_HDRM_A_RESULT_SOURCE,
 	DCB_HDRM_A_RESULT_PUSH,
+	DCB_HDRM_A_RESULT_ENCAP,
 
 	__DCB_HDRM_A_RESULT_MAX,
 	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)
