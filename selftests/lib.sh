@@ -160,6 +160,12 @@ dcbsim_start()
 	setup || { echo "1..0 # SKIP cannot set up the dcbsim devices"; exit $ksft_skip; }
 }
 
+# jqn FILTER JSON: one jq -r query of a JSON text
+jqn()
+{
+	jq -r "$1" <<<"$2"
+}
+
 # wait_probing NS DEV: until a measurement of DEV has sent some probes
 wait_probing()
 {

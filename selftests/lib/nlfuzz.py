@@ -138,6 +138,19 @@ class Genl:
                           NLM_F_REQUEST | NLM_F_ACK | flags, self.seq, 0)
         return hdr + body
 
+    @staticmethod
+    def messages(data):
+        """The (type, flags, seq, body) of each netlink message in DATA,
+        the body after the nlmsghdr."""
+        off = 0
+        while off + 16 <= len(data):
+            length, mtype, flags, mseq, _ = struct.unpack_from(
+                '=IHHII', data, off)
+            if length < 16:
+                raise NlError('bad nlmsg_len %d' % length)
+            yield mtype, flags, mseq, data[off + 16:off + length]
+            off += align4(length)
+
     def transact(self, msg):
         """Sends MSG; returns (errno, extack message or None, [payloads])
         with errno 0 for success. Replies are the attribute streams of
@@ -147,14 +160,7 @@ class Genl:
         replies = []
         while True:
             data = self.sock.recv(1 << 20)
-            off = 0
-            while off + 16 <= len(data):
-                length, mtype, flags, mseq, _ = struct.unpack_from(
-                    '=IHHII', data, off)
-                if length < 16:
-                    raise NlError('bad nlmsg_len %d' % length)
-                body = data[off + 16:off + length]
-                off += align4(length)
+            for mtype, flags, mseq, body in self.messages(data):
                 if mseq != seq:
                     continue
                 if mtype == NLMSG_ERROR:
@@ -828,14 +834,8 @@ def cmd_dump(args):
         # asked for (8 KiB here, so that a few devices make a round)
         data = nl.sock.recv(8192)
         batches += 1
-        off = 0
         done = False
-        while off + 16 <= len(data):
-            length, mtype, _, mseq, _ = struct.unpack_from('=IHHII', data, off)
-            if length < 16:
-                raise NlError('bad nlmsg_len %d' % length)
-            body = data[off + 16:off + length]
-            off += align4(length)
+        for mtype, _, mseq, body in nl.messages(data):
             if mseq != seq:
                 continue
             if mtype == NLMSG_ERROR or mtype == NLMSG_DONE:

@@ -21,10 +21,6 @@ NSB=${NS_PREFIX}-b
 # microseconds under TCG) inside the u16 PFC delay in bits.
 SPEED=100
 
-jqn()
-{
-	jq -r "$1" <<<"$2"
-}
 
 # dcbA ARGS...: iproute2's dcb on NSA
 dcbA()

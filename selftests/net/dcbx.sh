@@ -15,10 +15,6 @@ source "$(dirname "$0")/../lib.sh"
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
 
-jqn()
-{
-	jq -r "$1" <<<"$2"
-}
 
 setup()
 {

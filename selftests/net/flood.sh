@@ -22,10 +22,6 @@ else
 	RATE=500
 fi
 
-jqn()
-{
-	jq -r "$1" <<<"$2"
-}
 
 setup()
 {

@@ -32,10 +32,6 @@ else
 	SPOOF_MIN=200
 fi
 
-jqn()
-{
-	jq -r "$1" <<<"$2"
-}
 
 # stats NS DEV: the device's counters as one JSON object
 stats()

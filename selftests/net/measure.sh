@@ -49,10 +49,6 @@ measure_json()
 	dcb-hdrm -n "$NSA" -j measure dev va "$@"
 }
 
-jqn()
-{
-	jq -r "$1" <<<"$2"
-}
 
 measure_delays()
 {

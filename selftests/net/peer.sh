@@ -24,10 +24,6 @@ NSC=${NS_PREFIX}-c
 NSD=${NS_PREFIX}-d
 SPEED=100
 
-jqn()
-{
-	jq -r "$1" <<<"$2"
-}
 
 hdrmA()
 {

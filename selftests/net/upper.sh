@@ -26,10 +26,6 @@ NSC=${NS_PREFIX}-uc
 # the bridge cable's one-way delay, us
 DELAY_US=500
 
-jqn()
-{
-	jq -r "$1" <<<"$2"
-}
 
 stat()		# stat NS DEV COUNTER
 {
