@@ -56,11 +56,6 @@ static void mon_text(uint8_t cmd, const struct result *r)
 	printf(" (%u/%u replies)\n", r->received, r->sent);
 }
 
-static int mon_prev_cb(struct nlattr *attrs, int len, void *arg)
-{
-	return result_parse(attrs, len, arg);
-}
-
 /*
  * A peer without the capability probed or configured this end (peer-ntf):
  * US 2025/0267110 A1, claims 8 and 23, from the side that was asked. The
@@ -79,7 +74,7 @@ static void mon_peer(struct mon *m, const struct dev_view *d)
 		req = NULL;
 	}
 	/* no result yet (ENODATA) leaves the formula in the prompt */
-	has_prev = req && !hdrm_nl_talk(&m->ctx->nl, req, mon_prev_cb, &prev);
+	has_prev = req && !hdrm_nl_talk(&m->ctx->nl, req, result_parse_cb, &prev);
 	manual_command(how, sizeof(how), d->ifname, has_prev ? &prev : NULL,
 		       &d->st);
 	if (m->ctx->json) {

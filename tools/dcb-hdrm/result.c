@@ -40,6 +40,12 @@ static uint64_t get_u64(struct nlattr **tb, int attr)
 	return tb[attr] ? nla_get_u64(tb[attr]) : 0;
 }
 
+/* result_parse() as a reply callback of hdrm_nl_talk() */
+int result_parse_cb(struct nlattr *attrs, int len, void *arg)
+{
+	return result_parse(attrs, len, arg);
+}
+
 int result_parse(struct nlattr *attrs, int len, struct result *r)
 {
 	struct nlattr *tb[DCB_HDRM_A_RESULT_MAX + 1];
@@ -471,11 +477,6 @@ void result_print(struct hdrm_ctx *ctx, const struct result *r)
 	}
 }
 
-static int result_one(struct nlattr *attrs, int len, void *arg)
-{
-	return result_parse(attrs, len, arg);
-}
-
 int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 {
 	struct dev_view dev = { 0 };
@@ -515,7 +516,7 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 		hdrm_err("out of memory");
 		return EXIT_KERNEL;
 	}
-	err = hdrm_nl_talk(&ctx->nl, msg, result_one, &r);
+	err = hdrm_nl_talk(&ctx->nl, msg, result_parse_cb, &r);
 	if (err)
 		return hdrm_kernel_err(ctx, name, err);
 	/* ...and what the device holds now, to judge it against */
@@ -687,11 +688,6 @@ static int measure_ntf(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-static int prev_result_cb(struct nlattr *attrs, int len, void *arg)
-{
-	return result_parse(attrs, len, arg);
-}
-
 static int dev_apply_cb(struct nlattr *attrs, int len, void *arg)
 {
 	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
@@ -757,7 +753,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_RESULT_GET, 0);
 	has_prev = msg &&
 		   nla_put_u32(msg, DCB_HDRM_A_RESULT_IFINDEX, a.ifindex) >= 0 &&
-		   !hdrm_nl_talk(&ctx->nl, msg, prev_result_cb, &prev);
+		   !hdrm_nl_talk(&ctx->nl, msg, result_parse_cb, &prev);
 
 	/* Listen before starting, so the end cannot be missed. */
 	ntf = hdrm_listen(&w.family);

@@ -48,6 +48,7 @@ void manual_command(char *how, size_t len, const char *ifname,
 		    const struct result *prev, const struct hdrm_dcb_state *st);
 const char *manual_why(const struct dev_view *dev, uint32_t status);
 int result_parse(struct nlattr *attrs, int len, struct result *r);
+int result_parse_cb(struct nlattr *attrs, int len, void *arg);
 void result_print(struct hdrm_ctx *ctx, const struct result *r);
 void result_json_members(struct jw *w, const struct result *r);
 void result_text(const struct result *r);
