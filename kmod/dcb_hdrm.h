@@ -30,11 +30,11 @@
 #include <net/genetlink.h>
 #include <uapi/linux/dcb_hdrm.h>
 
-#include "hdrm_apply.h"
-#include "hdrm_calc.h"
-#include "hdrm_ctl.h"
-#include "hdrm_stats.h"
-#include "hdrm_wire.h"
+#include "lib/hdrm_apply.h"
+#include "lib/hdrm_calc.h"
+#include "lib/hdrm_ctl.h"
+#include "lib/hdrm_stats.h"
+#include "lib/hdrm_wire.h"
 
 #define HDRM_PRIOS		8
 #define HDRM_MAX_PROBES		4096

@@ -19,7 +19,7 @@
 #include <net/dcbnl.h>
 
 #include "dcb_hdrm.h"
-#include "hdrm_ratelimit.h"
+#include "lib/hdrm_ratelimit.h"
 
 static_assert(HDRM_REASON_NONE == DCB_HDRM_PUSH_REASON_NONE);
 static_assert(HDRM_REASON_POLICY == DCB_HDRM_PUSH_REASON_POLICY);

@@ -12,7 +12,7 @@
 #include <linux/skbuff.h>
 
 #include "dcb_hdrm.h"
-#include "hdrm_ratelimit.h"
+#include "lib/hdrm_ratelimit.h"
 
 /**
  * hdrm_frame_skb() - a measurement frame ready for dev_direct_xmit()

@@ -7,10 +7,10 @@
 #include <kunit/test.h>
 #include <linux/module.h>
 
-#include "hdrm_cases.h"
-#include "hdrm_ctl_cases.h"
-#include "hdrm_lldp_cases.h"
-#include "hdrm_dcbx_cases.h"
+#include "../lib/tests/hdrm_cases.h"
+#include "../lib/tests/hdrm_ctl_cases.h"
+#include "../lib/tests/hdrm_lldp_cases.h"
+#include "../lib/tests/hdrm_dcbx_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\

@@ -3,9 +3,9 @@
  * The pure-logic files again, for the KUnit module: Kbuild does not let one
  * object belong to two modules, so the test module compiles its own copy.
  */
-#include "../hdrm_wire.c"
-#include "../hdrm_stats.c"
-#include "../hdrm_calc.c"
-#include "../hdrm_apply.c"
-#include "../hdrm_ctl.c"
-#include "../hdrm_lldp.c"
+#include "../lib/hdrm_wire.c"
+#include "../lib/hdrm_stats.c"
+#include "../lib/hdrm_calc.c"
+#include "../lib/hdrm_apply.c"
+#include "../lib/hdrm_ctl.c"
+#include "../lib/hdrm_lldp.c"

@@ -10,7 +10,7 @@
  *	fragments), VLAN-tagged, wrong addresses, opcodes and versions,
  *	replies to sessions that do not exist, control frames. What the
  *	receiver must count is predicted with the module's own pure decoders
- *	(kmod/hdrm_wire.c, kmod/hdrm_ctl.c) applied to the bytes its hook
+ *	(kmod/lib/hdrm_wire.c, kmod/lib/hdrm_ctl.c) applied to the bytes its hook
  *	will see, and printed as JSON.
  *   hdrm_fuzz spoof DEV SECONDS [ OTHER ]
  *	On the wire next to the initiator of a running measurement (DEV is

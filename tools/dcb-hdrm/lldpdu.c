@@ -3,7 +3,7 @@
  * dcb-hdrm lldp send | listen: one LLDPDU carrying the device's DCBX PFC
  * TLV with the auto-HDRM bit, and learning the peer's bit from the
  * LLDPDUs it sends (Documentation/lldp.rst). The TLVs are built and
- * parsed by the module's pure code (kmod/hdrm_lldp.c).
+ * parsed by the module's pure code (kmod/lib/hdrm_lldp.c).
  */
 #include <errno.h>
 #include <net/if.h>

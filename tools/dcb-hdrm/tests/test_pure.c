@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The module's pure logic (kmod/hdrm_*.c), compiled for user space and
- * run through the same cases as its KUnit suites (kmod/tests/hdrm_cases.h).
+ * The module's pure logic (kmod/lib/hdrm_*.c), compiled for user space and
+ * run through the same cases as its KUnit suites (kmod/lib/tests/hdrm_cases.h).
  */
 #include <stdio.h>
 

@@ -3,7 +3,7 @@
  * What the pure-logic files (hdrm_wire, hdrm_stats, hdrm_calc) need, in the
  * kernel and in user space alike. They do no I/O and include nothing else,
  * so the module, its KUnit suites and the tool compile the same code. The
- * user-space side lives with the tool (tools/dcb-hdrm/hdrm_compat_user.h).
+ * user-space side is hdrm_compat_user.h beside it.
  */
 #ifndef _HDRM_COMPAT_H
 #define _HDRM_COMPAT_H

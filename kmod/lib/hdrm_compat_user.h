@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The kernel helpers kmod/hdrm_*.c use, for user space: the tool and its
- * unit tests compile those files unchanged through kmod/hdrm_compat.h.
+ * The kernel helpers kmod/lib/hdrm_*.c use, for user space: the tool and its
+ * unit tests compile those files unchanged through kmod/lib/hdrm_compat.h.
  */
 #ifndef _HDRM_COMPAT_USER_H
 #define _HDRM_COMPAT_USER_H
