@@ -399,9 +399,9 @@ static int hdrm_put_buffers(struct sk_buff *skb, int attr,
 	u32 prios;
 	int b, p;
 
-	for (b = 0; b < HDRM_APPLY_BUFFERS; b++) {
+	for (b = 0; b < HDRM_BUFFERS; b++) {
 		prios = 0;
-		for (p = 0; p < HDRM_APPLY_PRIOS; p++)
+		for (p = 0; p < HDRM_PRIOS; p++)
 			if (now->prio2buffer[p] == b)
 				prios |= BIT(p);
 		if (!prios && !now->size[b] && !(old && old->size[b]))

@@ -36,7 +36,6 @@
 #include "lib/hdrm_stats.h"
 #include "lib/hdrm_wire.h"
 
-#define HDRM_PRIOS		8
 #define HDRM_MAX_PROBES		4096
 
 /* Defaults: 100 probes 1 ms apart take about 100 ms. */
@@ -204,7 +203,7 @@ struct hdrm_applied {
 	u64 delay_wanted;
 	u8 lossless;			/* buffers a PFC priority maps to */
 	struct hdrm_buffers buf_old, buf_new;
-	u64 buf_wanted[HDRM_APPLY_BUFFERS];
+	u64 buf_wanted[HDRM_BUFFERS];
 };
 
 /* One measurement: what the initiator sent and what came back. */

@@ -102,7 +102,7 @@ static u64 hdrm_round_up(u64 n, u32 cell)
  * already fill the total.
  */
 int hdrm_buffer_plan(const struct hdrm_buffers *cur, u8 pfc_en,
-		     const u64 need[HDRM_APPLY_PRIOS], u8 need_mask,
+		     const u64 need[HDRM_PRIOS], u8 need_mask,
 		     u32 cell, struct hdrm_buffer_plan *plan)
 {
 	u64 lossy = 0, sum = 0, avail, n;
@@ -115,9 +115,9 @@ int hdrm_buffer_plan(const struct hdrm_buffers *cur, u8 pfc_en,
 		return -ENOENT;
 	memset(plan, 0, sizeof(*plan));
 	plan->next = *cur;
-	for (p = 0; p < HDRM_APPLY_PRIOS; p++) {
+	for (p = 0; p < HDRM_PRIOS; p++) {
 		b = cur->prio2buffer[p];
-		if (b >= HDRM_APPLY_BUFFERS)
+		if (b >= HDRM_BUFFERS)
 			return -EINVAL;
 		if (!(pfc_en & BIT(p)))
 			continue;
@@ -129,7 +129,7 @@ int hdrm_buffer_plan(const struct hdrm_buffers *cur, u8 pfc_en,
 		if (n > plan->wanted[b])
 			plan->wanted[b] = n;
 	}
-	for (b = 0; b < HDRM_APPLY_BUFFERS; b++) {
+	for (b = 0; b < HDRM_BUFFERS; b++) {
 		if (!(plan->lossless & BIT(b))) {
 			lossy += cur->size[b];
 			continue;
@@ -147,7 +147,7 @@ int hdrm_buffer_plan(const struct hdrm_buffers *cur, u8 pfc_en,
 	avail = cur->total ? cur->total - lossy : U32_MAX;
 	cut = sum > avail;
 	plan->clamped |= cut;
-	for (b = 0; b < HDRM_APPLY_BUFFERS; b++) {
+	for (b = 0; b < HDRM_BUFFERS; b++) {
 		u64 size = plan->wanted[b];
 
 		if (!(plan->lossless & BIT(b)))

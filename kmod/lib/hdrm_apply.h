@@ -9,8 +9,6 @@
 
 #include "hdrm_compat.h"
 
-#define HDRM_APPLY_PRIOS	8
-#define HDRM_APPLY_BUFFERS	8
 #define HDRM_DELAY_MAX_BITS	65535U	/* struct ieee_pfc.delay is a u16 */
 #define HDRM_DELAY_MIN_METRES	1U	/* mlx5: 0 means "no change" */
 #define HDRM_DELAY_MAX_METRES	999U	/* mlx5 refuses 1000 and above */
@@ -39,20 +37,20 @@ bool hdrm_driver_reads_metres(const char *driver);
 
 /* The fields of struct dcbnl_buffer, without the kernel's header. */
 struct hdrm_buffers {
-	u8 prio2buffer[HDRM_APPLY_PRIOS];
-	u32 size[HDRM_APPLY_BUFFERS];
+	u8 prio2buffer[HDRM_PRIOS];
+	u32 size[HDRM_BUFFERS];
 	u32 total;		/* 0: the driver states no total */
 };
 
 struct hdrm_buffer_plan {
 	u8 lossless;		/* bit b: buffer b serves a lossless priority */
-	u64 wanted[HDRM_APPLY_BUFFERS];	/* bytes, rounded up to cells */
+	u64 wanted[HDRM_BUFFERS];	/* bytes, rounded up to cells */
 	bool clamped;		/* the total could not hold every want */
 	struct hdrm_buffers next;	/* the whole object to write */
 };
 
 int hdrm_buffer_plan(const struct hdrm_buffers *cur, u8 pfc_en,
-		     const u64 need[HDRM_APPLY_PRIOS], u8 need_mask,
+		     const u64 need[HDRM_PRIOS], u8 need_mask,
 		     u32 cell, struct hdrm_buffer_plan *plan);
 
 /* Static headroom models the measurement replaces (savings report). */

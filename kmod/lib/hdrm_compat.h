@@ -8,6 +8,15 @@
 #ifndef _HDRM_COMPAT_H
 #define _HDRM_COMPAT_H
 
+/*
+ * The one name for the eight 802.1Q priorities (the PFC class-enable
+ * vector's bits, IEEE_8021QAZ_MAX_TCS in dcbnl) and for the eight buffers
+ * of the dcbnl buffer interface (DCBX_MAX_BUFFERS), shared by the module's
+ * pure code, the module and the tool.
+ */
+#define HDRM_PRIOS	8
+#define HDRM_BUFFERS	8
+
 #ifdef __KERNEL__
 
 #include <linux/errno.h>

@@ -84,7 +84,7 @@ unsigned int hdrm_ctl_encode(u8 *payload, unsigned int room,
 	if (c->has_headroom) {
 		p = hdrm_tlv_put(p, HDRM_TLV_HEADROOM);
 		p[0] = c->prio_mask;
-		for (i = 0; i < HDRM_CTL_PRIOS; i++)
+		for (i = 0; i < HDRM_PRIOS; i++)
 			put_unaligned_be32(c->headroom[i], p + 2 + 4 * i);
 		p += HDRM_TLV_HEADROOM_LEN;
 	}
@@ -125,7 +125,7 @@ static bool hdrm_tlv_read(struct hdrm_ctl *c, u8 type, const u8 *v)
 			return false;
 		c->has_headroom = true;
 		c->prio_mask = v[0];
-		for (i = 0; i < HDRM_CTL_PRIOS; i++) {
+		for (i = 0; i < HDRM_PRIOS; i++) {
 			c->headroom[i] = get_unaligned_be32(v + 2 + 4 * i);
 			/* a priority outside the mask carries nothing */
 			if (!(c->prio_mask & BIT(i)) && c->headroom[i])
@@ -136,7 +136,7 @@ static bool hdrm_tlv_read(struct hdrm_ctl *c, u8 type, const u8 *v)
 		if (v[0] != HDRM_ACK_APPLIED && v[0] != HDRM_ACK_REFUSED)
 			return false;
 		if (v[1] > HDRM_REASON_MAX || v[2] > HDRM_FIELD_MAX ||
-		    v[3] >= HDRM_CTL_PRIOS)
+		    v[3] >= HDRM_PRIOS)
 			return false;
 		if (v[0] == HDRM_ACK_APPLIED && v[1] != HDRM_REASON_NONE)
 			return false;
@@ -272,7 +272,7 @@ int hdrm_push_check(const struct hdrm_ctl *c,
 					c->precision_ns, b->max_precision_ns);
 	if (!c->prio_mask)
 		return hdrm_push_refuse(ack, HDRM_FIELD_PRIOS, 0, 0, 0);
-	for (i = 0; i < HDRM_CTL_PRIOS; i++) {
+	for (i = 0; i < HDRM_PRIOS; i++) {
 		if (!(c->prio_mask & BIT(i)))
 			continue;
 		if (c->headroom[i] < b->min_headroom)

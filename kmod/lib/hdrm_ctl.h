@@ -14,7 +14,6 @@
 
 #define HDRM_CTL_OPCODE		0x0149
 #define HDRM_CTL_VERSION	1
-#define HDRM_CTL_PRIOS		8
 
 /* Payload offsets, from the byte after the EtherType. */
 #define HDRM_CTL_OFF_OPCODE	0
@@ -46,7 +45,7 @@ enum hdrm_ctl_tlv {
 
 #define HDRM_TLV_BUFCFG_LEN	2
 #define HDRM_TLV_LINK_LEN	12
-#define HDRM_TLV_HEADROOM_LEN	(2 + 4 * HDRM_CTL_PRIOS)	/* 34 */
+#define HDRM_TLV_HEADROOM_LEN	(2 + 4 * HDRM_PRIOS)	/* 34 */
 #define HDRM_TLV_ACK_LEN	12
 
 /* Bits of the buffer-configuration field's first byte. */
@@ -91,7 +90,7 @@ struct hdrm_ctl {
 	u32 speed;			/* Mb/s */
 	bool has_headroom;
 	u8 prio_mask;
-	u32 headroom[HDRM_CTL_PRIOS];	/* bytes */
+	u32 headroom[HDRM_PRIOS];	/* bytes */
 	bool has_ack;
 	u8 status;			/* HDRM_ACK_* */
 	u8 reason;			/* HDRM_REASON_* */
@@ -118,7 +117,7 @@ struct hdrm_push_bounds {
 	 * Per priority, bytes: this end's own headroom for a round trip of 0
 	 * (its maximum frames, measurement frame and K); 0 = no floor.
 	 */
-	u32 floor[HDRM_CTL_PRIOS];
+	u32 floor[HDRM_PRIOS];
 };
 
 /* The receiver's limits on a pushed round trip and headroom. */

@@ -229,7 +229,7 @@ static unsigned int valid_payload(u8 *pl)
 		c.precision_ns = rnd_below(100);
 		c.speed = 1000;
 		c.prio_mask = rnd_below(256);
-		for (i = 0; i < HDRM_CTL_PRIOS; i++)
+		for (i = 0; i < HDRM_PRIOS; i++)
 			if (c.prio_mask & BIT(i))
 				c.headroom[i] = rnd_below(1 << 20);
 		break;

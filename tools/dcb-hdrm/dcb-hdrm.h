@@ -8,6 +8,7 @@
 
 #include <linux/dcb_hdrm.h>
 
+#include "hdrm_compat.h"
 #include "json.h"
 #include "nl.h"
 
@@ -44,14 +45,12 @@ const char *hdrm_name(const char *const *names, unsigned int n, uint32_t v);
 #define HDRM_NAME(tbl, v) hdrm_name(tbl, sizeof(tbl) / sizeof(tbl[0]), v)
 
 /* dcbstate.c: a device's PFC and buffers, and what an apply wrote */
-#define HDRM_BUFS	8
-
 struct hdrm_buf {
 	uint32_t present;		/* bit i: buffer i was reported */
-	uint8_t prio2buffer[HDRM_BUFS];
-	uint32_t size[HDRM_BUFS];
-	uint32_t size_old[HDRM_BUFS];
-	uint64_t wanted[HDRM_BUFS];
+	uint8_t prio2buffer[HDRM_BUFFERS];
+	uint32_t size[HDRM_BUFFERS];
+	uint32_t size_old[HDRM_BUFFERS];
+	uint64_t wanted[HDRM_BUFFERS];
 	uint32_t lossless;		/* bit i: buffer i is lossless */
 	uint32_t total;
 };

@@ -36,11 +36,11 @@ static int buffers_parse(struct nlattr *attrs, int len, int type,
 		    !bt[DCB_HDRM_A_BUFFER_INDEX])
 			return -EPROTO;
 		i = nla_get_u32(bt[DCB_HDRM_A_BUFFER_INDEX]);
-		if (i >= HDRM_BUFS)
+		if (i >= HDRM_BUFFERS)
 			return -EPROTO;
 		b->present |= 1u << i;
 		prios = get_u32(bt, DCB_HDRM_A_BUFFER_PRIOS);
-		for (p = 0; p < HDRM_BUFS; p++)
+		for (p = 0; p < HDRM_BUFFERS; p++)
 			if (prios & (1u << p))
 				b->prio2buffer[p] = i;
 		b->size[i] = get_u32(bt, DCB_HDRM_A_BUFFER_SIZE);
@@ -111,7 +111,7 @@ static void prio_list_json(struct jw *w, const char *key, uint32_t mask)
 
 	jw_key(w, key);
 	jw_arr_open(w);
-	for (p = 0; p < HDRM_BUFS; p++)
+	for (p = 0; p < HDRM_BUFFERS; p++)
 		if (mask & (1u << p))
 			jw_u64(w, p);
 	jw_arr_close(w);
@@ -124,7 +124,7 @@ static void prios_json(struct jw *w, const char *key, const struct hdrm_buf *b,
 	uint32_t mask = 0;
 	unsigned int p;
 
-	for (p = 0; p < HDRM_BUFS; p++)
+	for (p = 0; p < HDRM_BUFFERS; p++)
 		if (b->prio2buffer[p] == i)
 			mask |= 1u << p;
 	prio_list_json(w, key, mask);
@@ -160,7 +160,7 @@ void hdrm_dcb_state_json(struct jw *w, const char *key,
 		jw_ku64(w, "total_size", s->buf.total);
 		jw_key(w, "buffer");
 		jw_arr_open(w);
-		for (i = 0; i < HDRM_BUFS; i++) {
+		for (i = 0; i < HDRM_BUFFERS; i++) {
 			if (!(s->buf.present & (1u << i)))
 				continue;
 			jw_obj_open(w);
@@ -190,7 +190,7 @@ void hdrm_dcb_state_text(const struct hdrm_dcb_state *s)
 		printf("  pfc enabled:");
 		if (!s->pfc_en)
 			printf(" none");
-		for (p = 0; p < HDRM_BUFS; p++)
+		for (p = 0; p < HDRM_BUFFERS; p++)
 			if (s->pfc_en & (1u << p))
 				printf(" %u", p);
 		printf("  delay %u %s", s->pfc_delay,
@@ -200,11 +200,11 @@ void hdrm_dcb_state_text(const struct hdrm_dcb_state *s)
 	if (!s->has_buf)
 		return;
 	printf("buffers (total %u B):", s->buf.total);
-	for (i = 0; i < HDRM_BUFS; i++) {
+	for (i = 0; i < HDRM_BUFFERS; i++) {
 		if (!(s->buf.present & (1u << i)))
 			continue;
 		printf("  %u: %u B prios", i, s->buf.size[i]);
-		for (p = 0; p < HDRM_BUFS; p++)
+		for (p = 0; p < HDRM_BUFFERS; p++)
 			if (s->buf.prio2buffer[p] == i)
 				printf(" %u", p);
 	}
@@ -236,7 +236,7 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 		jw_ku64(w, "total_size", a->buf.total);
 		jw_key(w, "buffers");
 		jw_arr_open(w);
-		for (i = 0; i < HDRM_BUFS; i++) {
+		for (i = 0; i < HDRM_BUFFERS; i++) {
 			if (!(a->buf.present & (1u << i)))
 				continue;
 			jw_obj_open(w);
@@ -300,7 +300,7 @@ void hdrm_applied_text(const struct hdrm_applied_info *a)
 	}
 	printf("applied: buffers (total %u B)%s\n", a->buf.total,
 	       a->clamped ? ", cut to fit the total" : "");
-	for (i = 0; i < HDRM_BUFS; i++)
+	for (i = 0; i < HDRM_BUFFERS; i++)
 		if (a->buf.lossless & (1u << i))
 			printf("  buffer %u: %u -> %u B (wanted %llu)\n", i,
 			       a->buf.size_old[i], a->buf.size[i],

@@ -23,7 +23,7 @@ struct dev_info {
 	bool reflect;
 	uint32_t reflect_rate, encap, speed_override, k_override, cell;
 	uint32_t prio_mask, precision_override;
-	uint32_t max_frame[8];
+	uint32_t max_frame[HDRM_PRIOS];
 	uint32_t apply, delay_unit, remeasure_period;
 	bool remeasure;
 	bool auto_hdrm, accept_push;
@@ -141,7 +141,7 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 		    !pt[DCB_HDRM_A_PRIO_FRAME_PRIO])
 			return -EPROTO;
 		prio = nla_get_u32(pt[DCB_HDRM_A_PRIO_FRAME_PRIO]);
-		if (prio < 8)
+		if (prio < HDRM_PRIOS)
 			d->max_frame[prio] =
 				get_u32(pt, DCB_HDRM_A_PRIO_FRAME_BYTES);
 	}
@@ -248,7 +248,7 @@ static void dev_print_json(struct jw *w, const struct dev_info *d)
 		hdrm_peer_json(w, &d->peer);
 		jw_key(w, "max_frame");
 		jw_arr_open(w);
-		for (i = 0; i < 8; i++) {
+		for (i = 0; i < HDRM_PRIOS; i++) {
 			if (!d->max_frame[i])
 				continue;
 			jw_obj_open(w);

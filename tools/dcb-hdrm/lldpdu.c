@@ -98,7 +98,7 @@ static void pfc_json(struct jw *w, const struct hdrm_dcbx_pfc *p)
 		jw_ku64(w, "num_tcs", p->cap);
 	jw_key(w, "pfc_en");
 	jw_arr_open(w);
-	for (i = 0; i < 8; i++)
+	for (i = 0; i < HDRM_PRIOS; i++)
 		if (p->pfc_en & (1u << i))
 			jw_u64(w, i);
 	jw_arr_close(w);

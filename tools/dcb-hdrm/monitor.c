@@ -49,7 +49,7 @@ static void mon_text(uint8_t cmd, const struct result *r)
 	       r->source == DCB_HDRM_SOURCE_PEER ? ", pushed by the peer" : "");
 	if (r->has_rtt)
 		printf(", t %llu ns", (unsigned long long)r->est);
-	for (p = 0; p < PRIOS; p++)
+	for (p = 0; p < HDRM_PRIOS; p++)
 		if (r->prio[p].valid)
 			printf(", prio %u %llu B", p,
 			       (unsigned long long)r->prio[p].bytes);

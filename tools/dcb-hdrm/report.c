@@ -112,7 +112,7 @@ static bool any_prio(const struct result *r)
 {
 	unsigned int p;
 
-	for (p = 0; p < PRIOS; p++)
+	for (p = 0; p < HDRM_PRIOS; p++)
 		if (r->prio[p].valid)
 			return true;
 	return false;
@@ -128,7 +128,7 @@ void report_json(struct jw *w, const struct result *r,
 	hdrm_dcb_state_json(w, "dcb_state", st);
 	jw_key(w, "verdict");
 	jw_arr_open(w);
-	for (p = 0; p < PRIOS; p++) {
+	for (p = 0; p < HDRM_PRIOS; p++) {
 		if (!prio_verdict(r, st, p, &pv))
 			continue;
 		jw_obj_open(w);
@@ -153,7 +153,7 @@ void report_json(struct jw *w, const struct result *r,
 		jw_kstr(w, "model", models[i].name);
 		jw_key(w, "priorities");
 		jw_arr_open(w);
-		for (p = 0; p < PRIOS; p++) {
+		for (p = 0; p < HDRM_PRIOS; p++) {
 			if (!r->prio[p].valid)
 				continue;
 			s = model_bytes(&models[i], r, p, mtu);
@@ -187,7 +187,7 @@ void report_text(const struct result *r, const struct hdrm_dcb_state *st,
 
 	printf("\nnow on the device: ");
 	hdrm_dcb_state_text(st);
-	for (p = 0; p < PRIOS; p++) {
+	for (p = 0; p < HDRM_PRIOS; p++) {
 		if (!prio_verdict(r, st, p, &pv))
 			continue;
 		if (!header) {
@@ -213,14 +213,14 @@ void report_text(const struct result *r, const struct hdrm_dcb_state *st,
 		return;
 	printf("\nsavings against static headroom (bytes, per priority and per port):\n");
 	printf("%-49s", "MODEL");
-	for (p = 0; p < PRIOS; p++)
+	for (p = 0; p < HDRM_PRIOS; p++)
 		if (r->prio[p].valid)
 			printf(" %9s%u", "prio ", p);
 	printf(" %12s\n", "PORT");
 	for (i = 0; i < ARRAY_SIZE(models); i++) {
 		port_saved = 0;
 		printf("%-49s", models[i].what);
-		for (p = 0; p < PRIOS; p++) {
+		for (p = 0; p < HDRM_PRIOS; p++) {
 			if (!r->prio[p].valid)
 				continue;
 			saved = (long long)model_bytes(&models[i], r, p, mtu) -

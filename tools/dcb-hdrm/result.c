@@ -95,7 +95,7 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		    !pt[DCB_HDRM_A_PRIO_PRIO])
 			return -EPROTO;
 		prio = nla_get_u32(pt[DCB_HDRM_A_PRIO_PRIO]);
-		if (prio >= PRIOS)
+		if (prio >= HDRM_PRIOS)
 			return -EPROTO;
 		r->prio[prio].max_frame = get_u32(pt, DCB_HDRM_A_PRIO_MAX_FRAME);
 		if (pt[DCB_HDRM_A_PRIO_UNSIZED]) {
@@ -199,7 +199,7 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_ku64(w, "age_ms", r->age_ms);
 	jw_key(w, "priorities");
 	jw_arr_open(w);
-	for (prio = 0; prio < PRIOS; prio++) {
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!r->prio[prio].valid)
 			continue;
 		jw_obj_open(w);
@@ -213,7 +213,7 @@ void result_json_members(struct jw *w, const struct result *r)
 	/* PFC priorities whose maximum frame is beyond the arithmetic */
 	jw_key(w, "unsized");
 	jw_arr_open(w);
-	for (prio = 0; prio < PRIOS; prio++) {
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!r->prio[prio].unsized)
 			continue;
 		jw_obj_open(w);
@@ -254,7 +254,7 @@ void result_text(const struct result *r)
 	if (r->source == DCB_HDRM_SOURCE_PEER) {
 		printf("t = %llu ns  precision = %u ns  speed = %u Mb/s\n",
 		       (unsigned long long)r->est, r->precision, r->speed);
-		for (prio = 0; prio < PRIOS; prio++)
+		for (prio = 0; prio < HDRM_PRIOS; prio++)
 			if (r->prio[prio].valid)
 				printf("prio %d: %llu bytes, %llu cells\n", prio,
 				       (unsigned long long)r->prio[prio].bytes,
@@ -271,7 +271,7 @@ void result_text(const struct result *r)
 	printf("t = %llu ns (%s)  precision = %u ns  speed = %u Mb/s  K = %u B  measure_frame = %u B  cell = %u B\n",
 	       (unsigned long long)r->est, HDRM_NAME(estimator_names, r->estimator),
 	       r->precision, r->speed, r->k_bytes, r->measure_frame, r->cell);
-	for (prio = 0; prio < PRIOS; prio++) {
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		any |= r->prio[prio].valid;
 		if (r->prio[prio].unsized)
 			printf("prio %d: no headroom: its maximum frame, %u bytes, is beyond the formula's %u (lower the MTU or set dev set max-frame %d:BYTES)\n",
@@ -286,7 +286,7 @@ void result_text(const struct result *r)
 	printf("%-4s %9s %14s %13s %6s %7s %14s %12s\n", "PRIO", "MAX_FRAME",
 	       "(t+2p)xSPEED", "2xMAX_FRAME", "FRAME", "K", "HDRM_BYTES",
 	       "HDRM_CELLS");
-	for (prio = 0; prio < PRIOS; prio++) {
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!r->prio[prio].valid)
 			continue;
 		in.max_frame = r->prio[prio].max_frame;
@@ -327,16 +327,16 @@ int dev_view_cb(struct nlattr *attrs, int len, void *arg)
 static size_t buffer_sizes(char *buf, size_t len, const struct result *prev,
 			   const struct hdrm_buf *b)
 {
-	uint64_t want[HDRM_BUFS] = { 0 };
+	uint64_t want[HDRM_BUFFERS] = { 0 };
 	size_t n = 0;
 	int prio, i;
 
-	for (prio = 0; prio < PRIOS; prio++) {
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		i = b->prio2buffer[prio];
 		if (prev->prio[prio].valid && prev->prio[prio].bytes > want[i])
 			want[i] = prev->prio[prio].bytes;
 	}
-	for (i = 0; i < HDRM_BUFS && n < len; i++)
+	for (i = 0; i < HDRM_BUFFERS && n < len; i++)
 		if (want[i])
 			n += snprintf(buf + n, len - n, "%s%d:%llu",
 				      n ? " " : "", i,
@@ -385,7 +385,7 @@ void manual_command(char *how, size_t len, const char *ifname,
 		n = snprintf(how, len,
 			     "the PFC delay of %s cannot carry it (over dcbnl's 16 bits) and its driver reports no buffers: give each lossless priority at least its headroom from the last measurement (session %u) with the NIC's own tools:",
 			     ifname, prev->session);
-		for (prio = 0; prio < PRIOS && n < len; prio++)
+		for (prio = 0; prio < HDRM_PRIOS && n < len; prio++)
 			if (prev->prio[prio].valid)
 				n += snprintf(how + n, len - n,
 					      " prio %d %llu bytes", prio,

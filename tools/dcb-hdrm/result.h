@@ -8,8 +8,6 @@
 
 #include "dcb-hdrm.h"
 
-#define PRIOS 8
-
 struct prio_res {
 	bool valid;
 	bool unsized;		/* maximum frame beyond the arithmetic */
@@ -28,7 +26,7 @@ struct result {
 	uint32_t precision, speed, k_bytes, measure_frame, cell;
 	uint32_t duration_us;
 	uint64_t age_ms;
-	struct prio_res prio[PRIOS];
+	struct prio_res prio[HDRM_PRIOS];
 	struct hdrm_applied_info applied;
 	uint32_t source;		/* enum dcb_hdrm_source */
 	struct hdrm_push_info push;

@@ -469,7 +469,7 @@ static const struct hdrm_buffers hdrm_buf_base = {
 
 static int hdrm_check_buffer_plan(char *msg, size_t len)
 {
-	u64 need[HDRM_APPLY_PRIOS] = { 0, 0, 0, 10001, 5000, 0, 0, 0 };
+	u64 need[HDRM_PRIOS] = { 0, 0, 0, 10001, 5000, 0, 0, 0 };
 	struct hdrm_buffers cur = hdrm_buf_base;
 	struct hdrm_buffer_plan plan;
 	int err;

@@ -67,7 +67,7 @@ static bool hdrm_ctl_equal(const struct hdrm_ctl *a, const struct hdrm_ctl *b)
 {
 	unsigned int i;
 
-	for (i = 0; i < HDRM_CTL_PRIOS; i++)
+	for (i = 0; i < HDRM_PRIOS; i++)
 		if (a->headroom[i] != b->headroom[i])
 			return false;
 	return a->type == b->type && a->session == b->session &&
