@@ -12,7 +12,7 @@ ALL_TESTS="apply_delay_bits apply_delay_metres apply_buffer apply_buffer_clamp
 	   apply_unprivileged apply_remeasure_link apply_remeasure_speed
 	   apply_remeasure_mtu apply_remeasure_burst apply_remeasure_period"
 # the debug kernel: its main path, hostile input and lifetime
-DEBUG_TESTS="apply_buffer apply_refused apply_remeasure_link"
+DEBUG_TESTS="apply_buffer apply_remeasure_link"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a

@@ -7,7 +7,7 @@
 ALL_TESTS="dev_show_netns dev_show_init_ns dev_show_one dev_show_table
 	   dev_show_carrier dev_show_many dev_show_dump_churn dev_show_multicast"
 # the debug kernel: its main path, hostile input and lifetime
-DEBUG_TESTS="dev_show_netns dev_show_many dev_show_multicast"
+DEBUG_TESTS="dev_show_netns"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a

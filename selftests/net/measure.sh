@@ -12,8 +12,7 @@ ALL_TESTS="measure_delays measure_host_queueing measure_2ts measure_loss
 	   measure_unsized measure_interrupted measure_link_deleted
 	   measure_module_removed measure_clock_hidden"
 # the debug kernel: its main path, hostile input and lifetime
-DEBUG_TESTS="measure_encap_ether measure_no_reply measure_interrupted measure_link_deleted
-	     measure_module_removed"
+DEBUG_TESTS="measure_interrupted measure_link_deleted measure_module_removed"
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../cable.sh"
 

@@ -17,6 +17,7 @@
 # the initiator takes replies only from the responder it negotiated with.
 
 ALL_TESTS="upper_no_ports upper_bond upper_reply upper_bridge upper_hub"
+DEBUG_TESTS="upper_bond"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-ua
