@@ -186,6 +186,7 @@ struct hdrm_result {
 	u32 unsized_mask;		/* PFC priorities with no headroom */
 	u64 headroom_bytes[HDRM_PRIOS];
 	u64 headroom_cells[HDRM_PRIOS];
+	u64 inflight_bytes[HDRM_PRIOS];	/* (t + 2 x precision) x speed */
 	u32 duration_us;
 	u64 ended_ns;			/* ktime_get_ns() at the end */
 	u8 source;			/* enum dcb_hdrm_source */

@@ -28,6 +28,7 @@ const struct nla_policy hdrm_measure_policy[DCB_HDRM_A_MEASURE_MAX + 1] = {
 	[DCB_HDRM_A_MEASURE_APPLY]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_APPLY_AUTO),
 	[DCB_HDRM_A_MEASURE_PUSH]	= NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_MEASURE_OWNED]	= NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_MEASURE_APPLY_OWN]	= NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 static u32 nla_get_u32_or(const struct nlattr *attr, u32 def)
@@ -42,13 +43,20 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 	struct hdrm_port *port;
 	struct net_device *dev;
 	struct sk_buff *msg;
-	u32 count, id;
+	u32 count, id, apply;
+	bool push;
 	void *hdr;
 	int err;
 
 	err = hdrm_nl_check_request(info, 0);
 	if (err)
 		return err;
+	if (tb[DCB_HDRM_A_MEASURE_APPLY] && tb[DCB_HDRM_A_MEASURE_APPLY_OWN] &&
+	    nla_get_u8(tb[DCB_HDRM_A_MEASURE_APPLY_OWN])) {
+		NL_SET_ERR_MSG_ATTR(info->extack, tb[DCB_HDRM_A_MEASURE_APPLY_OWN],
+				    "apply-own takes the device's method: not with apply");
+		return -EINVAL;
+	}
 	count = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_COUNT], HDRM_DEF_COUNT);
 	/* Allocate before rtnl: nothing sleeps while holding it. */
 	s = hdrm_session_alloc(count, GFP_KERNEL);
@@ -89,9 +97,17 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 	spin_lock_bh(&port->lock);
 	s->apply = tb[DCB_HDRM_A_MEASURE_APPLY] ?
 		   nla_get_u32(tb[DCB_HDRM_A_MEASURE_APPLY]) : port->cfg.apply;
+	/* "apply" alone: the device's own method, auto where it has none */
+	if (tb[DCB_HDRM_A_MEASURE_APPLY_OWN] &&
+	    nla_get_u8(tb[DCB_HDRM_A_MEASURE_APPLY_OWN]) &&
+	    s->apply == DCB_HDRM_APPLY_NONE)
+		s->apply = DCB_HDRM_APPLY_AUTO;
 	s->push = tb[DCB_HDRM_A_MEASURE_PUSH] &&
 		  nla_get_u8(tb[DCB_HDRM_A_MEASURE_PUSH]);
 	spin_unlock_bh(&port->lock);
+	/* for the reply: the session may be gone once started */
+	apply = s->apply;
+	push = s->push;
 
 	err = hdrm_session_start(port, s, &id, info->extack);
 	if (err)
@@ -99,7 +115,9 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 	/* The port owns the session now and may already have freed it. */
 	hdr = genlmsg_put_reply(msg, info, &dcb_hdrm_family, 0,
 				DCB_HDRM_CMD_MEASURE);
-	if (!hdr || nla_put_u32(msg, DCB_HDRM_A_MEASURE_SESSION, id)) {
+	if (!hdr || nla_put_u32(msg, DCB_HDRM_A_MEASURE_SESSION, id) ||
+	    nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, apply) ||
+	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, push)) {
 		rtnl_unlock();
 		nlmsg_free(msg);
 		return -EMSGSIZE;

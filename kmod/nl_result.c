@@ -38,6 +38,9 @@ static int hdrm_put_prios(struct sk_buff *skb, const struct hdrm_result *r)
 				      DCB_HDRM_A_PRIO_PAD) ||
 		    nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_HEADROOM_CELLS,
 				      r->headroom_cells[prio],
+				      DCB_HDRM_A_PRIO_PAD) ||
+		    nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_INFLIGHT_BYTES,
+				      r->inflight_bytes[prio],
 				      DCB_HDRM_A_PRIO_PAD))
 			return -EMSGSIZE;
 		nla_nest_end(skb, nest);

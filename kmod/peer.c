@@ -451,6 +451,7 @@ static int hdrm_push_local(const struct hdrm_ctl *c,
 		r->max_frame[prio] = in.max_frame;
 		r->headroom_bytes[prio] = out.headroom_bytes;
 		r->headroom_cells[prio] = out.headroom_cells;
+		r->inflight_bytes[prio] = out.inflight_bytes;
 	}
 	r->ended_ns = ktime_get_ns();
 	return 0;

@@ -358,6 +358,7 @@ static void hdrm_session_headroom(const struct hdrm_session *s,
 		r->max_frame[prio] = in.max_frame;
 		r->headroom_bytes[prio] = out.headroom_bytes;
 		r->headroom_cells[prio] = out.headroom_cells;
+		r->inflight_bytes[prio] = out.inflight_bytes;
 	}
 }
 

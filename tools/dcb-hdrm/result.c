@@ -105,6 +105,7 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		r->prio[prio].valid = true;
 		r->prio[prio].bytes = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
 		r->prio[prio].cells = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_CELLS);
+		r->prio[prio].inflight = get_u64(pt, DCB_HDRM_A_PRIO_INFLIGHT_BYTES);
 	}
 	r->source = get_u32(tb, DCB_HDRM_A_RESULT_SOURCE);
 	if (hdrm_push_parse(tb[DCB_HDRM_A_RESULT_PUSH], &r->push))
@@ -229,15 +230,6 @@ void result_json_members(struct jw *w, const struct result *r)
 /* The derivation, term by term, as the switch guides show theirs. */
 void result_text(const struct result *r)
 {
-	struct hdrm_calc_in in = {
-		.rtt_ns = r->est,
-		.precision_ns = r->precision,
-		.speed_mbps = r->speed,
-		.measure_frame = r->measure_frame,
-		.k_bytes = r->k_bytes,
-		.cell_bytes = r->cell ? r->cell : 1,
-	};
-	struct hdrm_calc_out out;
 	bool any = false;
 	int prio;
 
@@ -289,12 +281,9 @@ void result_text(const struct result *r)
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!r->prio[prio].valid)
 			continue;
-		in.max_frame = r->prio[prio].max_frame;
-		if (hdrm_headroom(&in, &out))
-			out.inflight_bytes = 0;
 		printf("%-4d %9u %14llu %13llu %6u %7u %14llu %12llu\n", prio,
 		       r->prio[prio].max_frame,
-		       (unsigned long long)out.inflight_bytes,
+		       (unsigned long long)r->prio[prio].inflight,
 		       2ULL * r->prio[prio].max_frame, r->measure_frame,
 		       r->k_bytes, (unsigned long long)r->prio[prio].bytes,
 		       (unsigned long long)r->prio[prio].cells);
@@ -564,7 +553,7 @@ struct measure_args {
 	uint32_t ifindex;
 	uint32_t count, interval, timeout, mode, estimator, apply;
 	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
-	bool has_apply, apply_alone, push;
+	bool has_apply, apply_own, push;
 };
 
 static int measure_parse(int argc, char **argv, struct measure_args *a,
@@ -588,19 +577,19 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 		}
 		/*
 		 * "apply" alone means the device's own method, or auto where
-		 * the device's is none
+		 * the device's is none: the kernel resolves it (apply-own)
 		 */
 		if (hdrm_matches(key, "apply")) {
-			a->has_apply = true;
-			a->apply_alone = true;
-			a->apply = DCB_HDRM_APPLY_AUTO;
+			a->has_apply = false;
+			a->apply_own = true;
 			if (argc > 1 && (!strcmp(argv[1], "none") ||
 					 !strcmp(argv[1], "delay") ||
 					 !strcmp(argv[1], "buffer") ||
 					 !strcmp(argv[1], "auto"))) {
 				hdrm_parse_word("apply", argv[1],
 						hdrm_apply_names, 4, &a->apply);
-				a->apply_alone = false;
+				a->has_apply = true;
+				a->apply_own = false;
 				argc--;
 				argv++;
 			}
@@ -653,14 +642,24 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 	return hdrm_parse_ifindex(*name, &a->ifindex) ? -EINVAL : 0;
 }
 
+/* What the kernel will do: its session, the apply method, the push. */
+struct measure_reply {
+	uint32_t session, apply;
+	bool push;
+};
+
 static int measure_session(struct nlattr *attrs, int len, void *arg)
 {
 	struct nlattr *tb[DCB_HDRM_A_MEASURE_MAX + 1];
+	struct measure_reply *m = arg;
 
 	if (nla_parse(tb, DCB_HDRM_A_MEASURE_MAX, attrs, len, NULL) < 0 ||
-	    !tb[DCB_HDRM_A_MEASURE_SESSION])
+	    !tb[DCB_HDRM_A_MEASURE_SESSION] || !tb[DCB_HDRM_A_MEASURE_APPLY] ||
+	    !tb[DCB_HDRM_A_MEASURE_PUSH])
 		return -EPROTO;
-	*(uint32_t *)arg = nla_get_u32(tb[DCB_HDRM_A_MEASURE_SESSION]);
+	m->session = nla_get_u32(tb[DCB_HDRM_A_MEASURE_SESSION]);
+	m->apply = nla_get_u32(tb[DCB_HDRM_A_MEASURE_APPLY]);
+	m->push = nla_get_u8(tb[DCB_HDRM_A_MEASURE_PUSH]);
 	return 0;
 }
 
@@ -688,31 +687,6 @@ static int measure_ntf(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-static int dev_apply_cb(struct nlattr *attrs, int len, void *arg)
-{
-	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
-
-	if (nla_parse(tb, DCB_HDRM_A_DEV_MAX, attrs, len, NULL) < 0)
-		return -EPROTO;
-	*(uint32_t *)arg = tb[DCB_HDRM_A_DEV_APPLY] ?
-			   nla_get_u32(tb[DCB_HDRM_A_DEV_APPLY]) :
-			   DCB_HDRM_APPLY_NONE;
-	return 0;
-}
-
-/* The device's apply setting (dev set dev DEV apply ...). */
-static int dev_apply_setting(struct hdrm_ctx *ctx, uint32_t ifindex,
-			     uint32_t *apply)
-{
-	struct nl_msg *msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
-
-	if (!msg || nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0) {
-		nlmsg_free(msg);
-		return -ENOMEM;
-	}
-	return hdrm_nl_talk(&ctx->nl, msg, dev_apply_cb, apply);
-}
-
 static long long now_ms(void)
 {
 	struct timespec ts;
@@ -724,6 +698,7 @@ static long long now_ms(void)
 int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 {
 	struct measure_args a = { 0 };
+	struct measure_reply m = { 0 };
 	struct wait_ctx w = { 0 };
 	struct nl_sock *ntf = NULL;
 	const char *name = NULL;
@@ -732,7 +707,6 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	struct pollfd pfd;
 	struct result prev;
 	bool has_prev;
-	uint32_t apply;
 	int err, ret;
 
 	err = measure_parse(argc, argv, &a, &name);
@@ -741,13 +715,6 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	err = hdrm_connect(ctx);
 	if (err)
 		return err;
-	if (a.apply_alone) {
-		err = dev_apply_setting(ctx, a.ifindex, &apply);
-		if (err)
-			return hdrm_kernel_err(ctx, name, err);
-		if (apply != DCB_HDRM_APPLY_NONE)
-			a.apply = apply;
-	}
 
 	/* The last result, for the manual-setting prompt; none is fine. */
 	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_RESULT_GET, 0);
@@ -778,6 +745,8 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0) ||
 	    (a.has_apply &&
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a.apply) < 0) ||
+	    (a.apply_own &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_APPLY_OWN, 1) < 0) ||
 	    (a.push && nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, 1) < 0) ||
 	    /* ours: Ctrl-C ends it at once instead of at its deadline */
 	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_OWNED, 1) < 0) {
@@ -785,36 +754,30 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		ret = EXIT_KERNEL;
 		goto out;
 	}
-	/* Without "apply", the device's own setting says whether to wait. */
-	apply = a.apply;
-	err = a.has_apply ? 0 : dev_apply_setting(ctx, a.ifindex, &apply);
-	if (err) {
-		nlmsg_free(msg);
-		ret = hdrm_kernel_err(ctx, name, err);
-		goto out;
-	}
-	err = hdrm_nl_talk(&ctx->nl, msg, measure_session, &w.session);
+	/* The reply says whether an apply and a push follow the result. */
+	err = hdrm_nl_talk(&ctx->nl, msg, measure_session, &m);
 	if (err) {
 		ret = hdrm_kernel_err(ctx, name, err);
 		goto out;
 	}
 	w.ifindex = a.ifindex;
+	w.session = m.session;
 
 	/* Every probe's interval, the reply timeout, and a margin. */
 	deadline = now_ms() +
 		   (long long)(a.has_count ? a.count : 100) *
 		   (a.has_interval ? a.interval : 1000) / 1000 +
 		   (a.has_timeout ? a.timeout : 200) + 5000 +
-		   (apply != DCB_HDRM_APPLY_NONE ? 5000 : 0) +
-		   (a.push ? 5000 : 0);
+		   (m.apply != DCB_HDRM_APPLY_NONE ? 5000 : 0) +
+		   (m.push ? 5000 : 0);
 	pfd.fd = nl_socket_get_fd(ntf);
 	pfd.events = POLLIN;
 	/* With an apply, the result is followed by what was written. */
 	/* With a push, by the peer's answer. */
 	while (!w.found ||
-	       (apply != DCB_HDRM_APPLY_NONE && !w.applied &&
+	       (m.apply != DCB_HDRM_APPLY_NONE && !w.applied &&
 		w.r.status == DCB_HDRM_STATUS_OK) ||
-	       (a.push && !w.pushed && w.r.status == DCB_HDRM_STATUS_OK)) {
+	       (m.push && !w.pushed && w.r.status == DCB_HDRM_STATUS_OK)) {
 		long long left = deadline - now_ms();
 
 		if (w.unloaded) {

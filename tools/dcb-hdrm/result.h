@@ -13,6 +13,7 @@ struct prio_res {
 	bool unsized;		/* maximum frame beyond the arithmetic */
 	uint32_t max_frame;
 	uint64_t bytes, cells;
+	uint64_t inflight;	/* (t + 2 x precision) x speed, from the kernel */
 };
 
 struct result {
