@@ -193,6 +193,19 @@ struct hdrm_result {
 	u8 encap;			/* enum hdrm_encap it used */
 };
 
+/*
+ * The last successful local measurement, kept when later ones fail, so a
+ * peer without the capability still gets a concrete manual setting
+ * (US 2025/0267110 A1, claims 8 and 23). session 0: none yet.
+ */
+struct hdrm_last {
+	u32 session;
+	u32 precision, speed;
+	u32 prio_mask;
+	u64 rtt_estimate;
+	u64 headroom_bytes[HDRM_PRIOS];
+};
+
 /* What one apply wrote to the driver, or why it did not. */
 struct hdrm_applied {
 	u32 session;
@@ -265,6 +278,7 @@ struct hdrm_port {
 	bool dead;			/* going away: queue no more work */
 	struct hdrm_session *session;	/* running, or NULL */
 	struct hdrm_result *result;	/* last, or NULL */
+	struct hdrm_last last;		/* last measured here with status ok */
 	struct hdrm_applied *applied;	/* last, or NULL */
 	u8 apply_pending;		/* enum dcb_hdrm_apply for result */
 	struct work_struct done_work;

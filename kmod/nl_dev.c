@@ -193,12 +193,46 @@ u32 hdrm_dev_speed(struct net_device *dev)
 	return ks.base.speed;
 }
 
+/* The last successful local measurement; nothing before the first. */
+static int hdrm_put_last(struct sk_buff *skb, const struct hdrm_last *last)
+{
+	struct nlattr *nest, *pn;
+	int prio;
+
+	if (!last->session)
+		return 0;
+	nest = nla_nest_start(skb, DCB_HDRM_A_DEV_LAST_MEASURED);
+	if (!nest ||
+	    nla_put_u32(skb, DCB_HDRM_A_LAST_MEASURED_SESSION, last->session) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_LAST_MEASURED_RTT_ESTIMATE,
+			      last->rtt_estimate, DCB_HDRM_A_LAST_MEASURED_PAD) ||
+	    nla_put_u32(skb, DCB_HDRM_A_LAST_MEASURED_PRECISION,
+			last->precision) ||
+	    nla_put_u32(skb, DCB_HDRM_A_LAST_MEASURED_SPEED, last->speed))
+		return -EMSGSIZE;
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+		if (!(last->prio_mask & BIT(prio)))
+			continue;
+		pn = nla_nest_start(skb, DCB_HDRM_A_LAST_MEASURED_PRIO);
+		if (!pn ||
+		    nla_put_u32(skb, DCB_HDRM_A_PRIO_PRIO, prio) ||
+		    nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_HEADROOM_BYTES,
+				      last->headroom_bytes[prio],
+				      DCB_HDRM_A_PRIO_PAD))
+			return -EMSGSIZE;
+		nla_nest_end(skb, pn);
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
 /* Context: rtnl held (link settings are read through the driver). */
 static int hdrm_dev_msg_fill(struct sk_buff *skb, struct net_device *dev,
 			     u8 cmd, u32 portid, u32 seq, int flags)
 {
 	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
 	struct hdrm_config cfg;
+	struct hdrm_last last;
 	struct hdrm_peer peer;
 	u32 speed, caps = 0;
 	void *hdr;
@@ -224,9 +258,11 @@ static int hdrm_dev_msg_fill(struct sk_buff *skb, struct net_device *dev,
 		spin_lock_bh(&port->lock);
 		cfg = port->cfg;
 		peer = port->peer;
+		last = port->last;
 		spin_unlock_bh(&port->lock);
 		if (hdrm_put_config(skb, &cfg) ||
 		    hdrm_put_peer(skb, &peer) ||
+		    hdrm_put_last(skb, &last) ||
 		    hdrm_put_stats(skb, &port->ctr) ||
 		    hdrm_put_dcb_state(skb, dev, &cfg))
 			goto nla_put_failure;

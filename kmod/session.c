@@ -401,6 +401,17 @@ static void hdrm_session_result(const struct hdrm_session *s,
 	hdrm_session_headroom(s, r);
 }
 
+static void hdrm_last_set(struct hdrm_last *last, const struct hdrm_result *r)
+{
+	last->session = r->session;
+	last->precision = r->precision;
+	last->speed = r->speed;
+	last->prio_mask = r->prio_mask;
+	last->rtt_estimate = r->rtt_estimate;
+	memcpy(last->headroom_bytes, r->headroom_bytes,
+	       sizeof(last->headroom_bytes));
+}
+
 /* Detach the port's finished session, if any, and turn it into a result. */
 static void hdrm_session_finish(struct hdrm_port *port)
 {
@@ -429,6 +440,8 @@ static void hdrm_session_finish(struct hdrm_port *port)
 		spin_lock_bh(&port->lock);
 		old = port->result;
 		port->result = r;
+		if (ok)
+			hdrm_last_set(&port->last, r);
 		spin_unlock_bh(&port->lock);
 		kfree(old);
 		hdrm_nl_result_notify(port, DCB_HDRM_CMD_RESULT_NTF);

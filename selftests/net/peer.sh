@@ -148,6 +148,10 @@ peer_cap_off()
 	check_err $? "A did not record the peer's answer"
 	[ "$(hdrmA -j show dev da | jq -r .status)" = peer-no-cap ]
 	check_err $? "result status is not peer-no-cap"
+	# show's prompt still names the last good measurement (the device's
+	# last-measured), though the stored result is the failed one
+	[[ "$(hdrmA -j show dev da | jq -r .manual.command)" == *"session $(jqn .session "$last"))"* ]]
+	check_err $? "show's manual line does not name session $(jqn .session "$last"): $(hdrmA -j show dev da | jq -c .manual)"
 	hdrmB dev set dev db auto-hdrm on
 	# a precision of 10 ms: the allowance is over 16 bits at any round
 	# trip, so the prompt names the buffers, with their sizes

@@ -63,20 +63,11 @@ static void mon_text(uint8_t cmd, const struct result *r)
  */
 static void mon_peer(struct mon *m, const struct dev_view *d)
 {
-	struct result prev = { 0 };
-	struct nl_msg *req;
-	bool has_prev;
 	char how[512];
 
-	req = hdrm_nl_msg(&m->ctx->nl, DCB_HDRM_CMD_RESULT_GET, 0);
-	if (req && nla_put_u32(req, DCB_HDRM_A_RESULT_IFINDEX, d->ifindex) < 0) {
-		nlmsg_free(req);
-		req = NULL;
-	}
-	/* no result yet (ENODATA) leaves the formula in the prompt */
-	has_prev = req && !hdrm_nl_talk(&m->ctx->nl, req, result_parse_cb, &prev);
-	manual_command(how, sizeof(how), d->ifname, has_prev ? &prev : NULL,
-		       &d->st);
+	/* the notification carries the last measurement: nothing to ask */
+	manual_command(how, sizeof(how), d->ifname,
+		       d->has_last ? &d->last : NULL, &d->st);
 	if (m->ctx->json) {
 		jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
 		jw_obj_open(&m->ctx->jw);

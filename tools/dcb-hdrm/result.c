@@ -290,6 +290,43 @@ void result_text(const struct result *r)
 	}
 }
 
+/* last-measured: a result with what the manual prompt needs */
+static int last_parse(struct nlattr *nest, const char *ifname,
+		      struct result *r)
+{
+	struct nlattr *tb[DCB_HDRM_A_LAST_MEASURED_MAX + 1];
+	struct nlattr *pt[DCB_HDRM_A_PRIO_MAX + 1];
+	struct nlattr *a;
+	uint32_t prio;
+	int rem;
+
+	memset(r, 0, sizeof(*r));
+	if (nla_parse_nested(tb, DCB_HDRM_A_LAST_MEASURED_MAX, nest, NULL) < 0 ||
+	    !tb[DCB_HDRM_A_LAST_MEASURED_SESSION])
+		return -EPROTO;
+	snprintf(r->ifname, sizeof(r->ifname), "%s", ifname);
+	r->status = DCB_HDRM_STATUS_OK;
+	r->source = DCB_HDRM_SOURCE_LOCAL;
+	r->has_rtt = true;
+	r->session = get_u32(tb, DCB_HDRM_A_LAST_MEASURED_SESSION);
+	r->est = get_u64(tb, DCB_HDRM_A_LAST_MEASURED_RTT_ESTIMATE);
+	r->precision = get_u32(tb, DCB_HDRM_A_LAST_MEASURED_PRECISION);
+	r->speed = get_u32(tb, DCB_HDRM_A_LAST_MEASURED_SPEED);
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != DCB_HDRM_A_LAST_MEASURED_PRIO)
+			continue;
+		if (nla_parse_nested(pt, DCB_HDRM_A_PRIO_MAX, a, NULL) < 0 ||
+		    !pt[DCB_HDRM_A_PRIO_PRIO])
+			return -EPROTO;
+		prio = nla_get_u32(pt[DCB_HDRM_A_PRIO_PRIO]);
+		if (prio >= HDRM_PRIOS)
+			return -EPROTO;
+		r->prio[prio].valid = true;
+		r->prio[prio].bytes = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
+	}
+	return 0;
+}
+
 /* The device message's parts the prompt and the report need. */
 int dev_view_cb(struct nlattr *attrs, int len, void *arg)
 {
@@ -304,6 +341,10 @@ int dev_view_cb(struct nlattr *attrs, int len, void *arg)
 			 nla_get_string(tb[DCB_HDRM_A_DEV_IFNAME]));
 	d->mtu = get_u32(tb, DCB_HDRM_A_DEV_MTU);
 	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
+		return -EPROTO;
+	d->has_last = tb[DCB_HDRM_A_DEV_LAST_MEASURED] != NULL;
+	if (d->has_last &&
+	    last_parse(tb[DCB_HDRM_A_DEV_LAST_MEASURED], d->ifname, &d->last))
 		return -EPROTO;
 	return hdrm_dcb_state_parse(tb[DCB_HDRM_A_DEV_DCB_STATE], &d->st);
 }
@@ -521,7 +562,8 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	/* a peer known to lack the capability: this end is set by hand */
 	manual = dev.peer.present && !dev.peer.auto_hdrm;
 	if (manual)
-		manual_command(how, sizeof(how), r.ifname, &r, &dev.st);
+		manual_command(how, sizeof(how), r.ifname,
+			       dev.has_last ? &dev.last : NULL, &dev.st);
 	if (ctx->json) {
 		jw_obj_open(&ctx->jw);
 		result_json_members(&ctx->jw, &r);
@@ -705,8 +747,6 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	long long deadline;
 	struct nl_msg *msg;
 	struct pollfd pfd;
-	struct result prev;
-	bool has_prev;
 	int err, ret;
 
 	err = measure_parse(argc, argv, &a, &name);
@@ -715,12 +755,6 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	err = hdrm_connect(ctx);
 	if (err)
 		return err;
-
-	/* The last result, for the manual-setting prompt; none is fine. */
-	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_RESULT_GET, 0);
-	has_prev = msg &&
-		   nla_put_u32(msg, DCB_HDRM_A_RESULT_IFINDEX, a.ifindex) >= 0 &&
-		   !hdrm_nl_talk(&ctx->nl, msg, result_parse_cb, &prev);
 
 	/* Listen before starting, so the end cannot be missed. */
 	ntf = hdrm_listen(&w.family);
@@ -803,7 +837,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	    w.r.status == DCB_HDRM_STATUS_PEER_SILENT) {
 		struct dev_view dev = { 0 };
 
-		/* the device's buffers, for a concrete dcb line */
+		/* its buffers and last measurement, for a concrete dcb line */
 		msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
 		if (msg && nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, a.ifindex) < 0) {
 			nlmsg_free(msg);
@@ -811,7 +845,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		}
 		if (!msg || hdrm_nl_talk(&ctx->nl, msg, dev_view_cb, &dev))
 			memset(&dev, 0, sizeof(dev));
-		ret = manual_prompt(&w.r, has_prev ? &prev : NULL, &dev);
+		ret = manual_prompt(&w.r, dev.has_last ? &dev.last : NULL, &dev);
 	} else
 		ret = result_status_exit(&w.r);
 	if (!ret && w.r.applied.present && w.r.applied.error) {

@@ -40,6 +40,9 @@ struct dev_view {
 	struct hdrm_dcb_state st;
 	struct hdrm_peer_info peer;
 	uint32_t mtu;
+	/* the last successful local measurement, as a result (last-measured) */
+	bool has_last;
+	struct result last;
 };
 
 int dev_view_cb(struct nlattr *attrs, int len, void *arg);
