@@ -292,6 +292,14 @@ measure_json_contract()
 		+ 2 * .max_frame_bytes + $r.measure_frame_bytes + $r.k_bytes)' \
 		<<<"$out" >/dev/null
 	check_err $? "headroom_bytes does not follow the formula: $out"
+	# the in-flight term is the kernel's, in JSON and in the text's column
+	jq -e '. as $r | .priorities | all(.inflight_bytes ==
+		((($r.rtt_ns.estimate + 2 * $r.precision_ns) * $r.speed_mbps + 7999) / 8000 | floor))' \
+		<<<"$out" >/dev/null
+	check_err $? "inflight_bytes is not (t + 2p) x speed: $out"
+	[ "$(dcb-hdrm -n "$NSA" show dev va | awk '$1 == 3 && NF == 8 { print $3 }')" = \
+	  "$(jq '.priorities[] | select(.prio == 3) | .inflight_bytes' <<<"$out")" ]
+	check_err $? "show's (t+2p)xSPEED column is not the kernel's in-flight bytes: $(dcb-hdrm -n "$NSA" show dev va | tail -n 9)"
 	# show, and the kernel's YNL client's dump, return the same result
 	[ "$(dcb-hdrm -n "$NSA" -j show dev va | jq .session)" = "$(jqn .session "$out")" ]
 	check_err $? "show does not return the last measurement"

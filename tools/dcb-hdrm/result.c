@@ -208,6 +208,7 @@ void result_json_members(struct jw *w, const struct result *r)
 		jw_ku64(w, "max_frame_bytes", r->prio[prio].max_frame);
 		jw_ku64(w, "headroom_bytes", r->prio[prio].bytes);
 		jw_ku64(w, "headroom_cells", r->prio[prio].cells);
+		jw_ku64(w, "inflight_bytes", r->prio[prio].inflight);
 		jw_obj_close(w);
 	}
 	jw_arr_close(w);
