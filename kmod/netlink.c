@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The dcb_hdrm generic netlink family. Documentation/netlink/specs/dcb_hdrm.yaml
- * describes it; uapi/linux/dcb_hdrm.h and the family itself, its request
- * policies and ops table (nl_gen.c), are generated from it. One file per
- * message (nl_*.c) supplies the handlers; this file has what they share.
+ * The dcb_hdrm generic netlink family, described by
+ * Documentation/netlink/specs/dcb_hdrm.yaml. uapi/linux/dcb_hdrm.h and the
+ * family itself, its request policies and ops table (nl_gen.c), are
+ * generated from it. One file per message (nl_*.c) supplies the handlers;
+ * this file has what they share.
  */
 #include <linux/if_arp.h>
 #include <linux/rtnetlink.h>
