@@ -24,7 +24,8 @@ kmod:
 tool:
 	$(MAKE) -C $(TOP)/tools/dcb-hdrm
 
-# Regenerate the uAPI header from the YNL spec; uapi-check fails on drift.
+# Regenerate the uAPI header, the kernel policies (kmod/nl_gen.[ch]) and the
+# limits (kmod/lib/hdrm_limits.h) from the YNL spec; uapi-check fails on drift.
 uapi:
 	$(TOP)/tools/ynl-uapi.sh generate
 

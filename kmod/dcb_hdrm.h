@@ -36,7 +36,7 @@
 #include "lib/hdrm_stats.h"
 #include "lib/hdrm_wire.h"
 
-#define HDRM_MAX_PROBES		4096
+#define HDRM_MAX_PROBES		DCB_HDRM_LIMIT_MEASURE_COUNT_MAX
 
 /* Defaults: 100 probes 1 ms apart take about 100 ms. */
 #define HDRM_DEF_COUNT		100
@@ -375,12 +375,10 @@ int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
 void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd);
-extern const struct nla_policy hdrm_dev_set_policy[DCB_HDRM_A_DEV_MAX + 1];
 u32 hdrm_dev_speed(struct net_device *dev);
 
 /* nl_measure.c */
 int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info);
-extern const struct nla_policy hdrm_measure_policy[DCB_HDRM_A_MEASURE_MAX + 1];
 
 /* nl_result.c */
 int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The dcb_hdrm generic netlink family. The attribute layout is described
- * by Documentation/netlink/specs/dcb_hdrm.yaml; uapi/linux/dcb_hdrm.h is
- * generated from it. One file per message (nl_*.c) supplies the handlers
- * and its request policy; this file ties them into the family.
+ * The dcb_hdrm generic netlink family, described by
+ * Documentation/netlink/specs/dcb_hdrm.yaml. uapi/linux/dcb_hdrm.h and the
+ * family itself, its request policies and ops table (nl_gen.c), are
+ * generated from it. One file per message (nl_*.c) supplies the handlers;
+ * this file has what they share.
  */
 #include <linux/if_arp.h>
 #include <linux/rtnetlink.h>
@@ -12,62 +13,6 @@
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
-
-/* Get requests take an ifindex and nothing else. */
-static const struct nla_policy hdrm_dev_get_policy[DCB_HDRM_A_DEV_IFINDEX + 1] = {
-	[DCB_HDRM_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
-};
-
-static const struct nla_policy hdrm_result_get_policy[DCB_HDRM_A_RESULT_IFINDEX + 1] = {
-	[DCB_HDRM_A_RESULT_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
-};
-
-static const struct genl_ops hdrm_ops[] = {
-	{
-		.cmd	= DCB_HDRM_CMD_DEV_GET,
-		.doit	= hdrm_nl_dev_get_doit,
-		.dumpit	= hdrm_nl_dev_get_dumpit,
-		.policy	= hdrm_dev_get_policy,
-		.maxattr = DCB_HDRM_A_DEV_IFINDEX,
-	},
-	{
-		.cmd	= DCB_HDRM_CMD_DEV_SET,
-		.flags	= GENL_ADMIN_PERM,
-		.doit	= hdrm_nl_dev_set_doit,
-		.policy	= hdrm_dev_set_policy,
-		.maxattr = DCB_HDRM_A_DEV_MAX,
-	},
-	{
-		.cmd	= DCB_HDRM_CMD_MEASURE,
-		.flags	= GENL_ADMIN_PERM,
-		.doit	= hdrm_nl_measure_doit,
-		.policy	= hdrm_measure_policy,
-		.maxattr = DCB_HDRM_A_MEASURE_MAX,
-	},
-	{
-		.cmd	= DCB_HDRM_CMD_RESULT_GET,
-		.doit	= hdrm_nl_result_get_doit,
-		.dumpit	= hdrm_nl_result_get_dumpit,
-		.policy	= hdrm_result_get_policy,
-		.maxattr = DCB_HDRM_A_RESULT_IFINDEX,
-	},
-};
-
-static const struct genl_multicast_group hdrm_mcgrps[] = {
-	{ .name = DCB_HDRM_MCGRP_MONITOR, },
-};
-
-struct genl_family dcb_hdrm_family __ro_after_init = {
-	.name		= DCB_HDRM_FAMILY_NAME,
-	.version	= DCB_HDRM_FAMILY_VERSION,
-	.netnsok	= true,
-	.parallel_ops	= true,
-	.module		= THIS_MODULE,
-	.ops		= hdrm_ops,
-	.n_ops		= ARRAY_SIZE(hdrm_ops),
-	.mcgrps		= hdrm_mcgrps,
-	.n_mcgrps	= ARRAY_SIZE(hdrm_mcgrps),
-};
 
 /**
  * hdrm_nl_check_unique() - refuse an attribute given twice

@@ -11,65 +11,7 @@
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
-
-/*
- * Ranges beyond the s16 bounds of NLA_POLICY_RANGE need a table (not const:
- * 6.1 takes a plain pointer).
- */
-static struct netlink_range_validation hdrm_rate_range = {
-	.min = 1, .max = 1000000,
-};
-
-static struct netlink_range_validation hdrm_speed_range = {
-	.max = HDRM_CALC_MAX_SPEED_MBPS,
-};
-
-static struct netlink_range_validation hdrm_k_range = {
-	.max = HDRM_CALC_MAX_K,
-};
-
-static struct netlink_range_validation hdrm_cell_range = {
-	.min = 1, .max = HDRM_CALC_MAX_CELL,
-};
-
-static struct netlink_range_validation hdrm_precision_range = {
-	.max = HDRM_CALC_MAX_PRECISION_NS,
-};
-
-static struct netlink_range_validation hdrm_frame_range = {
-	.max = HDRM_CALC_MAX_FRAME,
-};
-
-static struct netlink_range_validation hdrm_period_range = {
-	.max = 86400,	/* a day, in seconds */
-};
-
-static const struct nla_policy hdrm_prio_frame_policy[DCB_HDRM_A_PRIO_FRAME_MAX + 1] = {
-	[DCB_HDRM_A_PRIO_FRAME_PRIO]	= NLA_POLICY_MAX(NLA_U32, HDRM_PRIOS - 1),
-	[DCB_HDRM_A_PRIO_FRAME_BYTES]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_frame_range),
-};
-
-const struct nla_policy hdrm_dev_set_policy[DCB_HDRM_A_DEV_MAX + 1] = {
-	[DCB_HDRM_A_DEV_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
-	[DCB_HDRM_A_DEV_REFLECT]	= NLA_POLICY_MAX(NLA_U8, 1),
-	[DCB_HDRM_A_DEV_REFLECT_RATE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_rate_range),
-	[DCB_HDRM_A_DEV_ENCAP]		= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_ENCAP_AUTO),
-	[DCB_HDRM_A_DEV_SPEED_OVERRIDE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_speed_range),
-	[DCB_HDRM_A_DEV_K_OVERRIDE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_k_range),
-	[DCB_HDRM_A_DEV_CELL]		= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_cell_range),
-	[DCB_HDRM_A_DEV_PRIO_MASK]	= NLA_POLICY_MAX(NLA_U32, 255),
-	[DCB_HDRM_A_DEV_MAX_FRAME]	= NLA_POLICY_NESTED(hdrm_prio_frame_policy),
-	[DCB_HDRM_A_DEV_PRECISION_OVERRIDE] =
-		NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_precision_range),
-	[DCB_HDRM_A_DEV_APPLY]		= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_APPLY_AUTO),
-	[DCB_HDRM_A_DEV_DELAY_UNIT]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_DELAY_UNIT_METRES),
-	[DCB_HDRM_A_DEV_REMEASURE]	= NLA_POLICY_MAX(NLA_U8, 1),
-	[DCB_HDRM_A_DEV_REMEASURE_PERIOD] =
-		NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_period_range),
-	[DCB_HDRM_A_DEV_AUTO_HDRM]	= NLA_POLICY_MAX(NLA_U8, 1),
-	[DCB_HDRM_A_DEV_ACCEPT_PUSH]	= NLA_POLICY_MAX(NLA_U8, 1),
-	[DCB_HDRM_A_DEV_PEER_AUTO_HDRM]	= NLA_POLICY_MAX(NLA_U8, 1),
-};
+#include "nl_gen.h"
 
 static u32 hdrm_dev_dcb_ops(const struct net_device *dev)
 {
@@ -334,7 +276,8 @@ static int hdrm_parse_max_frames(struct genl_info *info,
 		if (nla_type(nest) != DCB_HDRM_A_DEV_MAX_FRAME)
 			continue;
 		err = nla_parse_nested(tb, DCB_HDRM_A_PRIO_FRAME_MAX, nest,
-				       hdrm_prio_frame_policy, info->extack);
+				       dcb_hdrm_prio_frame_nl_policy,
+				       info->extack);
 		if (err)
 			return err;
 		err = hdrm_nl_check_unique(nla_data(nest), nla_len(nest), 0,

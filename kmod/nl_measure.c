@@ -11,26 +11,6 @@
 
 #include "dcb_hdrm.h"
 
-/* Not const: 6.1 takes a plain pointer. */
-static struct netlink_range_validation hdrm_interval_range = {
-	.min = 10, .max = 1000000,
-};
-
-const struct nla_policy hdrm_measure_policy[DCB_HDRM_A_MEASURE_MAX + 1] = {
-	[DCB_HDRM_A_MEASURE_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
-	[DCB_HDRM_A_MEASURE_COUNT]	= NLA_POLICY_RANGE(NLA_U32, 1, HDRM_MAX_PROBES),
-	[DCB_HDRM_A_MEASURE_INTERVAL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &hdrm_interval_range),
-	[DCB_HDRM_A_MEASURE_MODE]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_MODE_2TS),
-	/* "max" is the estimator, and the last one */
-	[DCB_HDRM_A_MEASURE_ESTIMATOR]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_ESTIMATOR_MAX),
-	[DCB_HDRM_A_MEASURE_TIMEOUT]	= NLA_POLICY_RANGE(NLA_U32, 1, 4000),
-	[DCB_HDRM_A_MEASURE_SESSION]	= { .type = NLA_REJECT },
-	[DCB_HDRM_A_MEASURE_APPLY]	= NLA_POLICY_MAX(NLA_U32, DCB_HDRM_APPLY_AUTO),
-	[DCB_HDRM_A_MEASURE_PUSH]	= NLA_POLICY_MAX(NLA_U8, 1),
-	[DCB_HDRM_A_MEASURE_OWNED]	= NLA_POLICY_MAX(NLA_U8, 1),
-	[DCB_HDRM_A_MEASURE_APPLY_OWN]	= NLA_POLICY_MAX(NLA_U8, 1),
-};
-
 static u32 nla_get_u32_or(const struct nlattr *attr, u32 def)
 {
 	return attr ? nla_get_u32(attr) : def;

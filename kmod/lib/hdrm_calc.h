@@ -8,14 +8,21 @@
 #define _HDRM_CALC_H
 
 #include "hdrm_compat.h"
+#include "hdrm_limits.h"
 
-/* Input limits: every result then fits in 64 bits with room to spare. */
+/*
+ * Input limits: every result then fits in 64 bits with room to spare.
+ * All but the round trip's are the checks of the attributes that set them
+ * (Documentation/netlink/specs/dcb_hdrm.yaml, through hdrm_limits.h):
+ * precision 10 ms (a jiffy at HZ=100), speed 1.6 Tb/s, frame 65535 bytes,
+ * K 16 MiB, cell 65536 bytes.
+ */
 #define HDRM_CALC_MAX_RTT_NS		4000000000ULL	/* 4 s */
-#define HDRM_CALC_MAX_PRECISION_NS	10000000U	/* 10 ms: a jiffy at HZ=100 */
-#define HDRM_CALC_MAX_SPEED_MBPS	1600000U	/* 1.6 Tb/s */
-#define HDRM_CALC_MAX_FRAME		65535U
-#define HDRM_CALC_MAX_K			16777216U	/* 16 MiB */
-#define HDRM_CALC_MAX_CELL		65536U
+#define HDRM_CALC_MAX_PRECISION_NS	DCB_HDRM_LIMIT_DEV_PRECISION_OVERRIDE_MAX
+#define HDRM_CALC_MAX_SPEED_MBPS	DCB_HDRM_LIMIT_DEV_SPEED_OVERRIDE_MAX
+#define HDRM_CALC_MAX_FRAME		DCB_HDRM_LIMIT_PRIO_FRAME_BYTES_MAX
+#define HDRM_CALC_MAX_K			DCB_HDRM_LIMIT_DEV_K_OVERRIDE_MAX
+#define HDRM_CALC_MAX_CELL		DCB_HDRM_LIMIT_DEV_CELL_MAX
 
 struct hdrm_calc_in {
 	u64 rtt_ns;		/* t */

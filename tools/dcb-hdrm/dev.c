@@ -8,6 +8,7 @@
 #include <linux/dcb_hdrm.h>
 
 #include "dcb-hdrm.h"
+#include "hdrm_limits.h"
 
 struct dev_info {
 	uint32_t ifindex;
@@ -370,8 +371,8 @@ static int put_max_frame(struct nl_msg *msg, const char *s)
 	}
 	memcpy(prio_s, s, colon - s);
 	prio_s[colon - s] = '\0';
-	if (hdrm_parse_u32("priority", prio_s, 0, 7, &prio) ||
-	    parse_u32_auto("max-frame", colon + 1, 64, 65535, &bytes))
+	if (hdrm_parse_u32("priority", prio_s, 0, DCB_HDRM_LIMIT_PRIO_FRAME_PRIO_MAX, &prio) ||
+	    parse_u32_auto("max-frame", colon + 1, 64, DCB_HDRM_LIMIT_PRIO_FRAME_BYTES_MAX, &bytes))
 		return -EINVAL;
 	nest = nla_nest_start(msg, DCB_HDRM_A_DEV_MAX_FRAME);
 	if (!nest ||
@@ -393,17 +394,17 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		const char *const *words;	/* a word per value instead */
 	} keys[] = {
 		{ "reflect", DCB_HDRM_A_DEV_REFLECT, 0, 1, false, off_on },
-		{ "reflect-rate", DCB_HDRM_A_DEV_REFLECT_RATE, 1, 1000000, false, NULL },
-		{ "encap", DCB_HDRM_A_DEV_ENCAP, 0, 2, false, encap_names },
-		{ "speed", DCB_HDRM_A_DEV_SPEED_OVERRIDE, 1, 1600000, true, NULL },
-		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, 16777216, true, NULL },
-		{ "cell", DCB_HDRM_A_DEV_CELL, 1, 65536, false, NULL },
-		{ "prio-mask", DCB_HDRM_A_DEV_PRIO_MASK, 1, 255, true, NULL },
-		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, 10000000, true, NULL },
-		{ "apply", DCB_HDRM_A_DEV_APPLY, 0, 3, false, hdrm_apply_names },
-		{ "delay-unit", DCB_HDRM_A_DEV_DELAY_UNIT, 0, 2, false, hdrm_delay_unit_names },
+		{ "reflect-rate", DCB_HDRM_A_DEV_REFLECT_RATE, DCB_HDRM_LIMIT_DEV_REFLECT_RATE_MIN, DCB_HDRM_LIMIT_DEV_REFLECT_RATE_MAX, false, NULL },
+		{ "encap", DCB_HDRM_A_DEV_ENCAP, 0, DCB_HDRM_ENCAP_AUTO, false, encap_names },
+		{ "speed", DCB_HDRM_A_DEV_SPEED_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_SPEED_OVERRIDE_MAX, true, NULL },
+		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_K_OVERRIDE_MAX, true, NULL },
+		{ "cell", DCB_HDRM_A_DEV_CELL, DCB_HDRM_LIMIT_DEV_CELL_MIN, DCB_HDRM_LIMIT_DEV_CELL_MAX, false, NULL },
+		{ "prio-mask", DCB_HDRM_A_DEV_PRIO_MASK, 1, DCB_HDRM_LIMIT_DEV_PRIO_MASK_MAX, true, NULL },
+		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_PRECISION_OVERRIDE_MAX, true, NULL },
+		{ "apply", DCB_HDRM_A_DEV_APPLY, 0, DCB_HDRM_APPLY_AUTO, false, hdrm_apply_names },
+		{ "delay-unit", DCB_HDRM_A_DEV_DELAY_UNIT, 0, DCB_HDRM_DELAY_UNIT_METRES, false, hdrm_delay_unit_names },
 		{ "remeasure", DCB_HDRM_A_DEV_REMEASURE, 0, 1, false, off_on },
-		{ "remeasure-period", DCB_HDRM_A_DEV_REMEASURE_PERIOD, 0, 86400, false, NULL },
+		{ "remeasure-period", DCB_HDRM_A_DEV_REMEASURE_PERIOD, 0, DCB_HDRM_LIMIT_DEV_REMEASURE_PERIOD_MAX, false, NULL },
 		{ "auto-hdrm", DCB_HDRM_A_DEV_AUTO_HDRM, 0, 1, false, off_on },
 		{ "accept-push", DCB_HDRM_A_DEV_ACCEPT_PUSH, 0, 1, false, off_on },
 	};

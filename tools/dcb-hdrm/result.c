@@ -648,16 +648,19 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 		if (hdrm_matches(key, "dev")) {
 			*name = val;
 		} else if (hdrm_matches(key, "count")) {
-			if (hdrm_parse_u32("count", val, 1, 4096, &a->count))
+			if (hdrm_parse_u32("count", val, DCB_HDRM_LIMIT_MEASURE_COUNT_MIN,
+					   DCB_HDRM_LIMIT_MEASURE_COUNT_MAX, &a->count))
 				return -EINVAL;
 			a->has_count = true;
 		} else if (hdrm_matches(key, "interval")) {
-			if (hdrm_parse_u32("interval", val, 10, 1000000,
+			if (hdrm_parse_u32("interval", val, DCB_HDRM_LIMIT_MEASURE_INTERVAL_MIN,
+					   DCB_HDRM_LIMIT_MEASURE_INTERVAL_MAX,
 					   &a->interval))
 				return -EINVAL;
 			a->has_interval = true;
 		} else if (hdrm_matches(key, "timeout")) {
-			if (hdrm_parse_u32("timeout", val, 1, 4000,
+			if (hdrm_parse_u32("timeout", val, DCB_HDRM_LIMIT_MEASURE_TIMEOUT_MIN,
+					   DCB_HDRM_LIMIT_MEASURE_TIMEOUT_MAX,
 					   &a->timeout))
 				return -EINVAL;
 			a->has_timeout = true;

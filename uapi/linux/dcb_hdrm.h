@@ -180,6 +180,7 @@ enum dcb_hdrm_push_status {
 
 /**
  * enum dcb_hdrm_push_reason - Why a peer refused a pushed headroom.
+ * @DCB_HDRM_PUSH_REASON_NONE: Not refused.
  * @DCB_HDRM_PUSH_REASON_POLICY: The peer does not accept pushes (accept-push
  *   off).
  * @DCB_HDRM_PUSH_REASON_NO_CAP: The peer has auto-hdrm off.
