@@ -276,6 +276,32 @@ struct hdrm_port {
 	struct rcu_head rcu;
 };
 
+/* driver.c: every call into a device's driver. Context: rtnl held. */
+#define HDRM_DRV_NAME_LEN	32	/* ethtool_drvinfo.driver */
+
+struct hdrm_drv_pfc {
+	u8 cap;				/* ieee_pfc.pfc_cap */
+	u8 en;				/* ieee_pfc.pfc_en */
+	u16 delay;			/* ieee_pfc.delay */
+};
+
+bool hdrm_drv_has_dcb(const struct net_device *dev);
+u32 hdrm_drv_dcb_ops(const struct net_device *dev);
+bool hdrm_drv_can_get_pfc(const struct net_device *dev);
+bool hdrm_drv_has_pfc(const struct net_device *dev);
+bool hdrm_drv_has_buffer(const struct net_device *dev);
+int hdrm_drv_get_pfc(struct net_device *dev, struct hdrm_drv_pfc *p);
+int hdrm_drv_set_pfc_delay(struct net_device *dev, u16 delay, u16 *old);
+int hdrm_drv_get_buffer(struct net_device *dev, struct hdrm_buffers *b);
+int hdrm_drv_set_buffer(struct net_device *dev, const struct hdrm_buffers *b);
+void hdrm_drv_dcb_notify(struct net_device *dev);
+u32 hdrm_drv_buffer_total(struct net_device *dev);
+u32 hdrm_drv_pfc_prio_mask(struct net_device *dev);
+u32 hdrm_drv_speed(struct net_device *dev);
+void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN]);
+u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured);
+u8 hdrm_drv_delay_unit(struct net_device *dev, u8 configured);
+
 /* port.c */
 int hdrm_ports_init(void);
 void hdrm_ports_exit(void);
@@ -306,12 +332,8 @@ void hdrm_apply_schedule(struct hdrm_port *port, u8 method);
 void hdrm_remeasure_work(struct work_struct *work);
 void hdrm_remeasure_kick(struct hdrm_port *port, unsigned int delay_ms);
 void hdrm_port_works_cancel(struct hdrm_port *port);
-int hdrm_put_dcb_state(struct sk_buff *skb, struct net_device *dev,
-		       const struct hdrm_config *cfg);
-int hdrm_put_applied(struct sk_buff *skb, const struct hdrm_applied *a);
 int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		   u8 method);
-u32 hdrm_dev_buffer_total(struct net_device *dev);
 
 /* peer.c: capability negotiation and pushing a result to the peer */
 void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
@@ -325,8 +347,6 @@ void hdrm_rx_push_work(struct work_struct *work);
 void hdrm_peer_ntf_work(struct work_struct *work);
 void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
 		     bool has_accept_push, bool accept_push, u8 via);
-int hdrm_put_peer(struct sk_buff *skb, const struct hdrm_peer *peer);
-int hdrm_put_push(struct sk_buff *skb, const struct hdrm_push *push);
 
 /* reflector.c: the receive hook for both encapsulations */
 void hdrm_rx_init(void);
@@ -354,6 +374,10 @@ int hdrm_nl_get_doit(struct genl_info *info, struct nlattr *attr,
 		     hdrm_nl_fill_t fill);
 int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
 		      hdrm_nl_fill_t fill);
+int hdrm_nl_put_buffers(struct sk_buff *skb, int attr,
+			const struct hdrm_buffers *now,
+			const struct hdrm_buffers *old,
+			const u64 *wanted, u8 lossless);
 
 /* nl_dev.c */
 int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
@@ -361,7 +385,6 @@ int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
 void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd);
 extern const struct nla_policy hdrm_dev_set_policy[DCB_HDRM_A_DEV_MAX + 1];
-u32 hdrm_dev_speed(struct net_device *dev);
 
 /* nl_measure.c */
 int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info);

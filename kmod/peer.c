@@ -16,7 +16,6 @@
 #include <linux/etherdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
-#include <net/dcbnl.h>
 
 #include "dcb_hdrm.h"
 #include "lib/hdrm_ratelimit.h"
@@ -497,8 +496,8 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 		ack->reason = HDRM_REASON_POLICY;
 		return false;
 	}
-	b.speed = cfg.speed_override ?: hdrm_dev_speed(dev);
-	total = hdrm_dev_buffer_total(dev);
+	b.speed = cfg.speed_override ?: hdrm_drv_speed(dev);
+	total = hdrm_drv_buffer_total(dev);
 	if (total && total < b.max_headroom)
 		b.max_headroom = total;
 	/* The link's speed: this end's, or the peer's where this end's is unknown. */
@@ -595,49 +594,4 @@ void hdrm_rx_push_work(struct work_struct *work)
 		hdrm_nl_result_notify(port, DCB_HDRM_CMD_RESULT_NTF);
 	if (applied)
 		hdrm_nl_result_notify(port, DCB_HDRM_CMD_APPLY_NTF);
-}
-
-/* The dev message's peer nest; nothing before the peer is known. */
-int hdrm_put_peer(struct sk_buff *skb, const struct hdrm_peer *peer)
-{
-	struct nlattr *nest;
-
-	if (!peer->known)
-		return 0;
-	nest = nla_nest_start(skb, DCB_HDRM_A_DEV_PEER);
-	if (!nest ||
-	    nla_put_u8(skb, DCB_HDRM_A_PEER_AUTO_HDRM, peer->auto_hdrm) ||
-	    (peer->has_accept_push &&
-	     nla_put_u8(skb, DCB_HDRM_A_PEER_ACCEPT_PUSH, peer->accept_push)) ||
-	    nla_put_u32(skb, DCB_HDRM_A_PEER_VIA, peer->via) ||
-	    nla_put_u64_64bit(skb, DCB_HDRM_A_PEER_AGE,
-			      div_u64(ktime_get_ns() - peer->learned_ns,
-				      NSEC_PER_MSEC), DCB_HDRM_A_PEER_PAD))
-		return -EMSGSIZE;
-	nla_nest_end(skb, nest);
-	return 0;
-}
-
-/* The result message's push nest. */
-int hdrm_put_push(struct sk_buff *skb, const struct hdrm_push *push)
-{
-	struct nlattr *nest;
-
-	nest = nla_nest_start(skb, DCB_HDRM_A_RESULT_PUSH);
-	if (!nest ||
-	    nla_put_u32(skb, DCB_HDRM_A_PUSH_SESSION, push->session) ||
-	    nla_put_u32(skb, DCB_HDRM_A_PUSH_STATUS, push->status) ||
-	    nla_put_u32(skb, DCB_HDRM_A_PUSH_REASON, push->reason))
-		return -EMSGSIZE;
-	if (push->reason == HDRM_REASON_BOUNDS &&
-	    (nla_put_u32(skb, DCB_HDRM_A_PUSH_FIELD, push->field) ||
-	     nla_put_u32(skb, DCB_HDRM_A_PUSH_PRIO, push->prio) ||
-	     nla_put_u32(skb, DCB_HDRM_A_PUSH_VALUE, push->value) ||
-	     nla_put_u32(skb, DCB_HDRM_A_PUSH_LIMIT, push->limit)))
-		return -EMSGSIZE;
-	if (push->reason == HDRM_REASON_APPLY &&
-	    nla_put_u32(skb, DCB_HDRM_A_PUSH_VALUE, push->value))
-		return -EMSGSIZE;
-	nla_nest_end(skb, nest);
-	return 0;
 }

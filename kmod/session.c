@@ -11,7 +11,6 @@
 #include <linux/random.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
-#include <net/dcbnl.h>
 
 #include "dcb_hdrm.h"
 
@@ -496,22 +495,6 @@ void hdrm_session_stop(struct hdrm_port *port, u8 status)
 	hdrm_session_finish(port);
 }
 
-/* PFC-enabled priorities, or all when the driver has no PFC to ask. */
-static u32 hdrm_pfc_prio_mask(struct net_device *dev)
-{
-#if IS_ENABLED(CONFIG_DCB)
-	const struct dcbnl_rtnl_ops *ops = dev->dcbnl_ops;
-	struct ieee_pfc pfc = {};
-
-	if (ops && ops->ieee_getpfc) {
-		if (ops->ieee_getpfc(dev, &pfc))
-			return 0;
-		return pfc.pfc_en;
-	}
-#endif
-	return GENMASK(HDRM_PRIOS - 1, 0);
-}
-
 /**
  * hdrm_session_snapshot() - what the headroom of a new session depends on
  * @port: the port it will run on
@@ -533,9 +516,9 @@ void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s)
 	s->precision = port->cfg.precision_override;
 	spin_unlock_bh(&port->lock);
 	if (!s->speed)
-		s->speed = hdrm_dev_speed(dev);
+		s->speed = hdrm_drv_speed(dev);
 	if (!s->prio_mask)
-		s->prio_mask = hdrm_pfc_prio_mask(dev);
+		s->prio_mask = hdrm_drv_pfc_prio_mask(dev);
 	if (!s->precision)
 		s->precision = hdrm_clock_precision_ns();
 	s->mtu = READ_ONCE(dev->mtu);
