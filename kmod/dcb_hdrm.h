@@ -335,30 +335,47 @@ void hdrm_port_works_cancel(struct hdrm_port *port);
 int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		   u8 method);
 
-/* peer.c: capability negotiation and pushing a result to the peer */
-void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
-		 enum hdrm_encap encap, const u8 *src,
-		 const struct hdrm_ctl *c, u64 now);
+/* cap.c: the capability exchange, and what is known of the peer */
 void hdrm_cap_request(struct hdrm_port *port, struct hdrm_session *s);
+void hdrm_cap_rx_request(struct hdrm_port *port, enum hdrm_encap encap,
+			 const struct hdrm_ctl *c, u64 now);
+void hdrm_cap_rx_reply(struct hdrm_port *port, enum hdrm_encap encap,
+		       const u8 *src, const struct hdrm_ctl *c);
+void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
+		     bool has_accept_push, bool accept_push, u8 via);
+void hdrm_peer_no_cap_locked(struct hdrm_port *port);
+void hdrm_peer_ntf_work(struct work_struct *work);
+
+/* push.c: pushing a result to the peer, and taking the peer's */
 void hdrm_push_prepare(struct hdrm_port *port, const struct hdrm_result *r,
 		       enum hdrm_encap encap);
 void hdrm_push_work(struct work_struct *work);
+void hdrm_push_rx_config(struct hdrm_port *port, enum hdrm_encap encap,
+			 const u8 *src, const struct hdrm_ctl *c, u64 now);
+void hdrm_push_rx_ack(struct hdrm_port *port, const struct hdrm_ctl *c);
 void hdrm_rx_push_work(struct work_struct *work);
-void hdrm_peer_ntf_work(struct work_struct *work);
-void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
-		     bool has_accept_push, bool accept_push, u8 via);
 
-/* reflector.c: the receive hook for both encapsulations */
+/* rx.c: the receive hook for both encapsulations */
 void hdrm_rx_init(void);
 void hdrm_rx_exit(void);
+
+/* reflector.c: answering requests */
+void hdrm_reflect_request(struct hdrm_port *port, struct net_device *dev,
+			  enum hdrm_encap encap, const struct hdrm_probe *req,
+			  u64 t2);
+
+/* tx.c: the frames' skbs, and sending a control frame */
 struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,
 			       const struct hdrm_probe *p);
 struct sk_buff *hdrm_ctl_skb(struct net_device *dev, enum hdrm_encap encap,
 			     const struct hdrm_ctl *c);
+void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
+		   const struct hdrm_ctl *c);
 
 /* netlink.c: the family and the helpers every message uses */
 int hdrm_nl_init(void);
 void hdrm_nl_exit(void);
+void hdrm_notify(struct hdrm_port *port, u8 cmd);
 int hdrm_nl_check_unique(const struct nlattr *head, int len, int multi,
 			 struct netlink_ext_ack *extack);
 int hdrm_nl_check_request(const struct genl_info *info, int multi);

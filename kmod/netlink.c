@@ -320,6 +320,32 @@ int hdrm_nl_put_buffers(struct sk_buff *skb, int attr,
 	return 0;
 }
 
+/**
+ * hdrm_notify() - announce a change of a port on the monitor group
+ * @port: the port
+ * @cmd: DCB_HDRM_CMD_PEER_NTF (a dev message; Context: rtnl held), or
+ *	 DCB_HDRM_CMD_RESULT_NTF, _APPLY_NTF, _PUSH_NTF (a result message;
+ *	 Context: process)
+ *
+ * The one call the features make into the netlink layer, as ethtool_notify()
+ * is in net/ethtool: the message is built here, from the port's state.
+ */
+void hdrm_notify(struct hdrm_port *port, u8 cmd)
+{
+	switch (cmd) {
+	case DCB_HDRM_CMD_PEER_NTF:
+		hdrm_nl_dev_notify(port, cmd);
+		break;
+	case DCB_HDRM_CMD_RESULT_NTF:
+	case DCB_HDRM_CMD_APPLY_NTF:
+	case DCB_HDRM_CMD_PUSH_NTF:
+		hdrm_nl_result_notify(port, cmd);
+		break;
+	default:
+		WARN_ON_ONCE(1);
+	}
+}
+
 int __init hdrm_nl_init(void)
 {
 	return genl_register_family(&dcb_hdrm_family);
