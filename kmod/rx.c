@@ -24,8 +24,8 @@
  * Context: softirq.
  */
 static void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
-		 enum hdrm_encap encap, const u8 *src,
-		 const struct hdrm_ctl *c, u64 now)
+			enum hdrm_encap encap, const u8 *src,
+			const struct hdrm_ctl *c, u64 now)
 {
 	switch (c->type) {
 	case HDRM_CTL_CAP_REQUEST:

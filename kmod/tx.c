@@ -91,7 +91,7 @@ struct sk_buff *hdrm_ctl_skb(struct net_device *dev, enum hdrm_encap encap,
  * Context: any; counts it as sent or as a transmit error.
  */
 void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
-			  const struct hdrm_ctl *c)
+		   const struct hdrm_ctl *c)
 {
 	struct sk_buff *skb = hdrm_ctl_skb(port->dev, encap, c);
 
