@@ -33,6 +33,7 @@
 #include "lib/hdrm_apply.h"
 #include "lib/hdrm_calc.h"
 #include "lib/hdrm_ctl.h"
+#include "lib/hdrm_derive.h"
 #include "lib/hdrm_stats.h"
 #include "lib/hdrm_wire.h"
 
@@ -236,10 +237,11 @@ struct hdrm_session {
 	u64 last_sent_ns;
 	/* taken at the start, under rtnl */
 	struct hdrm_config cfg;
+	/* the link's, read where cfg has no override (else 0) */
 	u32 speed;			/* Mb/s, 0 = unknown */
+	u32 prio_mask;			/* PFC-enabled */
+	u32 precision;			/* the clock's */
 	u32 mtu;
-	u32 prio_mask;
-	u32 precision;
 	struct hrtimer timer;
 	u64 clock_base;			/* added to t1 and t4: HDRM_CLOCK_BASE_MASK */
 	u64 *t1;			/* per sequence number, as sent; 0 = not sent */
