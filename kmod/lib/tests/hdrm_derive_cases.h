@@ -130,13 +130,13 @@ static int hdrm_check_derive(unsigned int i, char *msg, size_t len)
 	hdrm_derive(&in, &out);
 	if (out.speed != c->speed || out.precision != c->precision ||
 	    out.k_bytes != c->k_bytes || out.cell != c->in.cell)
-		return hdrm_fail(msg, len, "%s: speed %u precision %u K %u cell %u, expected %u %u %u %u",
+		return hdrm_fail(msg, len, "%s: settings %u/%u/%u/%u, not %u/%u/%u/%u",
 				 c->name, out.speed, out.precision, out.k_bytes, out.cell,
 				 c->speed, c->precision, c->k_bytes, c->in.cell);
 	if (out.has_rtt != c->has_rtt || out.no_speed != c->no_speed ||
 	    out.rtt_estimate != c->estimate ||
 	    out.turnaround_median != c->turnaround_median)
-		return hdrm_fail(msg, len, "%s: rtt %d no-speed %d estimate %llu turnaround %llu, expected %d %d %llu %llu",
+		return hdrm_fail(msg, len, "%s: rtt %d/%d/%llu/%llu, not %d/%d/%llu/%llu",
 				 c->name, out.has_rtt, out.no_speed,
 				 (unsigned long long)out.rtt_estimate,
 				 (unsigned long long)out.turnaround_median,
@@ -151,7 +151,7 @@ static int hdrm_check_derive(unsigned int i, char *msg, size_t len)
 		if (out.max_frame[prio] != c->max_frame[prio] ||
 		    out.headroom_bytes[prio] != c->bytes[prio] ||
 		    out.headroom_cells[prio] != c->cells[prio])
-			return hdrm_fail(msg, len, "%s: priority %d: frame %u, %llu bytes, %llu cells, expected %u %llu %llu",
+			return hdrm_fail(msg, len, "%s: prio %d: %u/%llu/%llu, not %u/%llu/%llu",
 					 c->name, prio, out.max_frame[prio],
 					 (unsigned long long)out.headroom_bytes[prio],
 					 (unsigned long long)out.headroom_cells[prio],
