@@ -328,14 +328,15 @@ void hdrm_session_done_work(struct work_struct *work);
 void hdrm_session_stop(struct hdrm_port *port, u8 status);
 void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s);
 
-/* apply.c: writing results to the driver, and measuring again */
+/* apply.c: writing results to the driver */
 void hdrm_apply_work(struct work_struct *work);
 void hdrm_apply_schedule(struct hdrm_port *port, u8 method);
-void hdrm_remeasure_work(struct work_struct *work);
-void hdrm_remeasure_kick(struct hdrm_port *port, unsigned int delay_ms);
-void hdrm_port_works_cancel(struct hdrm_port *port);
 int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		   u8 method);
+
+/* remeasure.c: measuring again */
+void hdrm_remeasure_work(struct work_struct *work);
+void hdrm_remeasure_kick(struct hdrm_port *port, unsigned int delay_ms);
 
 /* cap.c: the capability exchange, and what is known of the peer */
 void hdrm_cap_request(struct hdrm_port *port, struct hdrm_session *s);

@@ -122,6 +122,19 @@ static void hdrm_port_add(struct net_device *dev)
 	hash_add_rcu(hdrm_ports, &port->node, hdrm_port_key(dev));
 }
 
+/*
+ * Every delayed work of a port. Context: process, rtnl may be held (no
+ * work blocks on it). On return none runs or is queued.
+ */
+static void hdrm_port_works_cancel(struct hdrm_port *port)
+{
+	cancel_delayed_work_sync(&port->remeasure_work);
+	cancel_delayed_work_sync(&port->apply_work);
+	cancel_delayed_work_sync(&port->push_work);
+	cancel_delayed_work_sync(&port->rx_push_work);
+	cancel_delayed_work_sync(&port->peer_ntf_work);
+}
+
 static void hdrm_port_del(struct hdrm_port *port, u8 status)
 {
 	ASSERT_RTNL();
