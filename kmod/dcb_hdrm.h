@@ -310,15 +310,28 @@ void hdrm_ports_exit(void);
 struct hdrm_port *hdrm_port_find_rcu(const struct net_device *dev);
 struct hdrm_port *hdrm_port_find_rtnl(const struct net_device *dev);
 bool hdrm_dev_is_upper(const struct net_device *dev);
-u32 hdrm_clock_precision_ns(void);
 
 /* session.c */
+/*
+ * Marks the session done with @status and hands it to the end work, which
+ * may free it as soon as port->lock is dropped.
+ *
+ * Context: port->lock held.
+ */
+static inline void hdrm_session_end_locked(struct hdrm_port *port,
+					   struct hdrm_session *s, u8 status)
+{
+	if (s->done)
+		return;
+	s->done = true;
+	s->status = status;
+	schedule_work(&port->done_work);
+}
+
 struct hdrm_session *hdrm_session_alloc(u32 count, gfp_t gfp);
 void hdrm_session_free(struct hdrm_session *s);
 int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 		       u32 *id, struct netlink_ext_ack *extack);
-void hdrm_session_end_locked(struct hdrm_port *port, struct hdrm_session *s,
-			     u8 status);
 void hdrm_session_release(struct hdrm_port *port, const struct net *net,
 			  u32 portid);
 void hdrm_session_reply(struct hdrm_port *port, const u8 *src,

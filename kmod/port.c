@@ -43,17 +43,6 @@ struct hdrm_port *hdrm_port_find_rtnl(const struct net_device *dev)
 	return NULL;
 }
 
-/*
- * Software timestamps come from the monotonic clock; their precision is
- * the clock's resolution (1 ns with high-resolution timers, a jiffy
- * without). The stack's own delays only ever lengthen t, never shorten
- * it, so they are not part of the precision.
- */
-u32 hdrm_clock_precision_ns(void)
-{
-	return hrtimer_resolution;
-}
-
 static void hdrm_config_init(struct hdrm_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));

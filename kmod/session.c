@@ -44,22 +44,6 @@ void hdrm_session_free(struct hdrm_session *s)
 	kfree(s);
 }
 
-/*
- * Marks the session done with @status and hands it to the end work, which
- * may free it as soon as port->lock is dropped.
- *
- * Context: port->lock held.
- */
-void hdrm_session_end_locked(struct hdrm_port *port, struct hdrm_session *s,
-			     u8 status)
-{
-	if (s->done)
-		return;
-	s->done = true;
-	s->status = status;
-	schedule_work(&port->done_work);
-}
-
 static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 {
 	struct hdrm_probe p = {
@@ -473,6 +457,17 @@ void hdrm_session_stop(struct hdrm_port *port, u8 status)
 	hdrm_test_stop_window();
 	cancel_work_sync(&port->done_work);
 	hdrm_session_finish(port);
+}
+
+/*
+ * Software timestamps come from the monotonic clock; their precision is
+ * the clock's resolution (1 ns with high-resolution timers, a jiffy
+ * without). The stack's own delays only ever lengthen t, never shorten
+ * it, so they are not part of the precision.
+ */
+static u32 hdrm_clock_precision_ns(void)
+{
+	return hrtimer_resolution;
 }
 
 /**
