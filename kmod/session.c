@@ -94,9 +94,9 @@ account:
 /*
  * Before any probe: a capability request every HDRM_CAP_INTERVAL_MS until
  * the peer's reply with the buffer-configuration field sets s->peer_ok
- * (hdrm_ctl_rx), checked every HDRM_CAP_POLL_US. The session ends without
- * a probe when the peer says no (the receive path ends it) or never
- * answers. Returns true while the timer should keep polling.
+ * (hdrm_cap_rx_reply()), checked every HDRM_CAP_POLL_US. The session ends
+ * without a probe when the peer says no (the receive path ends it) or
+ * never answers. Returns true while the timer should keep polling.
  */
 static bool hdrm_session_negotiate(struct hdrm_port *port,
 				   struct hdrm_session *s)
