@@ -33,6 +33,7 @@
 #include "lib/hdrm_apply.h"
 #include "lib/hdrm_calc.h"
 #include "lib/hdrm_ctl.h"
+#include "lib/hdrm_derive.h"
 #include "lib/hdrm_stats.h"
 #include "lib/hdrm_wire.h"
 
@@ -250,10 +251,11 @@ struct hdrm_session {
 	u64 last_sent_ns;
 	/* taken at the start, under rtnl */
 	struct hdrm_config cfg;
+	/* the link's, read where cfg has no override (else 0) */
 	u32 speed;			/* Mb/s, 0 = unknown */
+	u32 prio_mask;			/* PFC-enabled */
+	u32 precision;			/* the clock's */
 	u32 mtu;
-	u32 prio_mask;
-	u32 precision;
 	struct hrtimer timer;
 	u64 clock_base;			/* added to t1 and t4: HDRM_CLOCK_BASE_MASK */
 	u64 *t1;			/* per sequence number, as sent; 0 = not sent */
@@ -291,21 +293,60 @@ struct hdrm_port {
 	struct rcu_head rcu;
 };
 
+/* driver.c: every call into a device's driver. Context: rtnl held. */
+#define HDRM_DRV_NAME_LEN	32	/* ethtool_drvinfo.driver */
+
+struct hdrm_drv_pfc {
+	u8 cap;				/* ieee_pfc.pfc_cap */
+	u8 en;				/* ieee_pfc.pfc_en */
+	u16 delay;			/* ieee_pfc.delay */
+};
+
+bool hdrm_drv_has_dcb(const struct net_device *dev);
+u32 hdrm_drv_dcb_ops(const struct net_device *dev);
+bool hdrm_drv_can_get_pfc(const struct net_device *dev);
+bool hdrm_drv_has_pfc(const struct net_device *dev);
+bool hdrm_drv_has_buffer(const struct net_device *dev);
+int hdrm_drv_get_pfc(struct net_device *dev, struct hdrm_drv_pfc *p);
+int hdrm_drv_set_pfc_delay(struct net_device *dev, u16 delay, u16 *old);
+int hdrm_drv_get_buffer(struct net_device *dev, struct hdrm_buffers *b);
+int hdrm_drv_set_buffer(struct net_device *dev, const struct hdrm_buffers *b);
+void hdrm_drv_dcb_notify(struct net_device *dev);
+u32 hdrm_drv_buffer_total(struct net_device *dev);
+u32 hdrm_drv_pfc_prio_mask(struct net_device *dev);
+u32 hdrm_drv_speed(struct net_device *dev);
+void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN]);
+u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured);
+u8 hdrm_drv_delay_unit(struct net_device *dev, u8 configured);
+
 /* port.c */
 int hdrm_ports_init(void);
 void hdrm_ports_exit(void);
 struct hdrm_port *hdrm_port_find_rcu(const struct net_device *dev);
 struct hdrm_port *hdrm_port_find_rtnl(const struct net_device *dev);
 bool hdrm_dev_is_upper(const struct net_device *dev);
-u32 hdrm_clock_precision_ns(void);
 
 /* session.c */
+/*
+ * Marks the session done with @status and hands it to the end work, which
+ * may free it as soon as port->lock is dropped.
+ *
+ * Context: port->lock held.
+ */
+static inline void hdrm_session_end_locked(struct hdrm_port *port,
+					   struct hdrm_session *s, u8 status)
+{
+	if (s->done)
+		return;
+	s->done = true;
+	s->status = status;
+	schedule_work(&port->done_work);
+}
+
 struct hdrm_session *hdrm_session_alloc(u32 count, gfp_t gfp);
 void hdrm_session_free(struct hdrm_session *s);
 int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 		       u32 *id, struct netlink_ext_ack *extack);
-void hdrm_session_end_locked(struct hdrm_port *port, struct hdrm_session *s,
-			     u8 status);
 void hdrm_session_release(struct hdrm_port *port, const struct net *net,
 			  u32 portid);
 void hdrm_session_reply(struct hdrm_port *port, const u8 *src,
@@ -315,45 +356,57 @@ void hdrm_session_done_work(struct work_struct *work);
 void hdrm_session_stop(struct hdrm_port *port, u8 status);
 void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s);
 
-/* apply.c: writing results to the driver, and measuring again */
+/* apply.c: writing results to the driver */
 void hdrm_apply_work(struct work_struct *work);
 void hdrm_apply_schedule(struct hdrm_port *port, u8 method);
-void hdrm_remeasure_work(struct work_struct *work);
-void hdrm_remeasure_kick(struct hdrm_port *port, unsigned int delay_ms);
-void hdrm_port_works_cancel(struct hdrm_port *port);
-int hdrm_put_dcb_state(struct sk_buff *skb, struct net_device *dev,
-		       const struct hdrm_config *cfg);
-int hdrm_put_applied(struct sk_buff *skb, const struct hdrm_applied *a);
 int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		   u8 method);
-u32 hdrm_dev_buffer_total(struct net_device *dev);
 
-/* peer.c: capability negotiation and pushing a result to the peer */
-void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
-		 enum hdrm_encap encap, const u8 *src,
-		 const struct hdrm_ctl *c, u64 now);
+/* remeasure.c: measuring again */
+void hdrm_remeasure_work(struct work_struct *work);
+void hdrm_remeasure_kick(struct hdrm_port *port, unsigned int delay_ms);
+
+/* cap.c: the capability exchange, and what is known of the peer */
 void hdrm_cap_request(struct hdrm_port *port, struct hdrm_session *s);
+void hdrm_cap_rx_request(struct hdrm_port *port, enum hdrm_encap encap,
+			 const struct hdrm_ctl *c, u64 now);
+void hdrm_cap_rx_reply(struct hdrm_port *port, enum hdrm_encap encap,
+		       const u8 *src, const struct hdrm_ctl *c);
+void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
+		     bool has_accept_push, bool accept_push, u8 via);
+void hdrm_peer_no_cap_locked(struct hdrm_port *port);
+void hdrm_peer_ntf_work(struct work_struct *work);
+
+/* push.c: pushing a result to the peer, and taking the peer's */
 void hdrm_push_prepare(struct hdrm_port *port, const struct hdrm_result *r,
 		       enum hdrm_encap encap);
 void hdrm_push_work(struct work_struct *work);
+void hdrm_push_rx_config(struct hdrm_port *port, enum hdrm_encap encap,
+			 const u8 *src, const struct hdrm_ctl *c, u64 now);
+void hdrm_push_rx_ack(struct hdrm_port *port, const struct hdrm_ctl *c);
 void hdrm_rx_push_work(struct work_struct *work);
-void hdrm_peer_ntf_work(struct work_struct *work);
-void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
-		     bool has_accept_push, bool accept_push, u8 via);
-int hdrm_put_peer(struct sk_buff *skb, const struct hdrm_peer *peer);
-int hdrm_put_push(struct sk_buff *skb, const struct hdrm_push *push);
 
-/* reflector.c: the receive hook for both encapsulations */
+/* rx.c: the receive hook for both encapsulations */
 void hdrm_rx_init(void);
 void hdrm_rx_exit(void);
+
+/* reflector.c: answering requests */
+void hdrm_reflect_request(struct hdrm_port *port, struct net_device *dev,
+			  enum hdrm_encap encap, const struct hdrm_probe *req,
+			  u64 t2);
+
+/* tx.c: the frames' skbs, and sending a control frame */
 struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,
 			       const struct hdrm_probe *p);
 struct sk_buff *hdrm_ctl_skb(struct net_device *dev, enum hdrm_encap encap,
 			     const struct hdrm_ctl *c);
+void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
+		   const struct hdrm_ctl *c);
 
 /* netlink.c: the family and the helpers every message uses */
 int hdrm_nl_init(void);
 void hdrm_nl_exit(void);
+void hdrm_notify(struct hdrm_port *port, u8 cmd);
 int hdrm_nl_check_unique(const struct nlattr *head, int len, int multi,
 			 struct netlink_ext_ack *extack);
 int hdrm_nl_check_request(const struct genl_info *info, int multi);
@@ -369,13 +422,16 @@ int hdrm_nl_get_doit(struct genl_info *info, struct nlattr *attr,
 		     hdrm_nl_fill_t fill);
 int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
 		      hdrm_nl_fill_t fill);
+int hdrm_nl_put_buffers(struct sk_buff *skb, int attr,
+			const struct hdrm_buffers *now,
+			const struct hdrm_buffers *old,
+			const u64 *wanted, u8 lossless);
 
 /* nl_dev.c */
 int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
 void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd);
-u32 hdrm_dev_speed(struct net_device *dev);
 
 /* nl_measure.c */
 int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info);

@@ -219,6 +219,78 @@ int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
 	return err ?: skb->len;
 }
 
+/**
+ * hdrm_nl_put_buffers() - one nest per buffer in use, for the dev and
+ *			   result messages
+ * @skb: the message
+ * @attr: the nest's attribute
+ * @now: the buffers as the driver holds them
+ * @old: before a write, or NULL
+ * @wanted: the sizes asked for, or NULL
+ * @lossless: bit b: buffer b serves a lossless priority
+ *
+ * Return: 0 or -EMSGSIZE.
+ */
+int hdrm_nl_put_buffers(struct sk_buff *skb, int attr,
+			const struct hdrm_buffers *now,
+			const struct hdrm_buffers *old,
+			const u64 *wanted, u8 lossless)
+{
+	struct nlattr *nest;
+	u32 prios;
+	int b, p;
+
+	for (b = 0; b < HDRM_BUFFERS; b++) {
+		prios = 0;
+		for (p = 0; p < HDRM_PRIOS; p++)
+			if (now->prio2buffer[p] == b)
+				prios |= BIT(p);
+		if (!prios && !now->size[b] && !(old && old->size[b]))
+			continue;
+		nest = nla_nest_start(skb, attr);
+		if (!nest ||
+		    nla_put_u32(skb, DCB_HDRM_A_BUFFER_INDEX, b) ||
+		    nla_put_u32(skb, DCB_HDRM_A_BUFFER_PRIOS, prios) ||
+		    nla_put_u32(skb, DCB_HDRM_A_BUFFER_SIZE, now->size[b]) ||
+		    (old && nla_put_u32(skb, DCB_HDRM_A_BUFFER_SIZE_OLD,
+					old->size[b])) ||
+		    (wanted && (lossless & BIT(b)) &&
+		     nla_put_u64_64bit(skb, DCB_HDRM_A_BUFFER_SIZE_WANTED,
+				       wanted[b], DCB_HDRM_A_BUFFER_PAD)) ||
+		    (old && nla_put_u8(skb, DCB_HDRM_A_BUFFER_LOSSLESS,
+				       !!(lossless & BIT(b)))))
+			return -EMSGSIZE;
+		nla_nest_end(skb, nest);
+	}
+	return 0;
+}
+
+/**
+ * hdrm_notify() - announce a change of a port on the monitor group
+ * @port: the port
+ * @cmd: DCB_HDRM_CMD_PEER_NTF (a dev message; Context: rtnl held), or
+ *	 DCB_HDRM_CMD_RESULT_NTF, _APPLY_NTF, _PUSH_NTF (a result message;
+ *	 Context: process)
+ *
+ * The one call the features make into the netlink layer, as ethtool_notify()
+ * is in net/ethtool: the message is built here, from the port's state.
+ */
+void hdrm_notify(struct hdrm_port *port, u8 cmd)
+{
+	switch (cmd) {
+	case DCB_HDRM_CMD_PEER_NTF:
+		hdrm_nl_dev_notify(port, cmd);
+		break;
+	case DCB_HDRM_CMD_RESULT_NTF:
+	case DCB_HDRM_CMD_APPLY_NTF:
+	case DCB_HDRM_CMD_PUSH_NTF:
+		hdrm_nl_result_notify(port, cmd);
+		break;
+	default:
+		WARN_ON_ONCE(1);
+	}
+}
+
 int __init hdrm_nl_init(void)
 {
 	return genl_register_family(&dcb_hdrm_family);

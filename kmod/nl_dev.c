@@ -4,80 +4,119 @@
  * network namespace, what the headroom computation knows about them, their
  * measurement parameters and their frame counters.
  */
-#include <linux/ethtool.h>
 #include <linux/rtnetlink.h>
-#include <net/dcbnl.h>
 #include <net/genetlink.h>
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
 #include "nl_gen.h"
 
-static u32 hdrm_dev_dcb_ops(const struct net_device *dev)
-{
-	const struct dcbnl_rtnl_ops *ops = NULL;
-	u32 flags = 0;
+/* The counters a dev message carries, in the order it puts them. */
+static const struct {
+	int attr;
+	size_t off;
+} hdrm_stats_map[] = {
+	{ DCB_HDRM_A_STATS_RX_REQUESTS, offsetof(struct hdrm_counters, rx_requests) },
+	{ DCB_HDRM_A_STATS_REFLECTED, offsetof(struct hdrm_counters, reflected) },
+	{ DCB_HDRM_A_STATS_RATE_LIMITED, offsetof(struct hdrm_counters, rate_limited) },
+	{ DCB_HDRM_A_STATS_NOT_REFLECTING, offsetof(struct hdrm_counters, not_reflecting) },
+	{ DCB_HDRM_A_STATS_MALFORMED, offsetof(struct hdrm_counters, malformed) },
+	{ DCB_HDRM_A_STATS_RX_REPLIES, offsetof(struct hdrm_counters, rx_replies) },
+	{ DCB_HDRM_A_STATS_STALE, offsetof(struct hdrm_counters, stale) },
+	{ DCB_HDRM_A_STATS_TX_PROBES, offsetof(struct hdrm_counters, tx_probes) },
+	{ DCB_HDRM_A_STATS_TX_ERRORS, offsetof(struct hdrm_counters, tx_errors) },
+	{ DCB_HDRM_A_STATS_REMEASURED, offsetof(struct hdrm_counters, remeasured) },
+	{ DCB_HDRM_A_STATS_APPLIED, offsetof(struct hdrm_counters, applied) },
+	{ DCB_HDRM_A_STATS_APPLY_ERRORS, offsetof(struct hdrm_counters, apply_errors) },
+	{ DCB_HDRM_A_STATS_RX_CONTROL, offsetof(struct hdrm_counters, rx_control) },
+	{ DCB_HDRM_A_STATS_TX_CONTROL, offsetof(struct hdrm_counters, tx_control) },
+	{ DCB_HDRM_A_STATS_PUSH_APPLIED, offsetof(struct hdrm_counters, push_applied) },
+	{ DCB_HDRM_A_STATS_PUSH_REFUSED, offsetof(struct hdrm_counters, push_refused) },
+	{ DCB_HDRM_A_STATS_FOREIGN, offsetof(struct hdrm_counters, foreign) },
+	{ DCB_HDRM_A_STATS_PEER_NO_CAP, offsetof(struct hdrm_counters, peer_no_cap) },
+};
 
-#if IS_ENABLED(CONFIG_DCB)
-	ops = dev->dcbnl_ops;
-#endif
-	if (!ops)
-		return 0;
-	if (ops->ieee_getpfc && ops->ieee_setpfc)
-		flags |= DCB_HDRM_DCB_OPS_IEEE_PFC;
-	if (ops->ieee_getets && ops->ieee_setets)
-		flags |= DCB_HDRM_DCB_OPS_IEEE_ETS;
-	if (ops->dcbnl_getbuffer && ops->dcbnl_setbuffer)
-		flags |= DCB_HDRM_DCB_OPS_BUFFER;
-	if (ops->getdcbx && ops->setdcbx)
-		flags |= DCB_HDRM_DCB_OPS_DCBX;
-	return flags;
+/*
+ * Everything a dev message says, copied from the device, its driver and
+ * its port by hdrm_dev_prepare(); hdrm_dev_msg_fill() only puts it.
+ */
+struct hdrm_dev_msg {
+	int ifindex;
+	char ifname[IFNAMSIZ];
+	bool has_dcb;
+	u32 dcb_ops;
+	u32 mtu;
+	bool carrier;
+	u32 caps;
+	u32 speed;			/* 0 = unknown, left out */
+	bool has_port;
+	/* the port's, when has_port */
+	struct hdrm_config cfg;
+	struct hdrm_peer peer;
+	u64 peer_age_ms;
+	struct hdrm_last last;
+	u64 stats[ARRAY_SIZE(hdrm_stats_map)];
+	/* the driver's DCB state, when has_port and has_dcb */
+	char driver[HDRM_DRV_NAME_LEN];
+	u8 delay_unit;
+	bool has_pfc;
+	struct hdrm_drv_pfc pfc;
+	bool has_buf;
+	struct hdrm_buffers buf;
+};
+
+/*
+ * The prepare step: reads the device, its driver and its port.
+ * Context: rtnl held (link settings and DCB are read through the driver).
+ */
+static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
+{
+	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
+	unsigned int i;
+
+	ASSERT_RTNL();
+	memset(m, 0, sizeof(*m));
+	m->ifindex = dev->ifindex;
+	strscpy(m->ifname, dev->name, sizeof(m->ifname));
+	m->has_dcb = hdrm_drv_has_dcb(dev);
+	m->dcb_ops = hdrm_drv_dcb_ops(dev);
+	m->mtu = READ_ONCE(dev->mtu);
+	m->carrier = netif_carrier_ok(dev);
+	if (port)
+		m->caps = DCB_HDRM_CAPS_REFLECT | DCB_HDRM_CAPS_MEASURE;
+	m->speed = hdrm_drv_speed(dev);
+	if (!port)
+		return;
+	m->has_port = true;
+	spin_lock_bh(&port->lock);
+	m->cfg = port->cfg;
+	m->peer = port->peer;
+	m->last = port->last;
+	spin_unlock_bh(&port->lock);
+	if (m->peer.known)
+		m->peer_age_ms = div_u64(ktime_get_ns() - m->peer.learned_ns,
+					 NSEC_PER_MSEC);
+	for (i = 0; i < ARRAY_SIZE(hdrm_stats_map); i++)
+		m->stats[i] = atomic64_read((const void *)&port->ctr +
+					    hdrm_stats_map[i].off);
+	if (!m->has_dcb)
+		return;
+	hdrm_drv_name(dev, m->driver);
+	m->delay_unit = hdrm_drv_delay_unit_of(m->driver, m->cfg.delay_unit);
+	m->has_pfc = !hdrm_drv_get_pfc(dev, &m->pfc);
+	m->has_buf = !hdrm_drv_get_buffer(dev, &m->buf);
 }
 
-static bool hdrm_dev_has_dcb(const struct net_device *dev)
+static int hdrm_put_stats(struct sk_buff *skb, const struct hdrm_dev_msg *m)
 {
-#if IS_ENABLED(CONFIG_DCB)
-	return dev->dcbnl_ops;
-#else
-	return false;
-#endif
-}
-
-static int hdrm_put_stats(struct sk_buff *skb, const struct hdrm_counters *c)
-{
-	static const struct {
-		int attr;
-		size_t off;
-	} map[] = {
-		{ DCB_HDRM_A_STATS_RX_REQUESTS, offsetof(struct hdrm_counters, rx_requests) },
-		{ DCB_HDRM_A_STATS_REFLECTED, offsetof(struct hdrm_counters, reflected) },
-		{ DCB_HDRM_A_STATS_RATE_LIMITED, offsetof(struct hdrm_counters, rate_limited) },
-		{ DCB_HDRM_A_STATS_NOT_REFLECTING, offsetof(struct hdrm_counters, not_reflecting) },
-		{ DCB_HDRM_A_STATS_MALFORMED, offsetof(struct hdrm_counters, malformed) },
-		{ DCB_HDRM_A_STATS_RX_REPLIES, offsetof(struct hdrm_counters, rx_replies) },
-		{ DCB_HDRM_A_STATS_STALE, offsetof(struct hdrm_counters, stale) },
-		{ DCB_HDRM_A_STATS_TX_PROBES, offsetof(struct hdrm_counters, tx_probes) },
-		{ DCB_HDRM_A_STATS_TX_ERRORS, offsetof(struct hdrm_counters, tx_errors) },
-		{ DCB_HDRM_A_STATS_REMEASURED, offsetof(struct hdrm_counters, remeasured) },
-		{ DCB_HDRM_A_STATS_APPLIED, offsetof(struct hdrm_counters, applied) },
-		{ DCB_HDRM_A_STATS_APPLY_ERRORS, offsetof(struct hdrm_counters, apply_errors) },
-		{ DCB_HDRM_A_STATS_RX_CONTROL, offsetof(struct hdrm_counters, rx_control) },
-		{ DCB_HDRM_A_STATS_TX_CONTROL, offsetof(struct hdrm_counters, tx_control) },
-		{ DCB_HDRM_A_STATS_PUSH_APPLIED, offsetof(struct hdrm_counters, push_applied) },
-		{ DCB_HDRM_A_STATS_PUSH_REFUSED, offsetof(struct hdrm_counters, push_refused) },
-		{ DCB_HDRM_A_STATS_FOREIGN, offsetof(struct hdrm_counters, foreign) },
-		{ DCB_HDRM_A_STATS_PEER_NO_CAP, offsetof(struct hdrm_counters, peer_no_cap) },
-	};
 	struct nlattr *nest;
 	unsigned int i;
 
 	nest = nla_nest_start(skb, DCB_HDRM_A_DEV_STATS);
 	if (!nest)
 		return -EMSGSIZE;
-	for (i = 0; i < ARRAY_SIZE(map); i++) {
-		const atomic64_t *v = (const void *)c + map[i].off;
-
-		if (nla_put_u64_64bit(skb, map[i].attr, atomic64_read(v),
+	for (i = 0; i < ARRAY_SIZE(hdrm_stats_map); i++) {
+		if (nla_put_u64_64bit(skb, hdrm_stats_map[i].attr, m->stats[i],
 				      DCB_HDRM_A_STATS_PAD)) {
 			nla_nest_cancel(skb, nest);
 			return -EMSGSIZE;
@@ -123,16 +162,52 @@ static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
 	return 0;
 }
 
-/* The link speed from the driver, Mb/s, or 0. Context: rtnl held. */
-u32 hdrm_dev_speed(struct net_device *dev)
+/* The peer nest; nothing before the peer is known. */
+static int hdrm_put_peer(struct sk_buff *skb, const struct hdrm_dev_msg *m)
 {
-	struct ethtool_link_ksettings ks;
+	const struct hdrm_peer *peer = &m->peer;
+	struct nlattr *nest;
 
-	ASSERT_RTNL();
-	if (__ethtool_get_link_ksettings(dev, &ks) ||
-	    ks.base.speed == (u32)SPEED_UNKNOWN)
+	if (!peer->known)
 		return 0;
-	return ks.base.speed;
+	nest = nla_nest_start(skb, DCB_HDRM_A_DEV_PEER);
+	if (!nest ||
+	    nla_put_u8(skb, DCB_HDRM_A_PEER_AUTO_HDRM, peer->auto_hdrm) ||
+	    (peer->has_accept_push &&
+	     nla_put_u8(skb, DCB_HDRM_A_PEER_ACCEPT_PUSH, peer->accept_push)) ||
+	    nla_put_u32(skb, DCB_HDRM_A_PEER_VIA, peer->via) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_PEER_AGE, m->peer_age_ms,
+			      DCB_HDRM_A_PEER_PAD))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* The driver's PFC and buffers; nothing when it has no DCB operations. */
+static int hdrm_put_dcb_state(struct sk_buff *skb,
+			      const struct hdrm_dev_msg *m)
+{
+	struct nlattr *nest;
+
+	if (!m->has_dcb)
+		return 0;
+	nest = nla_nest_start(skb, DCB_HDRM_A_DEV_DCB_STATE);
+	if (!nest ||
+	    nla_put_string(skb, DCB_HDRM_A_DCB_STATE_DRIVER, m->driver) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DCB_STATE_DELAY_UNIT, m->delay_unit))
+		return -EMSGSIZE;
+	if (m->has_pfc &&
+	    (nla_put_u32(skb, DCB_HDRM_A_DCB_STATE_PFC_CAP, m->pfc.cap) ||
+	     nla_put_u32(skb, DCB_HDRM_A_DCB_STATE_PFC_EN, m->pfc.en) ||
+	     nla_put_u32(skb, DCB_HDRM_A_DCB_STATE_PFC_DELAY, m->pfc.delay)))
+		return -EMSGSIZE;
+	if (m->has_buf &&
+	    (hdrm_nl_put_buffers(skb, DCB_HDRM_A_DCB_STATE_BUFFER, &m->buf,
+				 NULL, NULL, 0) ||
+	     nla_put_u32(skb, DCB_HDRM_A_DCB_STATE_BUFFER_TOTAL, m->buf.total)))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
 }
 
 /* The last successful local measurement; nothing before the first. */
@@ -168,47 +243,33 @@ static int hdrm_put_last(struct sk_buff *skb, const struct hdrm_last *last)
 	return 0;
 }
 
-/* Context: rtnl held (link settings are read through the driver). */
-static int hdrm_dev_msg_fill(struct sk_buff *skb, struct net_device *dev,
+/* The fill step: puts what hdrm_dev_prepare() copied, reads nothing else. */
+static int hdrm_dev_msg_fill(struct sk_buff *skb, const struct hdrm_dev_msg *m,
 			     u8 cmd, u32 portid, u32 seq, int flags)
 {
-	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
-	struct hdrm_config cfg;
-	struct hdrm_last last;
-	struct hdrm_peer peer;
-	u32 speed, caps = 0;
 	void *hdr;
 
 	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags, cmd);
 	if (!hdr)
 		return -EMSGSIZE;
 
-	if (port)
-		caps = DCB_HDRM_CAPS_REFLECT | DCB_HDRM_CAPS_MEASURE;
-	speed = hdrm_dev_speed(dev);
-	if (nla_put_u32(skb, DCB_HDRM_A_DEV_IFINDEX, dev->ifindex) ||
-	    nla_put_string(skb, DCB_HDRM_A_DEV_IFNAME, dev->name) ||
-	    nla_put_u8(skb, DCB_HDRM_A_DEV_DCB, hdrm_dev_has_dcb(dev)) ||
-	    nla_put_u32(skb, DCB_HDRM_A_DEV_DCB_OPS, hdrm_dev_dcb_ops(dev)) ||
-	    nla_put_u32(skb, DCB_HDRM_A_DEV_MTU, READ_ONCE(dev->mtu)) ||
-	    nla_put_u8(skb, DCB_HDRM_A_DEV_CARRIER, netif_carrier_ok(dev)) ||
-	    nla_put_u32(skb, DCB_HDRM_A_DEV_CAPS, caps) ||
-	    (speed && nla_put_u32(skb, DCB_HDRM_A_DEV_SPEED, speed)))
+	if (nla_put_u32(skb, DCB_HDRM_A_DEV_IFINDEX, m->ifindex) ||
+	    nla_put_string(skb, DCB_HDRM_A_DEV_IFNAME, m->ifname) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_DCB, m->has_dcb) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_DCB_OPS, m->dcb_ops) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_MTU, m->mtu) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_CARRIER, m->carrier) ||
+	    nla_put_u32(skb, DCB_HDRM_A_DEV_CAPS, m->caps) ||
+	    (m->speed && nla_put_u32(skb, DCB_HDRM_A_DEV_SPEED, m->speed)))
 		goto nla_put_failure;
 
-	if (port) {
-		spin_lock_bh(&port->lock);
-		cfg = port->cfg;
-		peer = port->peer;
-		last = port->last;
-		spin_unlock_bh(&port->lock);
-		if (hdrm_put_config(skb, &cfg) ||
-		    hdrm_put_peer(skb, &peer) ||
-		    hdrm_put_last(skb, &last) ||
-		    hdrm_put_stats(skb, &port->ctr) ||
-		    hdrm_put_dcb_state(skb, dev, &cfg))
-			goto nla_put_failure;
-	}
+	if (m->has_port &&
+	    (hdrm_put_config(skb, &m->cfg) ||
+	     hdrm_put_peer(skb, m) ||
+	     hdrm_put_last(skb, &m->last) ||
+	     hdrm_put_stats(skb, m) ||
+	     hdrm_put_dcb_state(skb, m)))
+		goto nla_put_failure;
 
 	genlmsg_end(skb, hdr);
 	return 0;
@@ -222,7 +283,10 @@ static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
 			 u32 portid, u32 seq, int flags,
 			 struct netlink_ext_ack *extack)
 {
-	return hdrm_dev_msg_fill(skb, dev, DCB_HDRM_CMD_DEV_GET, portid, seq,
+	struct hdrm_dev_msg m;
+
+	hdrm_dev_prepare(dev, &m);
+	return hdrm_dev_msg_fill(skb, &m, DCB_HDRM_CMD_DEV_GET, portid, seq,
 				 flags);
 }
 
@@ -236,6 +300,7 @@ static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
 void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd)
 {
 	struct net *net = dev_net(port->dev);
+	struct hdrm_dev_msg m;
 	struct sk_buff *msg;
 
 	ASSERT_RTNL();
@@ -245,7 +310,8 @@ void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd)
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!msg)
 		return;
-	if (hdrm_dev_msg_fill(msg, port->dev, cmd, 0, 0, 0)) {
+	hdrm_dev_prepare(port->dev, &m);
+	if (hdrm_dev_msg_fill(msg, &m, cmd, 0, 0, 0)) {
 		nlmsg_free(msg);
 		return;
 	}

@@ -71,19 +71,87 @@ static int hdrm_put_rtt(struct sk_buff *skb, const struct hdrm_result *r)
 	return 0;
 }
 
-static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
-			    const struct hdrm_result *r,
-			    const struct hdrm_applied *a,
-			    const struct hdrm_push *push, u8 cmd, u32 portid,
-			    u32 seq, int flags)
+/* The applied nest of a result message. */
+static int hdrm_put_applied(struct sk_buff *skb, const struct hdrm_applied *a)
 {
+	struct nlattr *nest;
+
+	nest = nla_nest_start(skb, DCB_HDRM_A_RESULT_APPLIED);
+	if (!nest ||
+	    nla_put_u32(skb, DCB_HDRM_A_APPLIED_SESSION, a->session) ||
+	    nla_put_u32(skb, DCB_HDRM_A_APPLIED_METHOD, a->method) ||
+	    nla_put_u32(skb, DCB_HDRM_A_APPLIED_ERROR, -a->error) ||
+	    nla_put_u8(skb, DCB_HDRM_A_APPLIED_CLAMPED, a->clamped))
+		return -EMSGSIZE;
+	if (a->method == DCB_HDRM_APPLY_DELAY &&
+	    (nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_UNIT, a->delay_unit) ||
+	     nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_OLD, a->delay_old) ||
+	     nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_NEW, a->delay_new) ||
+	     nla_put_u64_64bit(skb, DCB_HDRM_A_APPLIED_DELAY_WANTED,
+			       a->delay_wanted, DCB_HDRM_A_APPLIED_PAD)))
+		return -EMSGSIZE;
+	if (a->method == DCB_HDRM_APPLY_BUFFER && a->lossless &&
+	    (hdrm_nl_put_buffers(skb, DCB_HDRM_A_APPLIED_BUFFER,
+				 a->error ? &a->buf_old : &a->buf_new,
+				 &a->buf_old, a->buf_wanted, a->lossless) ||
+	     nla_put_u32(skb, DCB_HDRM_A_APPLIED_BUFFER_TOTAL,
+			 a->buf_old.total)))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* The result message's push nest. */
+static int hdrm_put_push(struct sk_buff *skb, const struct hdrm_push *push)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(skb, DCB_HDRM_A_RESULT_PUSH);
+	if (!nest ||
+	    nla_put_u32(skb, DCB_HDRM_A_PUSH_SESSION, push->session) ||
+	    nla_put_u32(skb, DCB_HDRM_A_PUSH_STATUS, push->status) ||
+	    nla_put_u32(skb, DCB_HDRM_A_PUSH_REASON, push->reason))
+		return -EMSGSIZE;
+	if (push->reason == HDRM_REASON_BOUNDS &&
+	    (nla_put_u32(skb, DCB_HDRM_A_PUSH_FIELD, push->field) ||
+	     nla_put_u32(skb, DCB_HDRM_A_PUSH_PRIO, push->prio) ||
+	     nla_put_u32(skb, DCB_HDRM_A_PUSH_VALUE, push->value) ||
+	     nla_put_u32(skb, DCB_HDRM_A_PUSH_LIMIT, push->limit)))
+		return -EMSGSIZE;
+	if (push->reason == HDRM_REASON_APPLY &&
+	    nla_put_u32(skb, DCB_HDRM_A_PUSH_VALUE, push->value))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/*
+ * Everything a result message says, copied from the port by
+ * hdrm_result_prepare(); hdrm_result_fill() only puts it.
+ */
+struct hdrm_result_msg {
+	int ifindex;
+	char ifname[IFNAMSIZ];
+	u64 age_ms;
+	struct hdrm_result r;
+	struct hdrm_applied a;
+	struct hdrm_push push;
+	bool has_a, has_push;
+};
+
+/* The fill step: puts what hdrm_result_prepare() copied, reads nothing else. */
+static int hdrm_result_fill(struct sk_buff *skb,
+			    const struct hdrm_result_msg *m, u8 cmd,
+			    u32 portid, u32 seq, int flags)
+{
+	const struct hdrm_result *r = &m->r;
 	void *hdr;
 
 	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags, cmd);
 	if (!hdr)
 		return -EMSGSIZE;
-	if (nla_put_u32(skb, DCB_HDRM_A_RESULT_IFINDEX, dev->ifindex) ||
-	    nla_put_string(skb, DCB_HDRM_A_RESULT_IFNAME, dev->name) ||
+	if (nla_put_u32(skb, DCB_HDRM_A_RESULT_IFINDEX, m->ifindex) ||
+	    nla_put_string(skb, DCB_HDRM_A_RESULT_IFNAME, m->ifname) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_SESSION, r->session) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_STATUS, r->status) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_MODE, r->mode) ||
@@ -102,9 +170,7 @@ static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
 			HDRM_FRAME_WIRE_LEN) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_CELL, r->cell) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_DURATION, r->duration_us) ||
-	    nla_put_u64_64bit(skb, DCB_HDRM_A_RESULT_AGE,
-			      div_u64(ktime_get_ns() - r->ended_ns,
-				      NSEC_PER_MSEC),
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_RESULT_AGE, m->age_ms,
 			      DCB_HDRM_A_RESULT_PAD) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_SOURCE, r->source) ||
 	    (r->received && hdrm_put_rtt(skb, r)) ||
@@ -112,8 +178,8 @@ static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
 	     nla_put_u64_64bit(skb, DCB_HDRM_A_RESULT_RTT_ESTIMATE,
 			       r->rtt_estimate, DCB_HDRM_A_RESULT_PAD)) ||
 	    hdrm_put_prios(skb, r) ||
-	    (a && hdrm_put_applied(skb, a)) ||
-	    (push && hdrm_put_push(skb, push))) {
+	    (m->has_a && hdrm_put_applied(skb, &m->a)) ||
+	    (m->has_push && hdrm_put_push(skb, &m->push))) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
@@ -121,19 +187,13 @@ static int hdrm_result_fill(struct sk_buff *skb, const struct net_device *dev,
 	return 0;
 }
 
-/* The parts of a result message that are copied from the port. */
-struct hdrm_result_msg {
-	struct hdrm_result r;
-	struct hdrm_applied a;
-	struct hdrm_push push;
-	bool has_a, has_push;
-};
-
 /*
- * Copies the port's last result and, for the same session, what the apply
- * did and what the peer made of its push; false when there is no result.
+ * The prepare step: copies the port's last result and, for the same
+ * session, what the apply did and what the peer made of its push; false
+ * when there is no result.
  */
-static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result_msg *m)
+static bool hdrm_result_prepare(struct hdrm_port *port,
+				struct hdrm_result_msg *m)
 {
 	bool have;
 
@@ -150,17 +210,12 @@ static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result_msg *m)
 	if (m->has_push)
 		m->push = port->push;
 	spin_unlock_bh(&port->lock);
+	if (have)
+		m->age_ms = div_u64(ktime_get_ns() - m->r.ended_ns,
+				    NSEC_PER_MSEC);
+	m->ifindex = port->dev->ifindex;
+	strscpy(m->ifname, port->dev->name, sizeof(m->ifname));
 	return have;
-}
-
-static int hdrm_result_msg_fill(struct sk_buff *skb,
-				const struct net_device *dev,
-				const struct hdrm_result_msg *m, u8 cmd,
-				u32 portid, u32 seq, int flags)
-{
-	return hdrm_result_fill(skb, dev, &m->r, m->has_a ? &m->a : NULL,
-				m->has_push ? &m->push : NULL, cmd, portid,
-				seq, flags);
 }
 
 /* The device's last result as a RESULT_GET message. Context: rtnl held. */
@@ -175,12 +230,12 @@ static int hdrm_result_fill_dev(struct sk_buff *skb, struct net_device *dev,
 	m = kmalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
 		return -ENOMEM;
-	if (!port || !hdrm_result_copy(port, m)) {
+	if (!port || !hdrm_result_prepare(port, m)) {
 		NL_SET_ERR_MSG(extack, "no measurement of this device yet");
 		err = -ENODATA;
 	} else {
-		err = hdrm_result_msg_fill(skb, dev, m, DCB_HDRM_CMD_RESULT_GET,
-					   portid, seq, flags);
+		err = hdrm_result_fill(skb, m, DCB_HDRM_CMD_RESULT_GET,
+				       portid, seq, flags);
 	}
 	kfree(m);
 	return err;
@@ -215,8 +270,8 @@ void hdrm_nl_result_notify(struct hdrm_port *port, u8 cmd)
 		return;
 	m = kmalloc(sizeof(*m), GFP_KERNEL);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!m || !msg || !hdrm_result_copy(port, m) ||
-	    hdrm_result_msg_fill(msg, port->dev, m, cmd, 0, 0, 0)) {
+	if (!m || !msg || !hdrm_result_prepare(port, m) ||
+	    hdrm_result_fill(msg, m, cmd, 0, 0, 0)) {
 		nlmsg_free(msg);
 		kfree(m);
 		return;

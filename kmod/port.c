@@ -43,17 +43,6 @@ struct hdrm_port *hdrm_port_find_rtnl(const struct net_device *dev)
 	return NULL;
 }
 
-/*
- * Software timestamps come from the monotonic clock; their precision is
- * the clock's resolution (1 ns with high-resolution timers, a jiffy
- * without). The stack's own delays only ever lengthen t, never shorten
- * it, so they are not part of the precision.
- */
-u32 hdrm_clock_precision_ns(void)
-{
-	return hrtimer_resolution;
-}
-
 static void hdrm_config_init(struct hdrm_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
@@ -120,6 +109,19 @@ static void hdrm_port_add(struct net_device *dev)
 	netdev_hold(dev, &port->dev_tracker, GFP_KERNEL);
 	hdrm_mc_join(dev);
 	hash_add_rcu(hdrm_ports, &port->node, hdrm_port_key(dev));
+}
+
+/*
+ * Every delayed work of a port. Context: process, rtnl may be held (no
+ * work blocks on it). On return none runs or is queued.
+ */
+static void hdrm_port_works_cancel(struct hdrm_port *port)
+{
+	cancel_delayed_work_sync(&port->remeasure_work);
+	cancel_delayed_work_sync(&port->apply_work);
+	cancel_delayed_work_sync(&port->push_work);
+	cancel_delayed_work_sync(&port->rx_push_work);
+	cancel_delayed_work_sync(&port->peer_ntf_work);
 }
 
 static void hdrm_port_del(struct hdrm_port *port, u8 status)

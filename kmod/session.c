@@ -11,7 +11,6 @@
 #include <linux/random.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
-#include <net/dcbnl.h>
 
 #include "dcb_hdrm.h"
 
@@ -43,22 +42,6 @@ void hdrm_session_free(struct hdrm_session *s)
 	kfree(s->turnaround);
 	bitmap_free(s->answered);
 	kfree(s);
-}
-
-/*
- * Marks the session done with @status and hands it to the end work, which
- * may free it as soon as port->lock is dropped.
- *
- * Context: port->lock held.
- */
-void hdrm_session_end_locked(struct hdrm_port *port, struct hdrm_session *s,
-			     u8 status)
-{
-	if (s->done)
-		return;
-	s->done = true;
-	s->status = status;
-	schedule_work(&port->done_work);
 }
 
 static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
@@ -111,9 +94,9 @@ account:
 /*
  * Before any probe: a capability request every HDRM_CAP_INTERVAL_MS until
  * the peer's reply with the buffer-configuration field sets s->peer_ok
- * (hdrm_ctl_rx), checked every HDRM_CAP_POLL_US. The session ends without
- * a probe when the peer says no (the receive path ends it) or never
- * answers. Returns true while the timer should keep polling.
+ * (hdrm_cap_rx_reply()), checked every HDRM_CAP_POLL_US. The session ends
+ * without a probe when the peer says no (the receive path ends it) or
+ * never answers. Returns true while the timer should keep polling.
  */
 static bool hdrm_session_negotiate(struct hdrm_port *port,
 				   struct hdrm_session *s)
@@ -328,44 +311,26 @@ out:
 		     &port->ctr.rx_replies);
 }
 
-/* The priorities, max frames and headroom of a finished session. */
-static void hdrm_session_headroom(const struct hdrm_session *s,
-				  struct hdrm_result *r)
+/* A finished session's result: hdrm_derive() from its samples and settings. */
+static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
 {
-	struct hdrm_calc_in in = {
-		.rtt_ns = r->rtt_estimate,
-		.precision_ns = r->precision,
-		.speed_mbps = r->speed,
-		.measure_frame = HDRM_FRAME_WIRE_LEN,
-		.k_bytes = r->k_bytes,
-		.cell_bytes = r->cell,
+	struct hdrm_derive_in in = {
+		.rtt = s->rtt,
+		.turnaround = s->mode == DCB_HDRM_MODE_4TS ? s->turnaround : NULL,
+		.received = s->received,
+		.estimator = s->estimator,
+		.size = s->status == DCB_HDRM_STATUS_OK,
+		.speed_override = s->cfg.speed_override,
+		.speed_link = s->speed,
+		.precision_override = s->cfg.precision_override,
+		.precision_clock = s->precision,
+		.prio_override = s->cfg.prio_mask,
+		.prio_pfc = s->prio_mask,
+		.k_override = s->cfg.k_override,
+		.cell = s->cfg.cell,
+		.mtu = s->mtu,
 	};
-	struct hdrm_calc_out out;
-	int prio;
-
-	for (prio = 0; prio < HDRM_PRIOS; prio++) {
-		if (!(s->prio_mask & BIT(prio)))
-			continue;
-		in.max_frame = s->cfg.max_frame[prio] ?:
-			       hdrm_default_max_frame(s->mtu);
-		if (hdrm_headroom(&in, &out)) {
-			/* the frame is beyond the arithmetic: say so */
-			r->unsized_mask |= BIT(prio);
-			r->max_frame[prio] = in.max_frame;
-			continue;
-		}
-		r->prio_mask |= BIT(prio);
-		r->max_frame[prio] = in.max_frame;
-		r->headroom_bytes[prio] = out.headroom_bytes;
-		r->headroom_cells[prio] = out.headroom_cells;
-		r->inflight_bytes[prio] = out.inflight_bytes;
-	}
-}
-
-static void hdrm_session_result(const struct hdrm_session *s,
-				struct hdrm_result *r)
-{
-	struct hdrm_stats ta;
+	struct hdrm_derived d;
 
 	r->session = s->id;
 	r->status = s->status;
@@ -376,29 +341,27 @@ static void hdrm_session_result(const struct hdrm_session *s,
 	r->received = s->received;
 	r->late = s->late;
 	r->lost = s->sent - s->received - s->late;
-	r->precision = s->precision;
-	r->speed = s->speed;
-	r->cell = s->cfg.cell;
-	r->k_bytes = s->cfg.k_override ?: hdrm_k_bytes(s->speed);
 	r->ended_ns = ktime_get_ns();
 	r->duration_us = div_u64(r->ended_ns - s->started_ns, NSEC_PER_USEC);
-	if (!s->received)
-		return;
 
-	/* The sample arrays are the session's own: sorting them is fine. */
-	if (hdrm_stats_compute(s->rtt, s->received, &r->rtt))
-		return;
-	r->rtt_estimate = hdrm_stats_pick(&r->rtt, s->estimator);
-	if (s->mode == DCB_HDRM_MODE_4TS &&
-	    !hdrm_stats_compute(s->turnaround, s->received, &ta))
-		r->turnaround_median = ta.median;
-	if (r->status != DCB_HDRM_STATUS_OK)
-		return;
-	if (!r->speed) {
+	BUILD_BUG_ON(sizeof(in.max_frame) != sizeof(s->cfg.max_frame));
+	memcpy(in.max_frame, s->cfg.max_frame, sizeof(in.max_frame));
+	hdrm_derive(&in, &d);
+	r->speed = d.speed;
+	r->precision = d.precision;
+	r->k_bytes = d.k_bytes;
+	r->cell = d.cell;
+	r->rtt = d.rtt;
+	r->rtt_estimate = d.rtt_estimate;
+	r->turnaround_median = d.turnaround_median;
+	if (d.no_speed)
 		r->status = DCB_HDRM_STATUS_NO_SPEED;
-		return;
-	}
-	hdrm_session_headroom(s, r);
+	r->prio_mask = d.prio_mask;
+	r->unsized_mask = d.unsized_mask;
+	memcpy(r->max_frame, d.max_frame, sizeof(r->max_frame));
+	memcpy(r->headroom_bytes, d.headroom_bytes, sizeof(r->headroom_bytes));
+	memcpy(r->headroom_cells, d.headroom_cells, sizeof(r->headroom_cells));
+	memcpy(r->inflight_bytes, d.inflight_bytes, sizeof(r->inflight_bytes));
 }
 
 static void hdrm_last_set(struct hdrm_last *last, const struct hdrm_result *r)
@@ -444,7 +407,7 @@ static void hdrm_session_finish(struct hdrm_port *port)
 			hdrm_last_set(&port->last, r);
 		spin_unlock_bh(&port->lock);
 		kfree(old);
-		hdrm_nl_result_notify(port, DCB_HDRM_CMD_RESULT_NTF);
+		hdrm_notify(port, DCB_HDRM_CMD_RESULT_NTF);
 		/* A port being deleted queues no work: its works are cancelled next. */
 		if (ok && !dead && s->apply != DCB_HDRM_APPLY_NONE)
 			hdrm_apply_schedule(port, s->apply);
@@ -510,20 +473,15 @@ void hdrm_session_stop(struct hdrm_port *port, u8 status)
 	hdrm_session_finish(port);
 }
 
-/* PFC-enabled priorities, or all when the driver has no PFC to ask. */
-static u32 hdrm_pfc_prio_mask(struct net_device *dev)
+/*
+ * Software timestamps come from the monotonic clock; their precision is
+ * the clock's resolution (1 ns with high-resolution timers, a jiffy
+ * without). The stack's own delays only ever lengthen t, never shorten
+ * it, so they are not part of the precision.
+ */
+static u32 hdrm_clock_precision_ns(void)
 {
-#if IS_ENABLED(CONFIG_DCB)
-	const struct dcbnl_rtnl_ops *ops = dev->dcbnl_ops;
-	struct ieee_pfc pfc = {};
-
-	if (ops && ops->ieee_getpfc) {
-		if (ops->ieee_getpfc(dev, &pfc))
-			return 0;
-		return pfc.pfc_en;
-	}
-#endif
-	return GENMASK(HDRM_PRIOS - 1, 0);
+	return hrtimer_resolution;
 }
 
 /**
@@ -531,26 +489,25 @@ static u32 hdrm_pfc_prio_mask(struct net_device *dev)
  * @port: the port it will run on
  * @s: the session, not started yet
  *
- * Takes the speed, priorities, precision and MTU from the configuration's
- * overrides, else from the device and its driver, now.
+ * Reads the speed, priorities and precision from the device, its driver
+ * and the clock, now, each only where the configuration has no override
+ * (hdrm_derive() picks one of the two at the end), and the MTU.
  *
  * Context: rtnl held (link settings and PFC are read through the driver).
  */
 void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s)
 {
 	struct net_device *dev = port->dev;
+	u32 speed, prio_mask, precision;
 
 	ASSERT_RTNL();
 	spin_lock_bh(&port->lock);
-	s->speed = port->cfg.speed_override;
-	s->prio_mask = port->cfg.prio_mask;
-	s->precision = port->cfg.precision_override;
+	speed = port->cfg.speed_override;
+	prio_mask = port->cfg.prio_mask;
+	precision = port->cfg.precision_override;
 	spin_unlock_bh(&port->lock);
-	if (!s->speed)
-		s->speed = hdrm_dev_speed(dev);
-	if (!s->prio_mask)
-		s->prio_mask = hdrm_pfc_prio_mask(dev);
-	if (!s->precision)
-		s->precision = hdrm_clock_precision_ns();
+	s->speed = speed ? 0 : hdrm_drv_speed(dev);
+	s->prio_mask = prio_mask ? 0 : hdrm_drv_pfc_prio_mask(dev);
+	s->precision = precision ? 0 : hdrm_clock_precision_ns();
 	s->mtu = READ_ONCE(dev->mtu);
 }

@@ -161,10 +161,10 @@ int hdrm_buffer_plan(const struct hdrm_buffers *cur, u8 pfc_en,
 }
 
 /*
- * The switch seeds' static model: the frame being sent (9216 bytes), the
- * priority's own frame, the peer's response (3840 bytes) and the bytes in
- * flight on the cable, 1300 bytes per 100 m at 10 Gb/s and in proportion
- * to the speed (13 bytes per metre per 10 Gb/s).
+ * A switch vendor's static model (its headroom guide): the frame being
+ * sent (9216 bytes), the priority's own frame, the peer's response (3840
+ * bytes) and the bytes in flight on the cable, 1300 bytes per 100 m at
+ * 10 Gb/s and in proportion to the speed (13 bytes per metre per 10 Gb/s).
  */
 u64 hdrm_static_cable(u32 speed_mbps, u32 max_frame, u32 metres)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Headroom arithmetic: the seed's formula, in bytes and cells. */
+/* Headroom arithmetic (US 2025/0267110 A1, [0102]), in bytes and cells. */
 #include "hdrm_calc.h"
 
 /*

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Headroom arithmetic (the seed's formula), no I/O:
+ * Headroom arithmetic (US 2025/0267110 A1, [0102] and [0107]), no I/O:
  *
  *   HDRM = (t + 2 x precision) x speed + 2 x max_frame + measure_frame + K
  */

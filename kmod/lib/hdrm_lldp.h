@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The DCBX PFC TLVs with the auto-HDRM bit (the seed's [0157]-[0159],
- * FIG. 8-13) and the LLDPDU that carries one (Documentation/lldp.rst).
+ * The DCBX PFC TLVs with the auto-HDRM bit (US 2025/0267110 A1,
+ * [0157]-[0159], FIG. 8-13) and the LLDPDU that carries one
+ * (Documentation/lldp.rst).
  * Encode, decode, validate. No I/O: the tool sends and receives.
  */
 #ifndef _HDRM_LLDP_H
@@ -21,7 +22,7 @@
 #define HDRM_IEEE_PFC_LEN	6
 #define HDRM_IEEE_WILLING	0x80
 #define HDRM_IEEE_MBC		0x40
-#define HDRM_IEEE_AUTO_HDRM	0x20	/* the seed's bit, reserved in 802.1Qaz */
+#define HDRM_IEEE_AUTO_HDRM	0x20	/* the application's bit, reserved in 802.1Qaz */
 #define HDRM_IEEE_CAP_MASK	0x0f
 
 /* The pre-standard DCBX TLV (CIN, subtype 1; CEE, subtype 2) */
@@ -35,7 +36,7 @@
 #define HDRM_DCBX_ENABLE	0x80
 #define HDRM_DCBX_WILLING	0x40
 #define HDRM_DCBX_ERROR		0x20
-#define HDRM_DCBX_AUTO_HDRM	0x10	/* the seed's bit, reserved in DCBX */
+#define HDRM_DCBX_AUTO_HDRM	0x10	/* the application's bit, reserved in DCBX */
 
 enum hdrm_dcbx_variant {
 	HDRM_DCBX_IEEE,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suites for the pure logic: the frame codec, the estimator, the
- * headroom arithmetic and the reply rate limit. The cases are shared with
- * the tool's user-space tests (hdrm_cases.h).
+ * headroom arithmetic, a result's derivation and the reply rate limit.
+ * The cases are shared with the tool's user-space tests (hdrm_cases.h).
  */
 #include <kunit/test.h>
 #include <linux/module.h>
@@ -11,6 +11,7 @@
 #include "../lib/tests/hdrm_ctl_cases.h"
 #include "../lib/tests/hdrm_lldp_cases.h"
 #include "../lib/tests/hdrm_dcbx_cases.h"
+#include "../lib/tests/hdrm_derive_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\
@@ -85,6 +86,15 @@ static void hdrm_test_k(struct kunit *test)
 	HDRM_KUNIT_CHECK(test, hdrm_check_k(msg, len));
 }
 
+/* A result from samples and settings: overrides win, else the link's. */
+static void hdrm_test_derive(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_derive_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_derive(i, msg, len));
+}
+
 static void hdrm_test_ratelimit(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_ratelimit(msg, len));
@@ -93,6 +103,7 @@ static void hdrm_test_ratelimit(struct kunit *test)
 static struct kunit_case hdrm_calc_kcases[] = {
 	KUNIT_CASE(hdrm_test_headroom),
 	KUNIT_CASE(hdrm_test_k),
+	KUNIT_CASE(hdrm_test_derive),
 	KUNIT_CASE(hdrm_test_ratelimit),
 	{}
 };

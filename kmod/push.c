@@ -1,22 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Both ends of the link (the seed's S301/S501 and S205/S403-S404):
- * establishing that both support automatic headroom configuration, with a
- * capability request and reply carrying the buffer-configuration field,
- * before any probe is sent; and pushing a measured headroom to the peer,
- * which holds it (and applies it) only when it accepts pushes and every
- * value is within its own bounds, and says so in an acknowledgment.
+ * The push (US 2025/0267110 A1, [0144] and [0167]-[0169]; the second
+ * sequence of Documentation/wire-format.rst): the initiator sends its
+ * measured headroom to the peer in a configuration frame, and the peer
+ * holds it (and applies it) only when it accepts pushes and every value is
+ * within its own bounds, and says so in an acknowledgment.
  *
- * The receive path runs in softirq: it answers capability requests, and
- * hands configuration frames to port->rx_push_work, which needs rtnl for
- * the driver's DCB operations and only ever trylocks it (see dcb_hdrm.h).
- * The initiator's port->push_work sends the configuration frame again
- * until the peer answers, and announces the answer.
+ * The receive side runs in softirq: it hands configuration frames to
+ * port->rx_push_work, which needs rtnl for the driver's DCB operations and
+ * only ever trylocks it (see dcb_hdrm.h). The initiator's port->push_work
+ * sends the configuration frame again until the peer answers, and
+ * announces the answer.
  */
 #include <linux/etherdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
-#include <net/dcbnl.h>
 
 #include "dcb_hdrm.h"
 #include "lib/hdrm_ratelimit.h"
@@ -35,213 +33,10 @@ static_assert(HDRM_FIELD_HEADROOM == DCB_HDRM_PUSH_FIELD_HEADROOM);
 static_assert(HDRM_FIELD_PRIOS == DCB_HDRM_PUSH_FIELD_PRIOS);
 static_assert(HDRM_ACK_APPLIED == DCB_HDRM_PUSH_STATUS_APPLIED);
 static_assert(HDRM_ACK_REFUSED == DCB_HDRM_PUSH_STATUS_REFUSED);
-static_assert((int)HDRM_ENCAP_MACCTL == (int)DCB_HDRM_ENCAP_MACCTL);
-static_assert((int)HDRM_ENCAP_ETHER == (int)DCB_HDRM_ENCAP_ETHER);
-
-static void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
-			  const struct hdrm_ctl *c)
-{
-	struct sk_buff *skb = hdrm_ctl_skb(port->dev, encap, c);
-
-	if (skb && dev_direct_xmit(skb, 0) == NETDEV_TX_OK)
-		atomic64_inc(&port->ctr.tx_control);
-	else
-		atomic64_inc(&port->ctr.tx_errors);
-}
-
-/* This end's buffer-configuration field. Context: port->lock held. */
-static u8 hdrm_bufcfg_locked(const struct hdrm_port *port)
-{
-	return HDRM_BUFCFG_AUTO_HDRM |
-	       (port->cfg.accept_push ? HDRM_BUFCFG_ACCEPT_PUSH : 0);
-}
-
-/* Context: port->lock held. */
-static void hdrm_peer_learn_locked(struct hdrm_port *port, bool auto_hdrm,
-				   bool has_accept_push, bool accept_push,
-				   u8 via)
-{
-	port->peer.known = true;
-	port->peer.auto_hdrm = auto_hdrm;
-	port->peer.has_accept_push = has_accept_push;
-	port->peer.accept_push = accept_push;
-	port->peer.via = via;
-	port->peer.learned_ns = ktime_get_ns();
-}
-
-/*
- * A peer without the auto-HDRM capability asked for ours or pushed to us:
- * this end must be set by hand (US 2025/0267110 A1, claims 8 and 23, from
- * the side that was probed). Counted, and announced from process context.
- *
- * Context: port->lock held.
- */
-static void hdrm_peer_no_cap_locked(struct hdrm_port *port)
-{
-	atomic64_inc(&port->ctr.peer_no_cap);
-	if (!port->dead)
-		mod_delayed_work(system_wq, &port->peer_ntf_work, 0);
-}
-
-/* Announces the device and its peer on the monitor group (peer-ntf). */
-void hdrm_peer_ntf_work(struct work_struct *work)
-{
-	struct hdrm_port *port = container_of(to_delayed_work(work),
-					      struct hdrm_port, peer_ntf_work);
-
-	/* Teardown cancels this work under rtnl: never wait for it here. */
-	if (!rtnl_trylock()) {
-		queue_delayed_work(system_wq, &port->peer_ntf_work, 1);
-		return;
-	}
-	hdrm_nl_dev_notify(port, DCB_HDRM_CMD_PEER_NTF);
-	rtnl_unlock();
-}
-
-/**
- * hdrm_peer_learn() - record the peer's capability
- * @port: the port
- * @auto_hdrm: the peer supports automatic headroom configuration
- * @has_accept_push: @accept_push is known
- * @accept_push: the peer accepts pushed headroom
- * @via: enum dcb_hdrm_peer_via
- *
- * Context: process.
- */
-void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
-		     bool has_accept_push, bool accept_push, u8 via)
-{
-	spin_lock_bh(&port->lock);
-	hdrm_peer_learn_locked(port, auto_hdrm, has_accept_push, accept_push,
-			       via);
-	spin_unlock_bh(&port->lock);
-}
-
-/**
- * hdrm_cap_request() - send the session's capability request
- * @port: the port
- * @s: its negotiating session; the request carries its id
- *
- * With encap auto, one in each encapsulation, MAC control first: the
- * answers say which of the two the link carries (a NIC may consume MAC
- * control frames, or drop those software sends).
- *
- * Context: softirq (the session's timer).
- */
-void hdrm_cap_request(struct hdrm_port *port, struct hdrm_session *s)
-{
-	struct hdrm_ctl c = {
-		.type = HDRM_CTL_CAP_REQUEST,
-		.session = s->id,
-		.has_bufcfg = true,
-	};
-
-	spin_lock(&port->lock);
-	c.bufcfg = hdrm_bufcfg_locked(port);
-	spin_unlock(&port->lock);
-	if (s->cfg.encap == DCB_HDRM_ENCAP_AUTO) {
-		hdrm_ctl_send(port, HDRM_ENCAP_MACCTL, &c);
-		hdrm_ctl_send(port, HDRM_ENCAP_ETHER, &c);
-	} else {
-		hdrm_ctl_send(port, s->encap, &c);
-	}
-}
-
-/*
- * A capability request: learn the peer's field, its auto-HDRM bit
- * included (US 2025/0267110 A1, claims 8 and 23: each end knows whether
- * the other can take part), and answer with ours.
- */
-static void hdrm_rx_cap_request(struct hdrm_port *port,
-				enum hdrm_encap encap,
-				const struct hdrm_ctl *c, u64 now)
-{
-	struct hdrm_ctl reply = {
-		.type = HDRM_CTL_CAP_REPLY,
-		.session = c->session,
-	};
-	bool allow;
-
-	spin_lock(&port->lock);
-	allow = hdrm_rl_allow(&port->ctl_tat, now, HDRM_CTL_RATE);
-	if (allow) {
-		hdrm_peer_learn_locked(port, c->bufcfg & HDRM_BUFCFG_AUTO_HDRM,
-				       true, c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
-				       DCB_HDRM_PEER_VIA_IN_BAND);
-		if (!(c->bufcfg & HDRM_BUFCFG_AUTO_HDRM))
-			hdrm_peer_no_cap_locked(port);
-		/* Without auto-hdrm the answer leaves the field out. */
-		reply.has_bufcfg = port->cfg.auto_hdrm;
-		reply.bufcfg = hdrm_bufcfg_locked(port);
-	}
-	spin_unlock(&port->lock);
-	if (!allow) {
-		atomic64_inc(&port->ctr.rate_limited);
-		return;
-	}
-	hdrm_ctl_send(port, encap, &reply);
-}
-
-/*
- * A capability reply: only the negotiating session's own counts, and the
- * responder that sent it is the only one whose replies the session takes
- * (hdrm_session_reply()). A second responder's answer to the same request
- * ends the session: two machines answer on this link.
- *
- * With encap auto, an answer in MAC control settles it; one in 0x88B5
- * only marks it possible (ether_ok), and hdrm_session_negotiate() takes
- * it when no MAC control answer came within the request's interval.
- */
-static void hdrm_rx_cap_reply(struct hdrm_port *port, enum hdrm_encap encap,
-			      const u8 *src, const struct hdrm_ctl *c)
-{
-	bool stale = true, foreign = false;
-	struct hdrm_session *s;
-
-	spin_lock(&port->lock);
-	s = port->session;
-	if (!s || s->done || c->session != s->id)
-		goto out;
-	if ((s->peer_ok || s->ether_ok) &&
-	    !ether_addr_equal(src, s->peer_addr)) {
-		stale = false;
-		foreign = true;
-		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_FOREIGN);
-		goto out;
-	}
-	/* encap auto: the responder's other answer, once one was taken */
-	if (s->peer_ok && s->cfg.encap == DCB_HDRM_ENCAP_AUTO)
-		stale = false;
-	if (s->negotiating && !s->peer_ok &&
-	    (s->cfg.encap == DCB_HDRM_ENCAP_AUTO || encap == s->encap)) {
-		stale = false;
-		ether_addr_copy(s->peer_addr, src);
-		hdrm_peer_learn_locked(port, c->has_bufcfg, c->has_bufcfg,
-				       c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
-				       DCB_HDRM_PEER_VIA_IN_BAND);
-		if (!c->has_bufcfg || !(c->bufcfg & HDRM_BUFCFG_AUTO_HDRM)) {
-			s->done = true;
-			s->status = DCB_HDRM_STATUS_PEER_NO_CAP;
-			schedule_work(&port->done_work);
-		} else if (encap == HDRM_ENCAP_ETHER &&
-			   s->cfg.encap == DCB_HDRM_ENCAP_AUTO) {
-			s->ether_ok = true;
-		} else {
-			s->encap = encap;
-			s->peer_ok = true;
-		}
-	}
-out:
-	spin_unlock(&port->lock);
-	if (stale)
-		atomic64_inc(&port->ctr.stale);
-	if (foreign)
-		atomic64_inc(&port->ctr.foreign);
-}
 
 /* A configuration frame: queue it for rx_push_work, or answer now. */
-static void hdrm_rx_config(struct hdrm_port *port, enum hdrm_encap encap,
-			   const u8 *src, const struct hdrm_ctl *c, u64 now)
+void hdrm_push_rx_config(struct hdrm_port *port, enum hdrm_encap encap,
+			 const u8 *src, const struct hdrm_ctl *c, u64 now)
 {
 	struct hdrm_ctl ack = {
 		.type = HDRM_CTL_CONFIG_ACK,
@@ -281,8 +76,7 @@ static void hdrm_rx_config(struct hdrm_port *port, enum hdrm_encap encap,
 }
 
 /* The peer's acknowledgment of our push. */
-static void hdrm_rx_config_ack(struct hdrm_port *port,
-			       const struct hdrm_ctl *c)
+void hdrm_push_rx_ack(struct hdrm_port *port, const struct hdrm_ctl *c)
 {
 	struct hdrm_push *push = &port->push;
 	bool stale = true;
@@ -303,37 +97,6 @@ static void hdrm_rx_config_ack(struct hdrm_port *port,
 	spin_unlock(&port->lock);
 	if (stale)
 		atomic64_inc(&port->ctr.stale);
-}
-
-/**
- * hdrm_ctl_rx() - a valid control frame arrived on this port
- * @port: the port
- * @dev: its device
- * @encap: the encapsulation it came in; answers go back in it
- * @src: its source address
- * @c: the decoded frame
- * @now: when it arrived, ns
- *
- * Context: softirq.
- */
-void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
-		 enum hdrm_encap encap, const u8 *src,
-		 const struct hdrm_ctl *c, u64 now)
-{
-	switch (c->type) {
-	case HDRM_CTL_CAP_REQUEST:
-		hdrm_rx_cap_request(port, encap, c, now);
-		break;
-	case HDRM_CTL_CAP_REPLY:
-		hdrm_rx_cap_reply(port, encap, src, c);
-		break;
-	case HDRM_CTL_CONFIG:
-		hdrm_rx_config(port, encap, src, c, now);
-		break;
-	case HDRM_CTL_CONFIG_ACK:
-		hdrm_rx_config_ack(port, c);
-		break;
-	}
 }
 
 /**
@@ -403,7 +166,7 @@ void hdrm_push_work(struct work_struct *work)
 				   msecs_to_jiffies(HDRM_PUSH_WAIT_MS));
 	}
 	if (notify)
-		hdrm_nl_result_notify(port, DCB_HDRM_CMD_PUSH_NTF);
+		hdrm_notify(port, DCB_HDRM_CMD_PUSH_NTF);
 }
 
 /*
@@ -498,8 +261,8 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 		ack->reason = HDRM_REASON_POLICY;
 		return false;
 	}
-	b.speed = cfg.speed_override ?: hdrm_dev_speed(dev);
-	total = hdrm_dev_buffer_total(dev);
+	b.speed = cfg.speed_override ?: hdrm_drv_speed(dev);
+	total = hdrm_drv_buffer_total(dev);
 	if (total && total < b.max_headroom)
 		b.max_headroom = total;
 	/* The link's speed: this end's, or the peer's where this end's is unknown. */
@@ -593,52 +356,7 @@ void hdrm_rx_push_work(struct work_struct *work)
 				     ack.reason);
 	hdrm_ctl_send(port, encap, &ack);
 	if (held)
-		hdrm_nl_result_notify(port, DCB_HDRM_CMD_RESULT_NTF);
+		hdrm_notify(port, DCB_HDRM_CMD_RESULT_NTF);
 	if (applied)
-		hdrm_nl_result_notify(port, DCB_HDRM_CMD_APPLY_NTF);
-}
-
-/* The dev message's peer nest; nothing before the peer is known. */
-int hdrm_put_peer(struct sk_buff *skb, const struct hdrm_peer *peer)
-{
-	struct nlattr *nest;
-
-	if (!peer->known)
-		return 0;
-	nest = nla_nest_start(skb, DCB_HDRM_A_DEV_PEER);
-	if (!nest ||
-	    nla_put_u8(skb, DCB_HDRM_A_PEER_AUTO_HDRM, peer->auto_hdrm) ||
-	    (peer->has_accept_push &&
-	     nla_put_u8(skb, DCB_HDRM_A_PEER_ACCEPT_PUSH, peer->accept_push)) ||
-	    nla_put_u32(skb, DCB_HDRM_A_PEER_VIA, peer->via) ||
-	    nla_put_u64_64bit(skb, DCB_HDRM_A_PEER_AGE,
-			      div_u64(ktime_get_ns() - peer->learned_ns,
-				      NSEC_PER_MSEC), DCB_HDRM_A_PEER_PAD))
-		return -EMSGSIZE;
-	nla_nest_end(skb, nest);
-	return 0;
-}
-
-/* The result message's push nest. */
-int hdrm_put_push(struct sk_buff *skb, const struct hdrm_push *push)
-{
-	struct nlattr *nest;
-
-	nest = nla_nest_start(skb, DCB_HDRM_A_RESULT_PUSH);
-	if (!nest ||
-	    nla_put_u32(skb, DCB_HDRM_A_PUSH_SESSION, push->session) ||
-	    nla_put_u32(skb, DCB_HDRM_A_PUSH_STATUS, push->status) ||
-	    nla_put_u32(skb, DCB_HDRM_A_PUSH_REASON, push->reason))
-		return -EMSGSIZE;
-	if (push->reason == HDRM_REASON_BOUNDS &&
-	    (nla_put_u32(skb, DCB_HDRM_A_PUSH_FIELD, push->field) ||
-	     nla_put_u32(skb, DCB_HDRM_A_PUSH_PRIO, push->prio) ||
-	     nla_put_u32(skb, DCB_HDRM_A_PUSH_VALUE, push->value) ||
-	     nla_put_u32(skb, DCB_HDRM_A_PUSH_LIMIT, push->limit)))
-		return -EMSGSIZE;
-	if (push->reason == HDRM_REASON_APPLY &&
-	    nla_put_u32(skb, DCB_HDRM_A_PUSH_VALUE, push->value))
-		return -EMSGSIZE;
-	nla_nest_end(skb, nest);
-	return 0;
+		hdrm_notify(port, DCB_HDRM_CMD_APPLY_NTF);
 }

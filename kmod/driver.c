@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The driver layer: every call the module makes into a device's driver
+ * (its DCB operations, its link settings, its name), and nothing else.
+ * The rest of the module reads and writes the device only through here.
+ *
+ * Context for all: rtnl held, as the DCB and ethtool operations expect.
+ */
+#include <linux/ethtool.h>
+#include <linux/rtnetlink.h>
+#include <net/dcbnl.h>
+
+#include "dcb_hdrm.h"
+
+#if IS_ENABLED(CONFIG_DCB)
+
+static const struct dcbnl_rtnl_ops *hdrm_drv_dcb(const struct net_device *dev)
+{
+	return dev->dcbnl_ops;
+}
+
+static void hdrm_buffers_from(struct hdrm_buffers *b,
+			      const struct dcbnl_buffer *d)
+{
+	BUILD_BUG_ON(sizeof(b->prio2buffer) != sizeof(d->prio2buffer));
+	BUILD_BUG_ON(sizeof(b->size) != sizeof(d->buffer_size));
+	memcpy(b->prio2buffer, d->prio2buffer, sizeof(b->prio2buffer));
+	memcpy(b->size, d->buffer_size, sizeof(b->size));
+	b->total = d->total_size;
+}
+
+static void hdrm_buffers_to(struct dcbnl_buffer *d,
+			    const struct hdrm_buffers *b)
+{
+	memcpy(d->prio2buffer, b->prio2buffer, sizeof(d->prio2buffer));
+	memcpy(d->buffer_size, b->size, sizeof(d->buffer_size));
+	d->total_size = b->total;
+}
+
+#else /* !CONFIG_DCB */
+
+struct dcbnl_rtnl_ops;
+
+static const struct dcbnl_rtnl_ops *hdrm_drv_dcb(const struct net_device *dev)
+{
+	return NULL;
+}
+
+#endif /* CONFIG_DCB */
+
+/* The device has DCB operations at all. */
+bool hdrm_drv_has_dcb(const struct net_device *dev)
+{
+	return hdrm_drv_dcb(dev);
+}
+
+/* Which DCB operation pairs the driver has: DCB_HDRM_DCB_OPS_* bits. */
+u32 hdrm_drv_dcb_ops(const struct net_device *dev)
+{
+	u32 flags = 0;
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+
+	if (!ops)
+		return 0;
+	if (ops->ieee_getpfc && ops->ieee_setpfc)
+		flags |= DCB_HDRM_DCB_OPS_IEEE_PFC;
+	if (ops->ieee_getets && ops->ieee_setets)
+		flags |= DCB_HDRM_DCB_OPS_IEEE_ETS;
+	if (ops->dcbnl_getbuffer && ops->dcbnl_setbuffer)
+		flags |= DCB_HDRM_DCB_OPS_BUFFER;
+	if (ops->getdcbx && ops->setdcbx)
+		flags |= DCB_HDRM_DCB_OPS_DCBX;
+#endif
+	return flags;
+}
+
+/* The driver can read PFC (ieee_getpfc). */
+bool hdrm_drv_can_get_pfc(const struct net_device *dev)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+
+	return ops && ops->ieee_getpfc;
+#else
+	return false;
+#endif
+}
+
+/* The driver can read and write PFC (its delay among it). */
+bool hdrm_drv_has_pfc(const struct net_device *dev)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+
+	return ops && ops->ieee_getpfc && ops->ieee_setpfc;
+#else
+	return false;
+#endif
+}
+
+/* The driver can read and write its buffers (dcbnl_getbuffer/setbuffer). */
+bool hdrm_drv_has_buffer(const struct net_device *dev)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+
+	return ops && ops->dcbnl_getbuffer && ops->dcbnl_setbuffer;
+#else
+	return false;
+#endif
+}
+
+/**
+ * hdrm_drv_get_pfc() - the driver's PFC settings
+ * @dev: the device
+ * @p: set on success only
+ *
+ * Return: 0, -EOPNOTSUPP without ieee_getpfc, or the driver's error.
+ */
+int hdrm_drv_get_pfc(struct net_device *dev, struct hdrm_drv_pfc *p)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+	struct ieee_pfc pfc;
+	int err;
+
+	if (!ops || !ops->ieee_getpfc)
+		return -EOPNOTSUPP;
+	memset(&pfc, 0, sizeof(pfc));
+	err = ops->ieee_getpfc(dev, &pfc);
+	if (err)
+		return err;
+	p->cap = pfc.pfc_cap;
+	p->en = pfc.pfc_en;
+	p->delay = pfc.delay;
+	return 0;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+/**
+ * hdrm_drv_set_pfc_delay() - write ieee_pfc.delay, the rest as it is
+ * @dev: the device, hdrm_drv_has_pfc()
+ * @delay: the new delay, in the driver's unit
+ * @old: the delay before, set once read
+ *
+ * A read-modify-write of the whole object, as dcb(8) does.
+ *
+ * Return: 0 or the driver's error.
+ */
+int hdrm_drv_set_pfc_delay(struct net_device *dev, u16 delay, u16 *old)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+	struct ieee_pfc pfc;
+	int err;
+
+	if (!ops || !ops->ieee_getpfc || !ops->ieee_setpfc)
+		return -EOPNOTSUPP;
+	memset(&pfc, 0, sizeof(pfc));
+	err = ops->ieee_getpfc(dev, &pfc);
+	if (err)
+		return err;
+	*old = pfc.delay;
+	pfc.delay = delay;
+	return ops->ieee_setpfc(dev, &pfc);
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+/**
+ * hdrm_drv_get_buffer() - the driver's buffers
+ * @dev: the device
+ * @b: set on success only
+ *
+ * Return: 0, -EOPNOTSUPP without dcbnl_getbuffer, or the driver's error.
+ */
+int hdrm_drv_get_buffer(struct net_device *dev, struct hdrm_buffers *b)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+	struct dcbnl_buffer buf;
+	int err;
+
+	if (!ops || !ops->dcbnl_getbuffer)
+		return -EOPNOTSUPP;
+	memset(&buf, 0, sizeof(buf));
+	err = ops->dcbnl_getbuffer(dev, &buf);
+	if (err)
+		return err;
+	hdrm_buffers_from(b, &buf);
+	return 0;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+/* Writes the whole buffer object. Return: 0 or the driver's error. */
+int hdrm_drv_set_buffer(struct net_device *dev, const struct hdrm_buffers *b)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+	struct dcbnl_buffer buf;
+
+	if (!ops || !ops->dcbnl_setbuffer)
+		return -EOPNOTSUPP;
+	memset(&buf, 0, sizeof(buf));
+	hdrm_buffers_to(&buf, b);
+	return ops->dcbnl_setbuffer(dev, &buf);
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+/* After a write: what dcb(8) monitors and lldpad listen to. */
+void hdrm_drv_dcb_notify(struct net_device *dev)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	dcbnl_ieee_notify(dev, RTM_SETDCB, DCB_CMD_IEEE_SET, 0, 0);
+#endif
+}
+
+/* Return: the buffer total in bytes, or 0 when the driver does not say. */
+u32 hdrm_drv_buffer_total(struct net_device *dev)
+{
+	struct hdrm_buffers b;
+
+	ASSERT_RTNL();
+	if (hdrm_drv_get_buffer(dev, &b))
+		return 0;
+	return b.total;
+}
+
+/* PFC-enabled priorities, or all when the driver has no PFC to ask. */
+u32 hdrm_drv_pfc_prio_mask(struct net_device *dev)
+{
+	struct hdrm_drv_pfc pfc;
+
+	if (hdrm_drv_can_get_pfc(dev)) {
+		if (hdrm_drv_get_pfc(dev, &pfc))
+			return 0;
+		return pfc.en;
+	}
+	return GENMASK(HDRM_PRIOS - 1, 0);
+}
+
+/* The link speed from the driver, Mb/s, or 0. */
+u32 hdrm_drv_speed(struct net_device *dev)
+{
+	struct ethtool_link_ksettings ks;
+
+	ASSERT_RTNL();
+	if (__ethtool_get_link_ksettings(dev, &ks) ||
+	    ks.base.speed == (u32)SPEED_UNKNOWN)
+		return 0;
+	return ks.base.speed;
+}
+
+/* The driver's name, as ethtool reports it; "" when it does not say. */
+void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN])
+{
+	struct ethtool_drvinfo info;
+
+	BUILD_BUG_ON(sizeof(info.driver) != HDRM_DRV_NAME_LEN);
+	memset(&info, 0, sizeof(info));
+	if (dev->ethtool_ops && dev->ethtool_ops->get_drvinfo)
+		dev->ethtool_ops->get_drvinfo(dev, &info);
+	memcpy(name, info.driver, HDRM_DRV_NAME_LEN);
+}
+
+/* The unit @driver reads ieee_pfc.delay in, unless @configured says. */
+u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured)
+{
+	if (configured != DCB_HDRM_DELAY_UNIT_AUTO)
+		return configured;
+	return hdrm_driver_reads_metres(driver) ?
+	       DCB_HDRM_DELAY_UNIT_METRES : DCB_HDRM_DELAY_UNIT_BITS;
+}
+
+/* The unit the module writes ieee_pfc.delay in, for this device. */
+u8 hdrm_drv_delay_unit(struct net_device *dev, u8 configured)
+{
+	char name[HDRM_DRV_NAME_LEN];
+
+	if (configured != DCB_HDRM_DELAY_UNIT_AUTO)
+		return configured;
+	hdrm_drv_name(dev, name);
+	return hdrm_drv_delay_unit_of(name, configured);
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A measurement's result from its samples and settings: no I/O. */
+#include "hdrm_derive.h"
+#include "hdrm_wire.h"
+
+/* Each priority of @in's mask: its maximum frame and its headroom. */
+static void hdrm_derive_headroom(const struct hdrm_derive_in *in,
+				 u32 prio_mask, struct hdrm_derived *out)
+{
+	struct hdrm_calc_in c = {
+		.rtt_ns = out->rtt_estimate,
+		.precision_ns = out->precision,
+		.speed_mbps = out->speed,
+		.measure_frame = HDRM_FRAME_WIRE_LEN,
+		.k_bytes = out->k_bytes,
+		.cell_bytes = out->cell,
+	};
+	struct hdrm_calc_out h;
+	int prio;
+
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+		if (!(prio_mask & BIT(prio)))
+			continue;
+		c.max_frame = in->max_frame[prio] ?:
+			      hdrm_default_max_frame(in->mtu);
+		out->max_frame[prio] = c.max_frame;
+		if (hdrm_headroom(&c, &h)) {
+			/* the frame is beyond the arithmetic: say so */
+			out->unsized_mask |= BIT(prio);
+			continue;
+		}
+		out->prio_mask |= BIT(prio);
+		out->headroom_bytes[prio] = h.headroom_bytes;
+		out->headroom_cells[prio] = h.headroom_cells;
+		out->inflight_bytes[prio] = h.inflight_bytes;
+	}
+}
+
+/**
+ * hdrm_derive() - a measurement's result
+ * @in: its samples (sorted here) and the settings in force
+ * @out: the settings used, the statistics, the estimate, and with
+ *	 @in->size each priority's headroom
+ *
+ * Each setting is its override when set, else the link's: speed, precision,
+ * the priorities to size, K (from the speed) and each maximum frame (from
+ * the MTU). Without a speed nothing is sized (@out->no_speed).
+ */
+void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out)
+{
+	struct hdrm_stats ta;
+
+	memset(out, 0, sizeof(*out));
+	out->speed = in->speed_override ?: in->speed_link;
+	out->precision = in->precision_override ?: in->precision_clock;
+	out->k_bytes = in->k_override ?: hdrm_k_bytes(out->speed);
+	out->cell = in->cell;
+	if (!in->received)
+		return;
+	if (hdrm_stats_compute(in->rtt, in->received, &out->rtt))
+		return;
+	out->has_rtt = true;
+	out->rtt_estimate = hdrm_stats_pick(&out->rtt, in->estimator);
+	if (in->turnaround &&
+	    !hdrm_stats_compute(in->turnaround, in->received, &ta))
+		out->turnaround_median = ta.median;
+	if (!in->size)
+		return;
+	if (!out->speed) {
+		out->no_speed = true;
+		return;
+	}
+	hdrm_derive_headroom(in, in->prio_override ?: in->prio_pfc, out);
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A measurement's result from its samples and the settings in force, no
+ * I/O: each setting is the configured override when there is one, else
+ * what the link gave at the start; then the statistics, the estimate and
+ * each priority's headroom (hdrm_calc.h).
+ */
+#ifndef _HDRM_DERIVE_H
+#define _HDRM_DERIVE_H
+
+#include "hdrm_calc.h"
+#include "hdrm_stats.h"
+
+struct hdrm_derive_in {
+	/* the samples, sorted in place */
+	u64 *rtt;			/* round trips, ns */
+	u64 *turnaround;		/* the peer's t3 - t2, ns; NULL: 2TS */
+	u32 received;
+	unsigned int estimator;		/* enum hdrm_estimator */
+	bool size;			/* it ended well: size the headroom */
+	/* the settings: an override (0 = none), else what the link gave */
+	u32 speed_override, speed_link;			/* Mb/s */
+	u32 precision_override, precision_clock;	/* ns */
+	u32 prio_override, prio_pfc;	/* the priorities to size */
+	u32 k_override;			/* bytes; else the pause-quanta table */
+	u32 cell;			/* bytes */
+	u32 max_frame[HDRM_PRIOS];	/* bytes; 0 = from the MTU */
+	u32 mtu;
+};
+
+struct hdrm_derived {
+	u32 speed, precision, k_bytes, cell;	/* the settings used */
+	bool has_rtt;			/* the samples gave statistics */
+	struct hdrm_stats rtt;
+	u64 rtt_estimate;
+	u64 turnaround_median;
+	bool no_speed;			/* to be sized, but no speed known */
+	u32 prio_mask;			/* the priorities sized */
+	u32 unsized_mask;		/* those beyond the arithmetic */
+	u32 max_frame[HDRM_PRIOS];
+	u64 headroom_bytes[HDRM_PRIOS];
+	u64 headroom_cells[HDRM_PRIOS];
+	u64 inflight_bytes[HDRM_PRIOS];	/* (t + 2 x precision) x speed */
+};
+
+void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out);
+
+#endif /* _HDRM_DERIVE_H */

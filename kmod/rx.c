@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The receive hook, for both encapsulations: every frame is validated in
+ * full before anything acts on it, then dispatched: requests to the
+ * reflector, replies to the initiator's session, control frames to the
+ * capability exchange or the push. Runs in softirq, ports found under RCU.
+ */
+#include <linux/etherdevice.h>
+#include <linux/if_ether.h>
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+
+#include "dcb_hdrm.h"
+
+/**
+ * hdrm_ctl_rx() - a valid control frame arrived on this port
+ * @port: the port
+ * @dev: its device
+ * @encap: the encapsulation it came in; answers go back in it
+ * @src: its source address
+ * @c: the decoded frame
+ * @now: when it arrived, ns
+ *
+ * Context: softirq.
+ */
+static void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
+			enum hdrm_encap encap, const u8 *src,
+			const struct hdrm_ctl *c, u64 now)
+{
+	switch (c->type) {
+	case HDRM_CTL_CAP_REQUEST:
+		hdrm_cap_rx_request(port, encap, c, now);
+		break;
+	case HDRM_CTL_CAP_REPLY:
+		hdrm_cap_rx_reply(port, encap, src, c);
+		break;
+	case HDRM_CTL_CONFIG:
+		hdrm_push_rx_config(port, encap, src, c, now);
+		break;
+	case HDRM_CTL_CONFIG_ACK:
+		hdrm_push_rx_ack(port, c);
+		break;
+	}
+}
+
+static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
+		    struct packet_type *pt, struct net_device *orig_dev)
+{
+	u64 now = ktime_get_ns();	/* t2 for a request, t4 for a reply */
+	enum hdrm_wire_err err = HDRM_WIRE_OK;
+	u8 buf[HDRM_CTL_MAX_PAYLOAD];
+	enum hdrm_encap encap;
+	struct hdrm_probe p;
+	struct hdrm_port *port;
+	const u8 *payload;
+	struct hdrm_ctl c;
+	unsigned int len;
+
+	if (skb->pkt_type == PACKET_OTHERHOST ||
+	    skb->pkt_type == PACKET_LOOPBACK)
+		goto out;
+	/*
+	 * The link is the device the frame arrived on: a bond hands its
+	 * slaves' frames up as its own (@dev), but the round trip, the reply
+	 * and the answer all belong to the slave's cable (@orig_dev). Upper
+	 * devices have no port (hdrm_port_add()), so a bridge that delivers a
+	 * frame to itself as well as forwarding it does not answer it.
+	 */
+	dev = orig_dev;
+	port = hdrm_port_find_rcu(dev);
+	if (!port)
+		goto out;
+
+	encap = pt->type == htons(ETH_P_PAUSE) ? HDRM_ENCAP_MACCTL :
+						 HDRM_ENCAP_ETHER;
+	/* Only our group address: 0x88B5 is shared with other experiments. */
+	if (!skb_mac_header_was_set(skb) ||
+	    !ether_addr_equal(eth_hdr(skb)->h_dest, hdrm_encap_dest(encap)))
+		goto out;
+	/* The payload may sit in fragments; copy what we read. */
+	len = min_t(unsigned int, skb->len, sizeof(buf));
+	payload = skb_header_pointer(skb, 0, len, buf);
+	if (payload && hdrm_is_ctl(payload, len)) {
+		err = hdrm_ctl_decode(payload, len, &c);
+		if (err != HDRM_WIRE_OK)
+			goto malformed;
+		atomic64_inc(&port->ctr.rx_control);
+		hdrm_ctl_rx(port, dev, encap, eth_hdr(skb)->h_source, &c, now);
+		goto out;
+	}
+	if (!payload)
+		goto malformed;
+	err = hdrm_payload_decode(payload, skb->len, &p);
+	if (err != HDRM_WIRE_OK)
+		goto malformed;
+	if (p.type == HDRM_TYPE_REQUEST) {
+		atomic64_inc(&port->ctr.rx_requests);
+		hdrm_reflect_request(port, dev, encap, &p, now);
+	} else {
+		hdrm_session_reply(port, eth_hdr(skb)->h_source, &p, now);
+	}
+out:
+	consume_skb(skb);
+	return NET_RX_SUCCESS;
+
+malformed:
+	/* A drop, not a consumption: drop monitors and skb:kfree_skb see it. */
+	atomic64_inc(&port->ctr.malformed);
+	kfree_skb_reason(skb, err == HDRM_WIRE_SHORT ?
+			 SKB_DROP_REASON_PKT_TOO_SMALL :
+			 SKB_DROP_REASON_NOT_SPECIFIED);
+	return NET_RX_DROP;
+}
+
+static struct packet_type hdrm_pt_macctl __read_mostly = {
+	.type = cpu_to_be16(ETH_P_PAUSE),
+	.func = hdrm_rcv,
+};
+
+static struct packet_type hdrm_pt_ether __read_mostly = {
+	.type = cpu_to_be16(HDRM_ETHERTYPE_EXP),
+	.func = hdrm_rcv,
+};
+
+void hdrm_rx_init(void)
+{
+	dev_add_pack(&hdrm_pt_macctl);
+	dev_add_pack(&hdrm_pt_ether);
+}
+
+/* Returns when no receive hook runs any more (dev_remove_pack syncs). */
+void hdrm_rx_exit(void)
+{
+	dev_remove_pack(&hdrm_pt_ether);
+	dev_remove_pack(&hdrm_pt_macctl);
+}

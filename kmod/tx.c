@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Transmit: the skb builders for the measurement frame and the control
+ * frame, in either encapsulation, and sending a control frame. The
+ * frames' bytes come from kmod/lib (hdrm_wire, hdrm_ctl).
+ */
+#include <linux/etherdevice.h>
+#include <linux/if_ether.h>
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+
+#include "dcb_hdrm.h"
+
+static_assert((int)HDRM_ENCAP_MACCTL == (int)DCB_HDRM_ENCAP_MACCTL);
+static_assert((int)HDRM_ENCAP_ETHER == (int)DCB_HDRM_ENCAP_ETHER);
+
+/**
+ * hdrm_frame_skb() - a measurement frame ready for dev_direct_xmit()
+ * @dev: the device it leaves on
+ * @encap: its encapsulation
+ * @p: its contents
+ *
+ * Context: any; allocates with GFP_ATOMIC. The frame is the 60-byte
+ * minimum (64 on the wire with the FCS the device adds).
+ */
+struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,
+			       const struct hdrm_probe *p)
+{
+	int hlen = LL_RESERVED_SPACE(dev);
+	struct sk_buff *skb;
+
+	skb = alloc_skb(hlen + HDRM_FRAME_LEN + dev->needed_tailroom,
+			GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, hlen);
+	skb_reset_mac_header(skb);
+	hdrm_frame_encode(skb_put(skb, HDRM_FRAME_LEN), encap, dev->dev_addr,
+			  p);
+	skb_set_network_header(skb, HDRM_ETH_HLEN);
+	skb->dev = dev;
+	skb->protocol = htons(hdrm_encap_ethertype(encap));
+	skb->priority = TC_PRIO_CONTROL;
+	return skb;
+}
+
+/**
+ * hdrm_ctl_skb() - a control frame ready for dev_direct_xmit()
+ * @dev: the device it leaves on
+ * @encap: its encapsulation, the same two as the measurement frame's
+ * @c: its contents
+ *
+ * Context: any; allocates with GFP_ATOMIC.
+ */
+struct sk_buff *hdrm_ctl_skb(struct net_device *dev, enum hdrm_encap encap,
+			     const struct hdrm_ctl *c)
+{
+	int hlen = LL_RESERVED_SPACE(dev);
+	u8 payload[HDRM_CTL_MAX_PAYLOAD];
+	struct sk_buff *skb;
+	unsigned int len;
+	u8 *eth;
+
+	len = hdrm_ctl_encode(payload, sizeof(payload), c);
+	if (!len)
+		return NULL;
+	skb = alloc_skb(hlen + HDRM_ETH_HLEN + len + dev->needed_tailroom,
+			GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, hlen);
+	skb_reset_mac_header(skb);
+	eth = skb_put(skb, HDRM_ETH_HLEN + len);
+	ether_addr_copy(eth, hdrm_encap_dest(encap));
+	ether_addr_copy(eth + ETH_ALEN, dev->dev_addr);
+	put_unaligned_be16(hdrm_encap_ethertype(encap), eth + 2 * ETH_ALEN);
+	memcpy(eth + HDRM_ETH_HLEN, payload, len);
+	skb_set_network_header(skb, HDRM_ETH_HLEN);
+	skb->dev = dev;
+	skb->protocol = htons(hdrm_encap_ethertype(encap));
+	skb->priority = TC_PRIO_CONTROL;
+	return skb;
+}
+
+/**
+ * hdrm_ctl_send() - build a control frame and send it
+ * @port: the port it leaves on
+ * @encap: its encapsulation
+ * @c: its contents
+ *
+ * Context: any; counts it as sent or as a transmit error.
+ */
+void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
+		   const struct hdrm_ctl *c)
+{
+	struct sk_buff *skb = hdrm_ctl_skb(port->dev, encap, c);
+
+	if (skb && dev_direct_xmit(skb, 0) == NETDEV_TX_OK)
+		atomic64_inc(&port->ctr.tx_control);
+	else
+		atomic64_inc(&port->ctr.tx_errors);
+}
