@@ -164,7 +164,6 @@ int dev_view_cb(struct nlattr *attrs, int len, void *arg)
 	return hdrm_dcb_state_parse(tb[DCB_HDRM_A_DEV_DCB_STATE], &d->st);
 }
 
-
 static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 			   struct dev_info *d)
 {
