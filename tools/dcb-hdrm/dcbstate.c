@@ -10,7 +10,7 @@
 
 #include <linux/dcb_hdrm.h>
 
-#include "dcb-hdrm.h"
+#include "dcbstate.h"
 
 const char *const hdrm_apply_names[4] = { "none", "delay", "buffer", "auto" };
 const char *const hdrm_delay_unit_names[3] = { "auto", "bits", "metres" };
@@ -40,7 +40,7 @@ static int buffers_parse(struct nlattr *attrs, int len, int type,
 			return -EPROTO;
 		b->present |= 1u << i;
 		prios = get_u32(bt, DCB_HDRM_A_BUFFER_PRIOS);
-		for (p = 0; p < HDRM_BUFFERS; p++)
+		for (p = 0; p < HDRM_PRIOS; p++)
 			if (prios & (1u << p))
 				b->prio2buffer[p] = i;
 		b->size[i] = get_u32(bt, DCB_HDRM_A_BUFFER_SIZE);
@@ -111,7 +111,7 @@ static void prio_list_json(struct jw *w, const char *key, uint32_t mask)
 
 	jw_key(w, key);
 	jw_arr_open(w);
-	for (p = 0; p < HDRM_BUFFERS; p++)
+	for (p = 0; p < HDRM_PRIOS; p++)
 		if (mask & (1u << p))
 			jw_u64(w, p);
 	jw_arr_close(w);
@@ -124,7 +124,7 @@ static void prios_json(struct jw *w, const char *key, const struct hdrm_buf *b,
 	uint32_t mask = 0;
 	unsigned int p;
 
-	for (p = 0; p < HDRM_BUFFERS; p++)
+	for (p = 0; p < HDRM_PRIOS; p++)
 		if (b->prio2buffer[p] == i)
 			mask |= 1u << p;
 	prio_list_json(w, key, mask);
@@ -190,7 +190,7 @@ void hdrm_dcb_state_text(const struct hdrm_dcb_state *s)
 		printf("  pfc enabled:");
 		if (!s->pfc_en)
 			printf(" none");
-		for (p = 0; p < HDRM_BUFFERS; p++)
+		for (p = 0; p < HDRM_PRIOS; p++)
 			if (s->pfc_en & (1u << p))
 				printf(" %u", p);
 		printf("  delay %u %s", s->pfc_delay,
@@ -204,7 +204,7 @@ void hdrm_dcb_state_text(const struct hdrm_dcb_state *s)
 		if (!(s->buf.present & (1u << i)))
 			continue;
 		printf("  %u: %u B prios", i, s->buf.size[i]);
-		for (p = 0; p < HDRM_BUFFERS; p++)
+		for (p = 0; p < HDRM_PRIOS; p++)
 			if (s->buf.prio2buffer[p] == i)
 				printf(" %u", p);
 	}

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* dcb-hdrm dev: the Ethernet devices the module sees. */
+/*
+ * dcb-hdrm dev: the Ethernet devices the module sees; the parts of a
+ * device message the other commands need; and the "dev DEV" every command
+ * takes.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,7 +11,7 @@
 
 #include <linux/dcb_hdrm.h>
 
-#include "dcb-hdrm.h"
+#include "dev.h"
 #include "hdrm_limits.h"
 
 struct dev_info {
@@ -97,6 +101,73 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 static uint32_t get_u32(struct nlattr **tb, int attr)
 {
 	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
+}
+
+/**
+ * hdrm_dev_arg() - the DEV of "dev DEV" in a command's words
+ * @cmd: the command, as its errors name it ("measure", "dev set")
+ * @argc: the words left, the keyword first
+ * @argv: the words
+ * @name: set to DEV
+ *
+ * Each command matches the keyword as it matches its other keys (a prefix
+ * of "dev", or the whole word where keys are whole words).
+ *
+ * Return: the words taken (2), or -EINVAL, said, when DEV is missing.
+ */
+int hdrm_dev_arg(const char *cmd, int argc, char **argv, const char **name)
+{
+	if (argc < 2) {
+		hdrm_err("%s: \"dev\" needs a device name", cmd);
+		return -EINVAL;
+	}
+	*name = argv[1];
+	return 2;
+}
+
+/**
+ * hdrm_dev_ifindex() - the device "dev DEV" names, once every word is read
+ * @cmd: the command, as its errors name it; NULL where "dev DEV" is optional
+ * @name: DEV, or NULL when the words had none
+ * @ifindex: set to DEV's index, or to 0 without DEV
+ *
+ * Every word is checked before the device, so a bad word is the error
+ * even when DEV does not exist either.
+ *
+ * Return: 0, or a negative errno, said.
+ */
+int hdrm_dev_ifindex(const char *cmd, const char *name, uint32_t *ifindex)
+{
+	*ifindex = 0;
+	if (name)
+		return hdrm_parse_ifindex(name, ifindex);
+	if (!cmd)
+		return 0;
+	hdrm_err("%s: expected \"dev DEV\"", cmd);
+	return -EINVAL;
+}
+
+/* The device message's parts the prompt and the report need. */
+int dev_view_cb(struct nlattr *attrs, int len, void *arg)
+{
+	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
+	struct dev_view *d = arg;
+
+	if (nla_parse(tb, DCB_HDRM_A_DEV_MAX, attrs, len, NULL) < 0)
+		return -EPROTO;
+	d->ifindex = get_u32(tb, DCB_HDRM_A_DEV_IFINDEX);
+	if (tb[DCB_HDRM_A_DEV_IFNAME])
+		snprintf(d->ifname, sizeof(d->ifname), "%s",
+			 nla_get_string(tb[DCB_HDRM_A_DEV_IFNAME]));
+	d->mtu = get_u32(tb, DCB_HDRM_A_DEV_MTU);
+	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
+		return -EPROTO;
+	d->has_last = tb[DCB_HDRM_A_DEV_LAST_MEASURED] != NULL;
+	if (d->has_last &&
+	    result_last_parse(tb[DCB_HDRM_A_DEV_LAST_MEASURED], d->ifname,
+			      &d->last))
+		return -EPROTO;
+	return hdrm_dcb_state_parse(tb[DCB_HDRM_A_DEV_DCB_STATE], &d->st);
 }
 
 static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
@@ -434,9 +505,11 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			goto usage;
 		}
 		if (!strcmp(*argv, "dev")) {
-			name = argv[1];
-			argc -= 2;
-			argv += 2;
+			err = hdrm_dev_arg("dev set", argc, argv, &name);
+			if (err < 0)
+				goto usage;
+			argc -= err;
+			argv += err;
 			continue;
 		}
 		if (!strcmp(*argv, "max-frame")) {
@@ -484,15 +557,12 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		argc -= 2;
 		argv += 2;
 	}
-	if (!name) {
-		hdrm_err("dev set: expected \"dev DEV\"");
-		goto usage;
-	}
-	if (!any) {
+	/* without "dev DEV", that is the one error */
+	if (name && !any) {
 		hdrm_err("dev set: nothing to set; see \"dcb-hdrm dev help\"");
 		goto usage;
 	}
-	if (hdrm_parse_ifindex(name, &ifindex) ||
+	if (hdrm_dev_ifindex("dev set", name, &ifindex) ||
 	    nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0)
 		goto usage;
 	err = hdrm_nl_talk(&ctx->nl, msg, NULL, NULL);
@@ -514,13 +584,11 @@ static int dev_show(struct hdrm_ctx *ctx, int argc, char **argv)
 
 	while (argc > 0) {
 		if (hdrm_matches(*argv, "dev")) {
-			if (argc < 2) {
-				hdrm_err("dev show: \"dev\" needs a device name");
+			err = hdrm_dev_arg("dev show", argc, argv, &name);
+			if (err < 0)
 				return EXIT_USAGE;
-			}
-			name = argv[1];
-			argc -= 2;
-			argv += 2;
+			argc -= err;
+			argv += err;
 		} else if (hdrm_matches(*argv, "help")) {
 			dev_usage(stdout);
 			return 0;
@@ -530,7 +598,7 @@ static int dev_show(struct hdrm_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (name && hdrm_parse_ifindex(name, &ifindex))
+	if (hdrm_dev_ifindex(NULL, name, &ifindex))
 		return EXIT_USAGE;
 	s.one = ifindex;
 

@@ -14,6 +14,8 @@
 
 #include <linux/dcb_hdrm.h>
 
+#include "dev.h"
+#include "manual.h"
 #include "result.h"
 
 struct mon {
@@ -142,7 +144,8 @@ int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		if (hdrm_matches(*argv, "dev")) {
-			name = argv[1];
+			if (hdrm_dev_arg("monitor", argc, argv, &name) < 0)
+				return EXIT_USAGE;
 		} else if (hdrm_matches(*argv, "count")) {
 			if (hdrm_parse_u32("count", argv[1], 1, 1000000, &m.left))
 				return EXIT_USAGE;
@@ -155,7 +158,7 @@ int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv)
 		argc -= 2;
 		argv += 2;
 	}
-	if (name && hdrm_parse_ifindex(name, &m.ifindex))
+	if (hdrm_dev_ifindex(NULL, name, &m.ifindex))
 		return EXIT_USAGE;
 	/* Fails with the usual one line when the module is not loaded. */
 	err = hdrm_connect(ctx);

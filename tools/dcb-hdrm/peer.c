@@ -10,7 +10,7 @@
 
 #include <linux/dcb_hdrm.h>
 
-#include "dcb-hdrm.h"
+#include "peer.h"
 
 static const char *const via_names[] = { "in-band", "lldp" };
 const char *const hdrm_push_status_names[4] = {

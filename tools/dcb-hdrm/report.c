@@ -10,7 +10,7 @@
 #include <linux/dcb_hdrm.h>
 
 #include "hdrm_apply.h"
-#include "result.h"
+#include "report.h"
 
 enum verdict { V_NONE, V_ENOUGH, V_SMALL, V_OVER };
 

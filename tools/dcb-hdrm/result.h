@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* A measurement's result as the tool holds it (result.c, report.c). */
+/* A measurement's result as the tool holds it (result.c). */
 #ifndef DCB_HDRM_RESULT_H
 #define DCB_HDRM_RESULT_H
 
@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #include "dcb-hdrm.h"
+#include "dcbstate.h"
+#include "peer.h"
 
 struct prio_res {
 	bool valid;
@@ -33,34 +35,16 @@ struct result {
 	struct hdrm_push_info push;
 };
 
-/* What the prompt and the report need of a device message. */
-struct dev_view {
-	uint32_t ifindex;
-	char ifname[32];
-	struct hdrm_dcb_state st;
-	struct hdrm_peer_info peer;
-	uint32_t mtu;
-	/* the last successful local measurement, as a result (last-measured) */
-	bool has_last;
-	struct result last;
-};
-
-int dev_view_cb(struct nlattr *attrs, int len, void *arg);
-void manual_command(char *how, size_t len, const char *ifname,
-		    const struct result *prev, const struct hdrm_dcb_state *st);
-const char *manual_why(const struct dev_view *dev, uint32_t status);
+extern const char *const hdrm_status_names[DCB_HDRM_STATUS_FOREIGN + 1];
+extern const char *const hdrm_mode_names[DCB_HDRM_MODE_2TS + 1];
+extern const char *const hdrm_estimator_names[DCB_HDRM_ESTIMATOR_MAX + 1];
 int result_parse(struct nlattr *attrs, int len, struct result *r);
 int result_parse_cb(struct nlattr *attrs, int len, void *arg);
-void result_print(struct hdrm_ctx *ctx, const struct result *r);
-void result_json_members(struct jw *w, const struct result *r);
-void result_text(const struct result *r);
-int result_status_exit(const struct result *r);
+int result_last_parse(struct nlattr *nest, const char *ifname,
+		      struct result *r);
 int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
 		    uint8_t *cmd, bool *unloaded);
-/* report.c: the device's DCB state against the result, and the savings */
-void report_json(struct jw *w, const struct result *r,
-		 const struct hdrm_dcb_state *st, uint32_t mtu);
-void report_text(const struct result *r, const struct hdrm_dcb_state *st,
-		 uint32_t mtu);
+void result_json_members(struct jw *w, const struct result *r);
+void result_text(const struct result *r);
 
 #endif

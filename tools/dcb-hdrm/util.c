@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <netlink/genl/ctrl.h>
 #include <linux/genetlink.h>
@@ -172,4 +173,13 @@ bool hdrm_is_unload(struct genlmsghdr *g)
 		return false;
 	return !strcmp(nla_get_string(tb[CTRL_ATTR_FAMILY_NAME]),
 		       DCB_HDRM_FAMILY_NAME);
+}
+
+/* Milliseconds on the monotonic clock, for deadlines. */
+long long hdrm_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }

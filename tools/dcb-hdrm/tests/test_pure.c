@@ -9,6 +9,7 @@
 #include "tests/hdrm_ctl_cases.h"
 #include "tests/hdrm_lldp_cases.h"
 #include "tests/hdrm_dcbx_cases.h"
+#include "tests/hdrm_derive_cases.h"
 #include "tap.h"
 
 #define CHECK(call, ...) do {					\
@@ -66,5 +67,8 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(hdrm_lldpdu_agent_cases); i++)
 		CHECK(hdrm_check_lldpdu_agent(i, msg, len), "lldp: agent-shaped, %s",
 		      hdrm_lldpdu_agent_cases[i].name);
+	for (i = 0; i < ARRAY_SIZE(hdrm_derive_cases); i++)
+		CHECK(hdrm_check_derive(i, msg, len), "derive: %s",
+		      hdrm_derive_cases[i].name);
 	return tap_done();
 }

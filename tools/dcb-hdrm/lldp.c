@@ -12,7 +12,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
@@ -20,7 +19,7 @@
 
 #include <linux/dcb_hdrm.h>
 
-#include "dcb-hdrm.h"
+#include "dev.h"
 #include "hdrm_lldp.h"
 
 static const unsigned char lldp_dest[6] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e };
@@ -172,14 +171,6 @@ static int lldp_send(struct hdrm_ctx *ctx, const char *name, uint32_t ifindex,
 	return 0;
 }
 
-static long long lldp_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 static int lldp_listen(struct hdrm_ctx *ctx, const char *name,
 		       uint32_t ifindex, uint32_t timeout)
 {
@@ -199,9 +190,9 @@ static int lldp_listen(struct hdrm_ctx *ctx, const char *name,
 		return EXIT_KERNEL;
 	pfd.fd = fd;
 	pfd.events = POLLIN;
-	deadline = lldp_now_ms() + timeout * 1000LL;
+	deadline = hdrm_now_ms() + timeout * 1000LL;
 	for (;;) {
-		long long left = deadline - lldp_now_ms();
+		long long left = deadline - hdrm_now_ms();
 
 		if (left <= 0) {
 			close(fd);
@@ -291,7 +282,8 @@ int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		if (!strcmp(*argv, "dev")) {
-			name = argv[1];
+			if (hdrm_dev_arg("lldp", argc, argv, &name) < 0)
+				return EXIT_USAGE;
 		} else if (send_cmd && !strcmp(*argv, "dcbx")) {
 			if (hdrm_parse_word("dcbx", argv[1], variant_words, 3,
 					    &variant))
@@ -312,11 +304,7 @@ int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv)
 		argc -= 2;
 		argv += 2;
 	}
-	if (!name) {
-		hdrm_err("lldp: expected \"dev DEV\"");
-		return EXIT_USAGE;
-	}
-	if (hdrm_parse_ifindex(name, &ifindex))
+	if (hdrm_dev_ifindex("lldp", name, &ifindex))
 		return EXIT_USAGE;
 	err = hdrm_connect(ctx);
 	if (err)

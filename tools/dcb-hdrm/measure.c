@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcb-hdrm measure: start a measurement, wait for its end (and for the
+ * apply and the push that follow it), print the result and exit with its
+ * status.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <netlink/attr.h>
+
+#include <linux/dcb_hdrm.h>
+
+#include "dev.h"
+#include "hdrm_limits.h"
+#include "manual.h"
+#include "result.h"
+
+/* One line for a measurement that did not produce a headroom. */
+static int result_status_exit(const struct result *r)
+{
+	switch (r->status) {
+	case DCB_HDRM_STATUS_OK:
+		return 0;
+	case DCB_HDRM_STATUS_PEER_NO_CAP:
+	case DCB_HDRM_STATUS_PEER_SILENT:
+		return manual_prompt(r, NULL, NULL);
+	case DCB_HDRM_STATUS_NO_REPLY:
+		hdrm_err("%s: no reply to %u probes; check that the peer runs dcb_hdrm with reflect on (dcb-hdrm dev set dev DEV reflect on) and, if its NIC drops MAC control frames, use encap ether on this end",
+			 r->ifname, r->sent);
+		return EXIT_NOREPLY;
+	case DCB_HDRM_STATUS_NO_SPEED:
+		hdrm_err("%s: the link speed is unknown; set it with \"dcb-hdrm dev set dev %s speed MBPS\"",
+			 r->ifname, r->ifname);
+		return EXIT_KERNEL;
+	case DCB_HDRM_STATUS_DEV_GONE:
+		hdrm_err("%s: the device went away during the measurement",
+			 r->ifname);
+		return EXIT_KERNEL;
+	case DCB_HDRM_STATUS_LINK_DOWN:
+		hdrm_err("%s: the link went down during the measurement",
+			 r->ifname);
+		return EXIT_KERNEL;
+	case DCB_HDRM_STATUS_FOREIGN:
+		hdrm_err("%s: a second responder answered (something on the link besides the peer, such as a bridge or a hub, runs dcb_hdrm and reflects); no headroom from two round trips: measure each cable between the two ends it joins",
+			 r->ifname);
+		return EXIT_KERNEL;
+	default:
+		hdrm_err("%s: the measurement was aborted (%s)", r->ifname,
+			 HDRM_NAME(hdrm_status_names, r->status));
+		return EXIT_KERNEL;
+	}
+}
+
+static void result_print(struct hdrm_ctx *ctx, const struct result *r)
+{
+	if (ctx->json) {
+		jw_obj_open(&ctx->jw);
+		result_json_members(&ctx->jw, r);
+		jw_obj_close(&ctx->jw);
+		jw_end(&ctx->jw);
+	} else {
+		result_text(r);
+		/* a failed apply is the one line on stderr */
+		if (!r->applied.error)
+			hdrm_applied_text(&r->applied);
+		/* so is a refused push */
+		if (r->push.v[DCB_HDRM_A_PUSH_STATUS] ==
+		    DCB_HDRM_PUSH_STATUS_APPLIED)
+			hdrm_push_text(&r->push);
+	}
+}
+
+struct measure_args {
+	uint32_t ifindex;
+	uint32_t count, interval, timeout, mode, estimator, apply;
+	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
+	bool has_apply, apply_own, push;
+};
+
+static int measure_parse(int argc, char **argv, struct measure_args *a,
+			 const char **name)
+{
+	const char *key, *val;
+
+	while (argc > 0) {
+		key = argv[0];
+		if (hdrm_matches(key, "help")) {
+			printf("Usage: dcb-hdrm measure dev DEV [ count N ] [ interval USEC ] [ mode 4ts | 2ts ]\n"
+			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n"
+			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n");
+			return 1;
+		}
+		if (hdrm_matches(key, "push")) {
+			a->push = true;
+			argc--;
+			argv++;
+			continue;
+		}
+		/*
+		 * "apply" alone means the device's own method, or auto where
+		 * the device's is none: the kernel resolves it (apply-own)
+		 */
+		if (hdrm_matches(key, "apply")) {
+			a->has_apply = false;
+			a->apply_own = true;
+			if (argc > 1 && (!strcmp(argv[1], "none") ||
+					 !strcmp(argv[1], "delay") ||
+					 !strcmp(argv[1], "buffer") ||
+					 !strcmp(argv[1], "auto"))) {
+				hdrm_parse_word("apply", argv[1],
+						hdrm_apply_names, 4, &a->apply);
+				a->has_apply = true;
+				a->apply_own = false;
+				argc--;
+				argv++;
+			}
+			argc--;
+			argv++;
+			continue;
+		}
+		if (argc < 2) {
+			hdrm_err("measure: \"%s\" needs a value", key);
+			return -EINVAL;
+		}
+		val = argv[1];
+		if (hdrm_matches(key, "dev")) {
+			if (hdrm_dev_arg("measure", argc, argv, name) < 0)
+				return -EINVAL;
+		} else if (hdrm_matches(key, "count")) {
+			if (hdrm_parse_u32("count", val, DCB_HDRM_LIMIT_MEASURE_COUNT_MIN,
+					   DCB_HDRM_LIMIT_MEASURE_COUNT_MAX, &a->count))
+				return -EINVAL;
+			a->has_count = true;
+		} else if (hdrm_matches(key, "interval")) {
+			if (hdrm_parse_u32("interval", val, DCB_HDRM_LIMIT_MEASURE_INTERVAL_MIN,
+					   DCB_HDRM_LIMIT_MEASURE_INTERVAL_MAX,
+					   &a->interval))
+				return -EINVAL;
+			a->has_interval = true;
+		} else if (hdrm_matches(key, "timeout")) {
+			if (hdrm_parse_u32("timeout", val, DCB_HDRM_LIMIT_MEASURE_TIMEOUT_MIN,
+					   DCB_HDRM_LIMIT_MEASURE_TIMEOUT_MAX,
+					   &a->timeout))
+				return -EINVAL;
+			a->has_timeout = true;
+		} else if (hdrm_matches(key, "mode")) {
+			if (hdrm_parse_word("mode", val, hdrm_mode_names, 2, &a->mode))
+				return -EINVAL;
+			a->has_mode = true;
+		} else if (hdrm_matches(key, "estimator")) {
+			if (hdrm_parse_word("estimator", val, hdrm_estimator_names,
+					    3, &a->estimator))
+				return -EINVAL;
+			a->has_estimator = true;
+		} else {
+			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, apply or push",
+				 key);
+			return -EINVAL;
+		}
+		argc -= 2;
+		argv += 2;
+	}
+	return hdrm_dev_ifindex("measure", *name, &a->ifindex) ? -EINVAL : 0;
+}
+
+/* What the kernel will do: its session, the apply method, the push. */
+struct measure_reply {
+	uint32_t session, apply;
+	bool push;
+};
+
+static int measure_session(struct nlattr *attrs, int len, void *arg)
+{
+	struct nlattr *tb[DCB_HDRM_A_MEASURE_MAX + 1];
+	struct measure_reply *m = arg;
+
+	if (nla_parse(tb, DCB_HDRM_A_MEASURE_MAX, attrs, len, NULL) < 0 ||
+	    !tb[DCB_HDRM_A_MEASURE_SESSION] || !tb[DCB_HDRM_A_MEASURE_APPLY] ||
+	    !tb[DCB_HDRM_A_MEASURE_PUSH])
+		return -EPROTO;
+	m->session = nla_get_u32(tb[DCB_HDRM_A_MEASURE_SESSION]);
+	m->apply = nla_get_u32(tb[DCB_HDRM_A_MEASURE_APPLY]);
+	m->push = nla_get_u8(tb[DCB_HDRM_A_MEASURE_PUSH]);
+	return 0;
+}
+
+struct wait_ctx {
+	int family;
+	uint32_t ifindex, session;
+	bool found, applied, pushed, unloaded;
+	struct result r;
+};
+
+static int measure_ntf(struct nl_msg *msg, void *arg)
+{
+	struct wait_ctx *w = arg;
+	struct result r;
+	uint8_t cmd;
+
+	if (!hdrm_ntf_result(msg, w->family, &r, &cmd, &w->unloaded) ||
+	    r.ifindex != w->ifindex || r.session != w->session)
+		return NL_OK;
+	/* Each notification carries the whole result: keep the latest. */
+	w->r = r;
+	w->found = true;
+	w->applied |= cmd == DCB_HDRM_CMD_APPLY_NTF;
+	w->pushed |= cmd == DCB_HDRM_CMD_PUSH_NTF;
+	return NL_OK;
+}
+
+int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	struct measure_args a = { 0 };
+	struct measure_reply m = { 0 };
+	struct wait_ctx w = { 0 };
+	struct nl_sock *ntf = NULL;
+	const char *name = NULL;
+	long long deadline;
+	struct nl_msg *msg;
+	struct pollfd pfd;
+	int err, ret;
+
+	err = measure_parse(argc, argv, &a, &name);
+	if (err)
+		return err > 0 ? 0 : EXIT_USAGE;
+	err = hdrm_connect(ctx);
+	if (err)
+		return err;
+
+	/* Listen before starting, so the end cannot be missed. */
+	ntf = hdrm_listen(&w.family);
+	if (!ntf) {
+		ret = EXIT_KERNEL;
+		goto out;
+	}
+	nl_socket_modify_cb(ntf, NL_CB_VALID, NL_CB_CUSTOM, measure_ntf, &w);
+
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_MEASURE, 0);
+	if (!msg ||
+	    nla_put_u32(msg, DCB_HDRM_A_MEASURE_IFINDEX, a.ifindex) < 0 ||
+	    (a.has_count &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_COUNT, a.count) < 0) ||
+	    (a.has_interval &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_INTERVAL, a.interval) < 0) ||
+	    (a.has_timeout &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_TIMEOUT, a.timeout) < 0) ||
+	    (a.has_mode &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_MODE, a.mode) < 0) ||
+	    (a.has_estimator &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0) ||
+	    (a.has_apply &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a.apply) < 0) ||
+	    (a.apply_own &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_APPLY_OWN, 1) < 0) ||
+	    (a.push && nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, 1) < 0) ||
+	    /* ours: Ctrl-C ends it at once instead of at its deadline */
+	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_OWNED, 1) < 0) {
+		hdrm_err("out of memory");
+		ret = EXIT_KERNEL;
+		goto out;
+	}
+	/* The reply says whether an apply and a push follow the result. */
+	err = hdrm_nl_talk(&ctx->nl, msg, measure_session, &m);
+	if (err) {
+		ret = hdrm_kernel_err(ctx, name, err);
+		goto out;
+	}
+	w.ifindex = a.ifindex;
+	w.session = m.session;
+
+	/* Every probe's interval, the reply timeout, and a margin. */
+	deadline = hdrm_now_ms() +
+		   (long long)(a.has_count ? a.count : 100) *
+		   (a.has_interval ? a.interval : 1000) / 1000 +
+		   (a.has_timeout ? a.timeout : 200) + 5000 +
+		   (m.apply != DCB_HDRM_APPLY_NONE ? 5000 : 0) +
+		   (m.push ? 5000 : 0);
+	pfd.fd = nl_socket_get_fd(ntf);
+	pfd.events = POLLIN;
+	/* With an apply, the result is followed by what was written. */
+	/* With a push, by the peer's answer. */
+	while (!w.found ||
+	       (m.apply != DCB_HDRM_APPLY_NONE && !w.applied &&
+		w.r.status == DCB_HDRM_STATUS_OK) ||
+	       (m.push && !w.pushed && w.r.status == DCB_HDRM_STATUS_OK)) {
+		long long left = deadline - hdrm_now_ms();
+
+		if (w.unloaded) {
+			hdrm_err("%s: the dcb_hdrm module was unloaded during the measurement",
+				 name);
+			ret = EXIT_KERNEL;
+			goto out;
+		}
+
+		if (left <= 0) {
+			hdrm_err("%s: the kernel did not report the end of session %u in time",
+				 name, w.session);
+			ret = EXIT_KERNEL;
+			goto out;
+		}
+		if (poll(&pfd, 1, (int)left) > 0)
+			nl_recvmsgs_default(ntf);
+	}
+	/* A measurement that failed says so in one line, and only that. */
+	if (ctx->json || w.r.status == DCB_HDRM_STATUS_OK)
+		result_print(ctx, &w.r);
+	if (w.r.status == DCB_HDRM_STATUS_PEER_NO_CAP ||
+	    w.r.status == DCB_HDRM_STATUS_PEER_SILENT) {
+		struct dev_view dev = { 0 };
+
+		/* its buffers and last measurement, for a concrete dcb line */
+		msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
+		if (msg && nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, a.ifindex) < 0) {
+			nlmsg_free(msg);
+			msg = NULL;
+		}
+		if (!msg || hdrm_nl_talk(&ctx->nl, msg, dev_view_cb, &dev))
+			memset(&dev, 0, sizeof(dev));
+		ret = manual_prompt(&w.r, dev.has_last ? &dev.last : NULL, &dev);
+	} else
+		ret = result_status_exit(&w.r);
+	if (!ret && w.r.applied.present && w.r.applied.error) {
+		hdrm_err("%s: apply %s failed: %s; the driver's state is unchanged",
+			 name, HDRM_NAME(hdrm_apply_names, w.r.applied.method),
+			 hdrm_applied_why(&w.r.applied));
+		ret = EXIT_KERNEL;
+	}
+	if (!ret && a.push && w.r.push.v[DCB_HDRM_A_PUSH_STATUS] !=
+	    DCB_HDRM_PUSH_STATUS_APPLIED) {
+		char buf[160];
+
+		if (w.r.push.v[DCB_HDRM_A_PUSH_STATUS] ==
+		    DCB_HDRM_PUSH_STATUS_REFUSED)
+			hdrm_err("%s: the peer refused the pushed headroom: %s",
+				 name, hdrm_push_why(&w.r.push, buf,
+						     sizeof(buf)));
+		else
+			hdrm_err("%s: the peer did not acknowledge the pushed headroom",
+				 name);
+		ret = EXIT_KERNEL;
+	}
+out:
+	if (ntf)
+		nl_socket_free(ntf);
+	return ret;
+}

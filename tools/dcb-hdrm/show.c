@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcb-hdrm show: the last measurement of a device, with the derivation of
+ * every priority's headroom, judged against what the device holds now.
+ */
+#include <stdio.h>
+#include <netlink/attr.h>
+
+#include <linux/dcb_hdrm.h>
+
+#include "dev.h"
+#include "manual.h"
+#include "report.h"
+#include "result.h"
+
+int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	struct dev_view dev = { 0 };
+	const char *name = NULL;
+	char how[512];
+	struct result r;
+	uint32_t ifindex;
+	struct nl_msg *msg;
+	bool manual;
+	int err;
+
+	while (argc > 0) {
+		/* a bare "dev" at the end is an unknown argument here */
+		if (hdrm_matches(*argv, "dev") && argc > 1) {
+			err = hdrm_dev_arg("show", argc, argv, &name);
+			argc -= err;
+			argv += err;
+		} else if (hdrm_matches(*argv, "help")) {
+			printf("Usage: dcb-hdrm show dev DEV\n");
+			return 0;
+		} else {
+			hdrm_err("show: unknown argument \"%s\"; expected \"dev DEV\"",
+				 *argv);
+			return EXIT_USAGE;
+		}
+	}
+	if (hdrm_dev_ifindex("show", name, &ifindex))
+		return EXIT_USAGE;
+	err = hdrm_connect(ctx);
+	if (err)
+		return err;
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_RESULT_GET, 0);
+	if (!msg || nla_put_u32(msg, DCB_HDRM_A_RESULT_IFINDEX, ifindex) < 0) {
+		hdrm_err("out of memory");
+		return EXIT_KERNEL;
+	}
+	err = hdrm_nl_talk(&ctx->nl, msg, result_parse_cb, &r);
+	if (err)
+		return hdrm_kernel_err(ctx, name, err);
+	/* ...and what the device holds now, to judge it against */
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
+	if (!msg || nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0) {
+		hdrm_err("out of memory");
+		nlmsg_free(msg);
+		return EXIT_KERNEL;
+	}
+	err = hdrm_nl_talk(&ctx->nl, msg, dev_view_cb, &dev);
+	if (err)
+		return hdrm_kernel_err(ctx, name, err);
+	/* a peer known to lack the capability: this end is set by hand */
+	manual = dev.peer.present && !dev.peer.auto_hdrm;
+	if (manual)
+		manual_command(how, sizeof(how), r.ifname,
+			       dev.has_last ? &dev.last : NULL, &dev.st);
+	if (ctx->json) {
+		jw_obj_open(&ctx->jw);
+		result_json_members(&ctx->jw, &r);
+		report_json(&ctx->jw, &r, &dev.st, dev.mtu);
+		jw_key(&ctx->jw, "manual");
+		if (manual) {
+			jw_obj_open(&ctx->jw);
+			jw_kstr(&ctx->jw, "why", manual_why(&dev, 0));
+			jw_kstr(&ctx->jw, "command", how);
+			jw_obj_close(&ctx->jw);
+		} else {
+			jw_null(&ctx->jw);
+		}
+		jw_obj_close(&ctx->jw);
+		jw_end(&ctx->jw);
+	} else {
+		result_text(&r);
+		hdrm_applied_text(&r.applied);
+		hdrm_push_text(&r.push);
+		report_text(&r, &dev.st, dev.mtu);
+		if (manual)
+			printf("manual: the peer %s; set this end's headroom by hand: %s\n",
+			       manual_why(&dev, 0), how);
+	}
+	return 0;
+}
