@@ -44,7 +44,7 @@
 #include "hdrm_wire.h"
 
 #define MAX_FRAME	9018	/* 9000 MTU + header + one VLAN tag */
-#define HOOK_COPY	HDRM_CTL_MAX_PAYLOAD	/* what reflector.c reads */
+#define HOOK_COPY	HDRM_CTL_MAX_PAYLOAD	/* what the receive hook (rx.c) reads */
 
 static u64 rng_state;
 
