@@ -15,11 +15,6 @@
 const char *const hdrm_apply_names[4] = { "none", "delay", "buffer", "auto" };
 const char *const hdrm_delay_unit_names[3] = { "auto", "bits", "metres" };
 
-static uint32_t get_u32(struct nlattr **tb, int attr)
-{
-	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
-}
-
 /* Every buffer nest of type @type in @attrs. */
 static int buffers_parse(struct nlattr *attrs, int len, int type,
 			 struct hdrm_buf *b)
@@ -39,12 +34,12 @@ static int buffers_parse(struct nlattr *attrs, int len, int type,
 		if (i >= HDRM_BUFFERS)
 			return -EPROTO;
 		b->present |= 1u << i;
-		prios = get_u32(bt, DCB_HDRM_A_BUFFER_PRIOS);
+		prios = hdrm_nla_u32(bt, DCB_HDRM_A_BUFFER_PRIOS);
 		for (p = 0; p < HDRM_PRIOS; p++)
 			if (prios & (1u << p))
 				b->prio2buffer[p] = i;
-		b->size[i] = get_u32(bt, DCB_HDRM_A_BUFFER_SIZE);
-		b->size_old[i] = get_u32(bt, DCB_HDRM_A_BUFFER_SIZE_OLD);
+		b->size[i] = hdrm_nla_u32(bt, DCB_HDRM_A_BUFFER_SIZE);
+		b->size_old[i] = hdrm_nla_u32(bt, DCB_HDRM_A_BUFFER_SIZE_OLD);
 		if (bt[DCB_HDRM_A_BUFFER_SIZE_WANTED])
 			b->wanted[i] =
 				nla_get_u64(bt[DCB_HDRM_A_BUFFER_SIZE_WANTED]);
@@ -69,12 +64,12 @@ int hdrm_dcb_state_parse(struct nlattr *nest, struct hdrm_dcb_state *s)
 		nla_strlcpy(s->driver, tb[DCB_HDRM_A_DCB_STATE_DRIVER],
 			    sizeof(s->driver));
 	s->has_pfc = tb[DCB_HDRM_A_DCB_STATE_PFC_EN];
-	s->pfc_cap = get_u32(tb, DCB_HDRM_A_DCB_STATE_PFC_CAP);
-	s->pfc_en = get_u32(tb, DCB_HDRM_A_DCB_STATE_PFC_EN);
-	s->pfc_delay = get_u32(tb, DCB_HDRM_A_DCB_STATE_PFC_DELAY);
-	s->delay_unit = get_u32(tb, DCB_HDRM_A_DCB_STATE_DELAY_UNIT);
+	s->pfc_cap = hdrm_nla_u32(tb, DCB_HDRM_A_DCB_STATE_PFC_CAP);
+	s->pfc_en = hdrm_nla_u32(tb, DCB_HDRM_A_DCB_STATE_PFC_EN);
+	s->pfc_delay = hdrm_nla_u32(tb, DCB_HDRM_A_DCB_STATE_PFC_DELAY);
+	s->delay_unit = hdrm_nla_u32(tb, DCB_HDRM_A_DCB_STATE_DELAY_UNIT);
 	s->has_buf = tb[DCB_HDRM_A_DCB_STATE_BUFFER_TOTAL];
-	s->buf.total = get_u32(tb, DCB_HDRM_A_DCB_STATE_BUFFER_TOTAL);
+	s->buf.total = hdrm_nla_u32(tb, DCB_HDRM_A_DCB_STATE_BUFFER_TOTAL);
 	return buffers_parse(nla_data(nest), nla_len(nest),
 			     DCB_HDRM_A_DCB_STATE_BUFFER, &s->buf);
 }
@@ -90,17 +85,17 @@ int hdrm_applied_parse(struct nlattr *nest, struct hdrm_applied_info *a)
 	    !tb[DCB_HDRM_A_APPLIED_SESSION])
 		return -EPROTO;
 	a->present = true;
-	a->session = get_u32(tb, DCB_HDRM_A_APPLIED_SESSION);
-	a->method = get_u32(tb, DCB_HDRM_A_APPLIED_METHOD);
-	a->error = get_u32(tb, DCB_HDRM_A_APPLIED_ERROR);
-	a->delay_unit = get_u32(tb, DCB_HDRM_A_APPLIED_DELAY_UNIT);
-	a->delay_old = get_u32(tb, DCB_HDRM_A_APPLIED_DELAY_OLD);
-	a->delay_new = get_u32(tb, DCB_HDRM_A_APPLIED_DELAY_NEW);
+	a->session = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_SESSION);
+	a->method = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_METHOD);
+	a->error = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_ERROR);
+	a->delay_unit = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_DELAY_UNIT);
+	a->delay_old = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_DELAY_OLD);
+	a->delay_new = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_DELAY_NEW);
 	if (tb[DCB_HDRM_A_APPLIED_DELAY_WANTED])
 		a->delay_wanted = nla_get_u64(tb[DCB_HDRM_A_APPLIED_DELAY_WANTED]);
 	a->clamped = tb[DCB_HDRM_A_APPLIED_CLAMPED] &&
 		     nla_get_u8(tb[DCB_HDRM_A_APPLIED_CLAMPED]);
-	a->buf.total = get_u32(tb, DCB_HDRM_A_APPLIED_BUFFER_TOTAL);
+	a->buf.total = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_BUFFER_TOTAL);
 	return buffers_parse(nla_data(nest), nla_len(nest),
 			     DCB_HDRM_A_APPLIED_BUFFER, &a->buf);
 }

@@ -98,11 +98,6 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_PEER]		= { .type = NLA_NESTED },
 };
 
-static uint32_t get_u32(struct nlattr **tb, int attr)
-{
-	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
-}
-
 /**
  * hdrm_dev_arg() - the DEV of "dev DEV" in a command's words
  * @cmd: the command, as its errors name it ("measure", "dev set")
@@ -155,11 +150,11 @@ int dev_view_cb(struct nlattr *attrs, int len, void *arg)
 
 	if (nla_parse(tb, DCB_HDRM_A_DEV_MAX, attrs, len, NULL) < 0)
 		return -EPROTO;
-	d->ifindex = get_u32(tb, DCB_HDRM_A_DEV_IFINDEX);
+	d->ifindex = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_IFINDEX);
 	if (tb[DCB_HDRM_A_DEV_IFNAME])
 		snprintf(d->ifname, sizeof(d->ifname), "%s",
 			 nla_get_string(tb[DCB_HDRM_A_DEV_IFNAME]));
-	d->mtu = get_u32(tb, DCB_HDRM_A_DEV_MTU);
+	d->mtu = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_MTU);
 	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
 		return -EPROTO;
 	d->has_last = tb[DCB_HDRM_A_DEV_LAST_MEASURED] != NULL;
@@ -182,20 +177,20 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 	d->has_cfg = tb[DCB_HDRM_A_DEV_REFLECT];
 	if (d->has_cfg) {
 		d->reflect = nla_get_u8(tb[DCB_HDRM_A_DEV_REFLECT]);
-		d->reflect_rate = get_u32(tb, DCB_HDRM_A_DEV_REFLECT_RATE);
-		d->encap = get_u32(tb, DCB_HDRM_A_DEV_ENCAP);
-		d->speed_override = get_u32(tb, DCB_HDRM_A_DEV_SPEED_OVERRIDE);
-		d->k_override = get_u32(tb, DCB_HDRM_A_DEV_K_OVERRIDE);
-		d->cell = get_u32(tb, DCB_HDRM_A_DEV_CELL);
-		d->prio_mask = get_u32(tb, DCB_HDRM_A_DEV_PRIO_MASK);
+		d->reflect_rate = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_REFLECT_RATE);
+		d->encap = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_ENCAP);
+		d->speed_override = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_SPEED_OVERRIDE);
+		d->k_override = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_K_OVERRIDE);
+		d->cell = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_CELL);
+		d->prio_mask = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_PRIO_MASK);
 		d->precision_override =
-			get_u32(tb, DCB_HDRM_A_DEV_PRECISION_OVERRIDE);
-		d->apply = get_u32(tb, DCB_HDRM_A_DEV_APPLY);
-		d->delay_unit = get_u32(tb, DCB_HDRM_A_DEV_DELAY_UNIT);
+			hdrm_nla_u32(tb, DCB_HDRM_A_DEV_PRECISION_OVERRIDE);
+		d->apply = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_APPLY);
+		d->delay_unit = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_DELAY_UNIT);
 		d->remeasure = tb[DCB_HDRM_A_DEV_REMEASURE] &&
 			       nla_get_u8(tb[DCB_HDRM_A_DEV_REMEASURE]);
 		d->remeasure_period =
-			get_u32(tb, DCB_HDRM_A_DEV_REMEASURE_PERIOD);
+			hdrm_nla_u32(tb, DCB_HDRM_A_DEV_REMEASURE_PERIOD);
 		d->auto_hdrm = tb[DCB_HDRM_A_DEV_AUTO_HDRM] &&
 			       nla_get_u8(tb[DCB_HDRM_A_DEV_AUTO_HDRM]);
 		d->accept_push = tb[DCB_HDRM_A_DEV_ACCEPT_PUSH] &&
@@ -215,7 +210,7 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 		prio = nla_get_u32(pt[DCB_HDRM_A_PRIO_FRAME_PRIO]);
 		if (prio < HDRM_PRIOS)
 			d->max_frame[prio] =
-				get_u32(pt, DCB_HDRM_A_PRIO_FRAME_BYTES);
+				hdrm_nla_u32(pt, DCB_HDRM_A_PRIO_FRAME_BYTES);
 	}
 	d->has_stats = tb[DCB_HDRM_A_DEV_STATS];
 	if (d->has_stats) {

@@ -4,8 +4,21 @@
 #define DCB_HDRM_NL_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <netlink/attr.h>
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
+
+/* A parsed attribute's value, 0 when it is absent. */
+static inline uint32_t hdrm_nla_u32(struct nlattr **tb, int attr)
+{
+	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
+}
+
+static inline uint64_t hdrm_nla_u64(struct nlattr **tb, int attr)
+{
+	return tb[attr] ? nla_get_u64(tb[attr]) : 0;
+}
 
 struct hdrm_nl {
 	struct nl_sock *sk;

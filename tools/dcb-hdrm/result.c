@@ -28,16 +28,6 @@ const char *const hdrm_estimator_names[DCB_HDRM_ESTIMATOR_MAX + 1] = {
 };
 static const char *const timestamping_names[] = { "software", "hardware" };
 
-static uint32_t get_u32(struct nlattr **tb, int attr)
-{
-	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
-}
-
-static uint64_t get_u64(struct nlattr **tb, int attr)
-{
-	return tb[attr] ? nla_get_u64(tb[attr]) : 0;
-}
-
 /* result_parse() as a reply callback of hdrm_nl_talk() */
 int result_parse_cb(struct nlattr *attrs, int len, void *arg)
 {
@@ -62,10 +52,10 @@ int result_last_parse(struct nlattr *nest, const char *ifname,
 	r->status = DCB_HDRM_STATUS_OK;
 	r->source = DCB_HDRM_SOURCE_LOCAL;
 	r->has_rtt = true;
-	r->session = get_u32(tb, DCB_HDRM_A_LAST_MEASURED_SESSION);
-	r->est = get_u64(tb, DCB_HDRM_A_LAST_MEASURED_RTT_ESTIMATE);
-	r->precision = get_u32(tb, DCB_HDRM_A_LAST_MEASURED_PRECISION);
-	r->speed = get_u32(tb, DCB_HDRM_A_LAST_MEASURED_SPEED);
+	r->session = hdrm_nla_u32(tb, DCB_HDRM_A_LAST_MEASURED_SESSION);
+	r->est = hdrm_nla_u64(tb, DCB_HDRM_A_LAST_MEASURED_RTT_ESTIMATE);
+	r->precision = hdrm_nla_u32(tb, DCB_HDRM_A_LAST_MEASURED_PRECISION);
+	r->speed = hdrm_nla_u32(tb, DCB_HDRM_A_LAST_MEASURED_SPEED);
 	nla_for_each_nested(a, nest, rem) {
 		if (nla_type(a) != DCB_HDRM_A_LAST_MEASURED_PRIO)
 			continue;
@@ -76,7 +66,7 @@ int result_last_parse(struct nlattr *nest, const char *ifname,
 		if (prio >= HDRM_PRIOS)
 			return -EPROTO;
 		r->prio[prio].valid = true;
-		r->prio[prio].bytes = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
+		r->prio[prio].bytes = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
 	}
 	return 0;
 }
@@ -93,35 +83,35 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 	if (nla_parse(tb, DCB_HDRM_A_RESULT_MAX, attrs, len, NULL) < 0 ||
 	    !tb[DCB_HDRM_A_RESULT_IFINDEX] || !tb[DCB_HDRM_A_RESULT_STATUS])
 		return -EPROTO;
-	r->ifindex = get_u32(tb, DCB_HDRM_A_RESULT_IFINDEX);
+	r->ifindex = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_IFINDEX);
 	if (tb[DCB_HDRM_A_RESULT_IFNAME])
 		nla_strlcpy(r->ifname, tb[DCB_HDRM_A_RESULT_IFNAME],
 			    sizeof(r->ifname));
-	r->session = get_u32(tb, DCB_HDRM_A_RESULT_SESSION);
-	r->status = get_u32(tb, DCB_HDRM_A_RESULT_STATUS);
-	r->mode = get_u32(tb, DCB_HDRM_A_RESULT_MODE);
-	r->encap = get_u32(tb, DCB_HDRM_A_RESULT_ENCAP);
-	r->estimator = get_u32(tb, DCB_HDRM_A_RESULT_ESTIMATOR);
-	r->timestamping = get_u32(tb, DCB_HDRM_A_RESULT_TIMESTAMPING);
-	r->sent = get_u32(tb, DCB_HDRM_A_RESULT_PROBES_SENT);
-	r->received = get_u32(tb, DCB_HDRM_A_RESULT_PROBES_RECEIVED);
-	r->lost = get_u32(tb, DCB_HDRM_A_RESULT_PROBES_LOST);
-	r->late = get_u32(tb, DCB_HDRM_A_RESULT_PROBES_LATE);
+	r->session = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_SESSION);
+	r->status = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_STATUS);
+	r->mode = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_MODE);
+	r->encap = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_ENCAP);
+	r->estimator = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_ESTIMATOR);
+	r->timestamping = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_TIMESTAMPING);
+	r->sent = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_PROBES_SENT);
+	r->received = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_PROBES_RECEIVED);
+	r->lost = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_PROBES_LOST);
+	r->late = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_PROBES_LATE);
 	r->has_rtt = tb[DCB_HDRM_A_RESULT_RTT_ESTIMATE];
-	r->est = get_u64(tb, DCB_HDRM_A_RESULT_RTT_ESTIMATE);
-	r->min = get_u64(tb, DCB_HDRM_A_RESULT_RTT_MIN);
-	r->median = get_u64(tb, DCB_HDRM_A_RESULT_RTT_MEDIAN);
-	r->p99 = get_u64(tb, DCB_HDRM_A_RESULT_RTT_P99);
-	r->max = get_u64(tb, DCB_HDRM_A_RESULT_RTT_MAX);
-	r->stddev = get_u64(tb, DCB_HDRM_A_RESULT_RTT_STDDEV);
-	r->turnaround = get_u64(tb, DCB_HDRM_A_RESULT_TURNAROUND_MEDIAN);
-	r->precision = get_u32(tb, DCB_HDRM_A_RESULT_PRECISION);
-	r->speed = get_u32(tb, DCB_HDRM_A_RESULT_SPEED);
-	r->k_bytes = get_u32(tb, DCB_HDRM_A_RESULT_K_BYTES);
-	r->measure_frame = get_u32(tb, DCB_HDRM_A_RESULT_MEASURE_FRAME);
-	r->cell = get_u32(tb, DCB_HDRM_A_RESULT_CELL);
-	r->duration_us = get_u32(tb, DCB_HDRM_A_RESULT_DURATION);
-	r->age_ms = get_u64(tb, DCB_HDRM_A_RESULT_AGE);
+	r->est = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_RTT_ESTIMATE);
+	r->min = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_RTT_MIN);
+	r->median = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_RTT_MEDIAN);
+	r->p99 = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_RTT_P99);
+	r->max = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_RTT_MAX);
+	r->stddev = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_RTT_STDDEV);
+	r->turnaround = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_TURNAROUND_MEDIAN);
+	r->precision = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_PRECISION);
+	r->speed = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_SPEED);
+	r->k_bytes = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_K_BYTES);
+	r->measure_frame = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_MEASURE_FRAME);
+	r->cell = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_CELL);
+	r->duration_us = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_DURATION);
+	r->age_ms = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_AGE);
 
 	nla_for_each_attr(nest, attrs, len, rem) {
 		if (nla_type(nest) != DCB_HDRM_A_RESULT_PRIO)
@@ -132,17 +122,17 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		prio = nla_get_u32(pt[DCB_HDRM_A_PRIO_PRIO]);
 		if (prio >= HDRM_PRIOS)
 			return -EPROTO;
-		r->prio[prio].max_frame = get_u32(pt, DCB_HDRM_A_PRIO_MAX_FRAME);
+		r->prio[prio].max_frame = hdrm_nla_u32(pt, DCB_HDRM_A_PRIO_MAX_FRAME);
 		if (pt[DCB_HDRM_A_PRIO_UNSIZED]) {
 			r->prio[prio].unsized = true;
 			continue;
 		}
 		r->prio[prio].valid = true;
-		r->prio[prio].bytes = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
-		r->prio[prio].cells = get_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_CELLS);
-		r->prio[prio].inflight = get_u64(pt, DCB_HDRM_A_PRIO_INFLIGHT_BYTES);
+		r->prio[prio].bytes = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
+		r->prio[prio].cells = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_CELLS);
+		r->prio[prio].inflight = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_INFLIGHT_BYTES);
 	}
-	r->source = get_u32(tb, DCB_HDRM_A_RESULT_SOURCE);
+	r->source = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_SOURCE);
 	if (hdrm_push_parse(tb[DCB_HDRM_A_RESULT_PUSH], &r->push))
 		return -EPROTO;
 	return hdrm_applied_parse(tb[DCB_HDRM_A_RESULT_APPLIED], &r->applied);
