@@ -66,7 +66,7 @@ static const struct nla_policy dcb_hdrm_dev_get_dump_nl_policy[DCB_HDRM_A_DEV_IF
 #endif
 
 /* DCB_HDRM_CMD_DEV_SET - do */
-static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_PEER_AUTO_HDRM + 1] = {
+static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_TS_MODE + 1] = {
 	[DCB_HDRM_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[DCB_HDRM_A_DEV_REFLECT] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_DEV_REFLECT_RATE] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_dev_reflect_rate_range),
@@ -84,10 +84,11 @@ static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_PEER_AU
 	[DCB_HDRM_A_DEV_AUTO_HDRM] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_DEV_ACCEPT_PUSH] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_DEV_PEER_AUTO_HDRM] = NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_DEV_TS_MODE] = NLA_POLICY_MAX(NLA_U8, 3),
 };
 
 /* DCB_HDRM_CMD_MEASURE - do */
-static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_APPLY_OWN + 1] = {
+static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_TS_MODE + 1] = {
 	[DCB_HDRM_A_MEASURE_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[DCB_HDRM_A_MEASURE_COUNT] = NLA_POLICY_RANGE(NLA_U32, 1, 4096),
 	[DCB_HDRM_A_MEASURE_INTERVAL] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_measure_interval_range),
@@ -98,6 +99,7 @@ static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_APP
 	[DCB_HDRM_A_MEASURE_PUSH] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_MEASURE_OWNED] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_MEASURE_APPLY_OWN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_MEASURE_TS_MODE] = NLA_POLICY_MAX(NLA_U8, 3),
 };
 
 /* DCB_HDRM_CMD_RESULT_GET - do */
@@ -133,14 +135,14 @@ static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_DEV_SET,
 		.doit		= hdrm_nl_dev_set_doit,
 		.policy		= dcb_hdrm_dev_set_nl_policy,
-		.maxattr	= DCB_HDRM_A_DEV_PEER_AUTO_HDRM,
+		.maxattr	= DCB_HDRM_A_DEV_TS_MODE,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
 		.cmd		= DCB_HDRM_CMD_MEASURE,
 		.doit		= hdrm_nl_measure_doit,
 		.policy		= dcb_hdrm_measure_nl_policy,
-		.maxattr	= DCB_HDRM_A_MEASURE_APPLY_OWN,
+		.maxattr	= DCB_HDRM_A_MEASURE_TS_MODE,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
@@ -172,14 +174,14 @@ static const struct genl_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_DEV_SET,
 		.doit		= hdrm_nl_dev_set_doit,
 		.policy		= dcb_hdrm_dev_set_nl_policy,
-		.maxattr	= DCB_HDRM_A_DEV_PEER_AUTO_HDRM,
+		.maxattr	= DCB_HDRM_A_DEV_TS_MODE,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{
 		.cmd		= DCB_HDRM_CMD_MEASURE,
 		.doit		= hdrm_nl_measure_doit,
 		.policy		= dcb_hdrm_measure_nl_policy,
-		.maxattr	= DCB_HDRM_A_MEASURE_APPLY_OWN,
+		.maxattr	= DCB_HDRM_A_MEASURE_TS_MODE,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

@@ -77,11 +77,52 @@ enum dcb_hdrm_estimator {
 };
 
 /**
- * enum dcb_hdrm_timestamping - Where the timestamps come from.
+ * enum dcb_hdrm_timestamping - Where a result's timestamps came from: the
+ *   weakest source any accepted probe used.
+ * @DCB_HDRM_TIMESTAMPING_SOFTWARE: The host's clock: the driver's software
+ *   timestamps, or the module's own clock reads where the driver gives none.
+ * @DCB_HDRM_TIMESTAMPING_HARDWARE: The NICs' clocks, at both ends, for all
+ *   four timestamps.
  */
 enum dcb_hdrm_timestamping {
 	DCB_HDRM_TIMESTAMPING_SOFTWARE,
 	DCB_HDRM_TIMESTAMPING_HARDWARE,
+};
+
+/**
+ * enum dcb_hdrm_ts_mode - Which timestamps a measurement asks for.
+ * @DCB_HDRM_TS_MODE_AUTO: Hardware where this device and the peer both can
+ *   (the capability exchange says whether the peer can), else software. The
+ *   default.
+ * @DCB_HDRM_TS_MODE_HARDWARE: Hardware timestamps at both ends; a probe
+ *   without them is not counted, and a measurement with none ends
+ *   no-hw-timestamps.
+ * @DCB_HDRM_TS_MODE_SOFTWARE: The drivers' software timestamps (what ptp4l -S
+ *   uses), else the module's clock reads; never the NIC's clock.
+ * @DCB_HDRM_TS_MODE_HOOK: Only the module's own clock reads at its receive
+ *   hook and before its transmit: the behaviour before timestamps at the wire,
+ *   kept for comparison.
+ */
+enum dcb_hdrm_ts_mode {
+	DCB_HDRM_TS_MODE_AUTO,
+	DCB_HDRM_TS_MODE_HARDWARE,
+	DCB_HDRM_TS_MODE_SOFTWARE,
+	DCB_HDRM_TS_MODE_HOOK,
+};
+
+/**
+ * enum dcb_hdrm_precision_source - Where a result's precision came from.
+ * @DCB_HDRM_PRECISION_SOURCE_OVERRIDE: The device's precision-override.
+ * @DCB_HDRM_PRECISION_SOURCE_HARDWARE: The coarser of the two ends' hardware
+ *   timestamp resolutions (the driver table in Documentation/design.rst, or
+ *   the peer's word).
+ * @DCB_HDRM_PRECISION_SOURCE_SAMPLES: Software timestamps: the round trips'
+ *   standard deviation, at least the clock's 1 ns.
+ */
+enum dcb_hdrm_precision_source {
+	DCB_HDRM_PRECISION_SOURCE_OVERRIDE,
+	DCB_HDRM_PRECISION_SOURCE_HARDWARE,
+	DCB_HDRM_PRECISION_SOURCE_SAMPLES,
 };
 
 /**
@@ -105,6 +146,8 @@ enum dcb_hdrm_timestamping {
  *   a probe's reply came from another address than the responder this end
  *   negotiated with (something in the middle of the link, such as a bridge,
  *   answers too). The measurement ends rather than mix two round trips.
+ * @DCB_HDRM_STATUS_NO_HW_TIMESTAMPS: Hardware timestamps were asked for
+ *   (ts-mode hardware) and no probe had them at both ends.
  */
 enum dcb_hdrm_status {
 	DCB_HDRM_STATUS_OK,
@@ -117,6 +160,7 @@ enum dcb_hdrm_status {
 	DCB_HDRM_STATUS_PEER_SILENT,
 	DCB_HDRM_STATUS_CANCELLED,
 	DCB_HDRM_STATUS_FOREIGN,
+	DCB_HDRM_STATUS_NO_HW_TIMESTAMPS,
 };
 
 /**
@@ -259,6 +303,9 @@ enum {
 	DCB_HDRM_A_DEV_PEER,
 	DCB_HDRM_A_DEV_PEER_AUTO_HDRM,
 	DCB_HDRM_A_DEV_LAST_MEASURED,
+	DCB_HDRM_A_DEV_TS_MODE,
+	DCB_HDRM_A_DEV_PHC_INDEX,
+	DCB_HDRM_A_DEV_HW_RESOLUTION,
 
 	__DCB_HDRM_A_DEV_MAX,
 	DCB_HDRM_A_DEV_MAX = (__DCB_HDRM_A_DEV_MAX - 1)
@@ -282,6 +329,9 @@ enum {
 	DCB_HDRM_A_PEER_VIA,
 	DCB_HDRM_A_PEER_AGE,
 	DCB_HDRM_A_PEER_PAD,
+	DCB_HDRM_A_PEER_TWO_STEP,
+	DCB_HDRM_A_PEER_HW_TIMESTAMPING,
+	DCB_HDRM_A_PEER_HW_RESOLUTION,
 
 	__DCB_HDRM_A_PEER_MAX,
 	DCB_HDRM_A_PEER_MAX = (__DCB_HDRM_A_PEER_MAX - 1)
@@ -375,6 +425,7 @@ enum {
 	DCB_HDRM_A_MEASURE_PUSH,
 	DCB_HDRM_A_MEASURE_OWNED,
 	DCB_HDRM_A_MEASURE_APPLY_OWN,
+	DCB_HDRM_A_MEASURE_TS_MODE,
 
 	__DCB_HDRM_A_MEASURE_MAX,
 	DCB_HDRM_A_MEASURE_MAX = (__DCB_HDRM_A_MEASURE_MAX - 1)
@@ -438,6 +489,11 @@ enum {
 	DCB_HDRM_A_RESULT_SOURCE,
 	DCB_HDRM_A_RESULT_PUSH,
 	DCB_HDRM_A_RESULT_ENCAP,
+	DCB_HDRM_A_RESULT_TS_MODE,
+	DCB_HDRM_A_RESULT_PRECISION_SOURCE,
+	DCB_HDRM_A_RESULT_RATE_RATIO,
+	DCB_HDRM_A_RESULT_TWO_STEP,
+	DCB_HDRM_A_RESULT_FOLLOWUP_MISSING,
 
 	__DCB_HDRM_A_RESULT_MAX,
 	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)
