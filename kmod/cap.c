@@ -139,6 +139,11 @@ void hdrm_cap_rx_request(struct hdrm_port *port, enum hdrm_encap encap,
 		/* Without auto-hdrm the answer leaves the field out. */
 		reply.has_bufcfg = port->cfg.auto_hdrm;
 		reply.bufcfg = hdrm_bufcfg_locked(port);
+		/* what this end's replies can carry: follow-ups, the NIC's */
+		reply.has_tscap = true;
+		reply.tscap = hdrm_reflect_tscap(port);
+		if (reply.tscap & HDRM_TSCAP_HARDWARE)
+			reply.hw_resolution = port->ts.hw_resolution;
 	}
 	spin_unlock(&port->lock);
 	if (!allow) {
@@ -185,6 +190,11 @@ void hdrm_cap_rx_reply(struct hdrm_port *port, enum hdrm_encap encap,
 		hdrm_peer_learn_locked(port, c->has_bufcfg, c->has_bufcfg,
 				       c->bufcfg & HDRM_BUFCFG_ACCEPT_PUSH,
 				       DCB_HDRM_PEER_VIA_IN_BAND);
+		port->peer.has_tscap = c->has_tscap;
+		port->peer.tscap = c->tscap;
+		port->peer.hw_resolution = c->hw_resolution;
+		s->peer_tscap = c->has_tscap ? c->tscap : 0;
+		s->peer_hw_resolution = c->hw_resolution;
 		if (!c->has_bufcfg || !(c->bufcfg & HDRM_BUFCFG_AUTO_HDRM)) {
 			s->done = true;
 			s->status = DCB_HDRM_STATUS_PEER_NO_CAP;

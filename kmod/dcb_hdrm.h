@@ -34,6 +34,7 @@
 #include "lib/hdrm_calc.h"
 #include "lib/hdrm_ctl.h"
 #include "lib/hdrm_derive.h"
+#include "lib/hdrm_samples.h"
 #include "lib/hdrm_stats.h"
 #include "lib/hdrm_wire.h"
 
@@ -119,6 +120,24 @@ struct hdrm_config {
 	u32 remeasure_period;		/* s, 0 = on events only */
 	bool auto_hdrm;			/* the buffer-configuration field */
 	bool accept_push;
+	u8 ts_mode;			/* enum dcb_hdrm_ts_mode */
+};
+
+/* What a device's driver says it timestamps (ethtool's ts_info). */
+#define HDRM_TSC_TX_SW		0x01	/* skb_tx_timestamp() */
+#define HDRM_TSC_HW		0x02	/* TX and RX in hardware, with a PHC */
+
+struct hdrm_ts_caps {
+	u8 flags;			/* HDRM_TSC_* */
+	s32 phc_index;			/* -1: none */
+	u32 hw_resolution;		/* ns, with HDRM_TSC_HW */
+};
+
+/* A received frame's timestamps, ns; 0 where there is none. */
+struct hdrm_rxts {
+	u64 hook;			/* the clock read at the receive hook */
+	u64 sw;				/* the stack's, on the monotonic clock */
+	u64 hw;				/* the NIC's */
 };
 
 /* What this end knows of its peer's capability. */
@@ -129,6 +148,9 @@ struct hdrm_peer {
 	bool accept_push;
 	u8 via;				/* enum dcb_hdrm_peer_via */
 	u64 learned_ns;			/* ktime_get_ns() */
+	bool has_tscap;			/* the reply's timestamping TLV */
+	u8 tscap;			/* HDRM_TSCAP_* */
+	u32 hw_resolution;		/* ns */
 };
 
 /* The last push of a result to the peer, and the peer's answer. */
@@ -192,6 +214,12 @@ struct hdrm_result {
 	u64 ended_ns;			/* ktime_get_ns() at the end */
 	u8 source;			/* enum dcb_hdrm_source */
 	u8 encap;			/* enum hdrm_encap it used */
+	u8 ts_mode;			/* enum dcb_hdrm_ts_mode asked */
+	u8 timestamping;		/* enum dcb_hdrm_timestamping got */
+	u8 precision_source;		/* enum dcb_hdrm_precision_source */
+	bool has_ratio;
+	s32 ratio_ppb;
+	u32 two_step, followup_missing;
 };
 
 /*
@@ -245,8 +273,8 @@ struct hdrm_session {
 	bool done;
 	u8 status;
 	u32 sent;
-	u32 received;
-	u32 late;
+	u32 received;			/* replies taken, for the counters */
+	u32 settled;			/* probes with all they will get */
 	u64 started_ns;
 	u64 last_sent_ns;
 	/* taken at the start, under rtnl */
@@ -254,14 +282,19 @@ struct hdrm_session {
 	/* the link's, read where cfg has no override (else 0) */
 	u32 speed;			/* Mb/s, 0 = unknown */
 	u32 prio_mask;			/* PFC-enabled */
-	u32 precision;			/* the clock's */
 	u32 mtu;
+	struct hdrm_ts_caps ts;		/* this device's */
+	/* timestamps: what was asked for, and the peer's word */
+	u8 ts_mode;			/* enum dcb_hdrm_ts_mode */
+	u8 peer_tscap;			/* HDRM_TSCAP_*, from the capability reply */
+	u32 peer_hw_resolution;
+	u8 req_flags;			/* HDRM_F_TWOSTEP, HDRM_F_HWTS in requests */
+	u8 want_tx;			/* SKBTX_* asked of the driver for t1 */
 	struct hrtimer timer;
 	u64 clock_base;			/* added to t1 and t4: HDRM_CLOCK_BASE_MASK */
-	u64 *t1;			/* per sequence number, as sent; 0 = not sent */
-	u64 *rtt;			/* samples, ns */
+	struct hdrm_rec *rec;		/* per sequence number */
+	u64 *rtt;			/* samples, ns, made at the end */
 	u64 *turnaround;		/* peer's t3 - t2 per sample, ns */
-	unsigned long *answered;	/* per sequence number */
 	struct hdrm_port *port;
 };
 
@@ -281,6 +314,7 @@ struct hdrm_port {
 	struct hdrm_session *session;	/* running, or NULL */
 	struct hdrm_result *result;	/* last, or NULL */
 	struct hdrm_last last;		/* last measured here with status ok */
+	struct hdrm_ts_caps ts;		/* refreshed under rtnl */
 	struct hdrm_applied *applied;	/* last, or NULL */
 	u8 apply_pending;		/* enum dcb_hdrm_apply for result */
 	struct work_struct done_work;
@@ -318,12 +352,20 @@ u32 hdrm_drv_speed(struct net_device *dev);
 void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN]);
 u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured);
 u8 hdrm_drv_delay_unit(struct net_device *dev, u8 configured);
+void hdrm_drv_ts_caps(struct net_device *dev, struct hdrm_ts_caps *ts);
+
+/* tstamp.c: timestamps at the wire */
+int hdrm_ts_init(void);
+void hdrm_ts_exit(void);
+void hdrm_rx_stamps(const struct sk_buff *skb, struct hdrm_rxts *rx);
+bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags);
 
 /* port.c */
 int hdrm_ports_init(void);
 void hdrm_ports_exit(void);
 struct hdrm_port *hdrm_port_find_rcu(const struct net_device *dev);
 struct hdrm_port *hdrm_port_find_rtnl(const struct net_device *dev);
+void hdrm_port_ts_refresh(struct hdrm_port *port);
 bool hdrm_dev_is_upper(const struct net_device *dev);
 
 /* session.c */
@@ -351,7 +393,11 @@ void hdrm_session_release(struct hdrm_port *port, const struct net *net,
 			  u32 portid);
 void hdrm_session_reply(struct hdrm_port *port, const u8 *src,
 			const struct hdrm_probe *p,
-			u64 t4);
+			const struct hdrm_rxts *t4);
+void hdrm_session_followup(struct hdrm_port *port, const u8 *src,
+			   const struct hdrm_probe *p);
+void hdrm_session_tx_stamp(struct hdrm_port *port, const struct hdrm_probe *p,
+			   u64 hw, u64 sw);
 void hdrm_session_done_work(struct work_struct *work);
 void hdrm_session_stop(struct hdrm_port *port, u8 status);
 void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s);
@@ -393,7 +439,11 @@ void hdrm_rx_exit(void);
 /* reflector.c: answering requests */
 void hdrm_reflect_request(struct hdrm_port *port, struct net_device *dev,
 			  enum hdrm_encap encap, const struct hdrm_probe *req,
-			  u64 t2);
+			  const struct hdrm_rxts *t2);
+void hdrm_reflect_followup(struct hdrm_port *port, enum hdrm_encap encap,
+			   const struct hdrm_probe *reply, u64 hw, u64 sw);
+u8 hdrm_reflect_tscap(struct hdrm_port *port);
+void hdrm_reflect_init(void);
 
 /* tx.c: the frames' skbs, and sending a control frame */
 struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,

@@ -7,6 +7,7 @@
  * Context for all: rtnl held, as the DCB and ethtool operations expect.
  */
 #include <linux/ethtool.h>
+#include <linux/net_tstamp.h>
 #include <linux/rtnetlink.h>
 #include <net/dcbnl.h>
 
@@ -289,4 +290,81 @@ u8 hdrm_drv_delay_unit(struct net_device *dev, u8 configured)
 		return configured;
 	hdrm_drv_name(dev, name);
 	return hdrm_drv_delay_unit_of(name, configured);
+}
+
+/*
+ * The resolution of a driver's hardware timestamps, ns, where the kernel
+ * gives no way to ask (ethtool's ts_info carries none): what each NIC's
+ * timestamp unit counts in. Documentation/design.rst, "Timestamps at the
+ * wire", gives the sources; precision-override overrides it.
+ */
+static const struct {
+	const char *driver;
+	u32 ns;
+} hdrm_hw_res_table[] = {
+	{ "dcbsim", 8 },	/* the selftests' NIC: its ts-resolution-ns default */
+	{ "mlx5_core", 1 },	/* ConnectX: a nanosecond-resolution clock */
+	{ "ice", 1 },		/* E810: 1 ns timestamps */
+	{ "igc", 1 },		/* I225/I226: 1 ns timestamps */
+	{ "igb", 8 },		/* I210: SYSTIM counts in 8 ns at 1 Gb/s */
+	{ "ixgbe", 8 },
+	{ "i40e", 8 },
+};
+
+/* Unknown drivers: 8 ns, one cycle of the 125 MHz clock most MACs run. */
+#define HDRM_HW_RES_DEFAULT_NS	8
+
+static u32 hdrm_drv_hw_res_of(const char *driver)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_hw_res_table); i++)
+		if (!strcmp(driver, hdrm_hw_res_table[i].driver))
+			return hdrm_hw_res_table[i].ns;
+	return HDRM_HW_RES_DEFAULT_NS;
+}
+
+/**
+ * hdrm_drv_ts_caps() - what the driver says it can timestamp
+ * @dev: the device
+ * @ts: filled: HDRM_TSC_* flags, the PHC index (-1 without one) and the
+ *	hardware timestamps' resolution (0 without hardware)
+ *
+ * From ethtool's ts_info. Hardware counts only with a PHC and both
+ * directions: one end's t1/t4 or t2/t3 must come from one clock. Whether
+ * the device's hardware timestamping is switched on (SIOCSHWTSTAMP) is
+ * not known here: 6.1's drivers take that configuration through a user
+ * pointer. The measurement finds out from the stamps that come back.
+ *
+ * Context: rtnl held.
+ */
+void hdrm_drv_ts_caps(struct net_device *dev, struct hdrm_ts_caps *ts)
+{
+#ifdef HDRM_HAVE_KERNEL_TS_INFO
+	struct kernel_ethtool_ts_info info;
+#else
+	struct ethtool_ts_info info;
+#endif
+	char name[HDRM_DRV_NAME_LEN];
+	u32 so;
+
+	ASSERT_RTNL();
+	memset(ts, 0, sizeof(*ts));
+	ts->phc_index = -1;
+	memset(&info, 0, sizeof(info));
+	info.phc_index = -1;
+	if (!dev->ethtool_ops || !dev->ethtool_ops->get_ts_info ||
+	    dev->ethtool_ops->get_ts_info(dev, &info))
+		return;
+	so = info.so_timestamping;
+	if (so & SOF_TIMESTAMPING_TX_SOFTWARE)
+		ts->flags |= HDRM_TSC_TX_SW;
+	if ((so & SOF_TIMESTAMPING_TX_HARDWARE) &&
+	    (so & SOF_TIMESTAMPING_RX_HARDWARE) &&
+	    (so & SOF_TIMESTAMPING_RAW_HARDWARE) && info.phc_index >= 0) {
+		ts->flags |= HDRM_TSC_HW;
+		ts->phc_index = info.phc_index;
+		hdrm_drv_name(dev, name);
+		ts->hw_resolution = hdrm_drv_hw_res_of(name);
+	}
 }

@@ -29,10 +29,19 @@ static int __init dcb_hdrm_init(void)
 {
 	int err;
 
+	hdrm_reflect_init();
+	/* The namespaces' sockets for TX timestamps, before any frame. */
+	err = hdrm_ts_init();
+	if (err) {
+		pr_err("cannot register the namespaces' timestamp sockets: %d\n",
+		       err);
+		return err;
+	}
 	/* Ports first: the receive hook and the family look them up. */
 	err = hdrm_ports_init();
 	if (err) {
 		pr_err("cannot register the netdevice notifier: %d\n", err);
+		hdrm_ts_exit();
 		return err;
 	}
 	hdrm_rx_init();
@@ -42,6 +51,7 @@ static int __init dcb_hdrm_init(void)
 		WRITE_ONCE(hdrm_unloading, true);
 		hdrm_rx_exit();
 		hdrm_ports_exit();
+		hdrm_ts_exit();
 		return err;
 	}
 	return 0;
@@ -58,6 +68,8 @@ static void __exit dcb_hdrm_exit(void)
 	hdrm_rx_exit();
 	/* Ends every session, cancels every work and frees every port. */
 	hdrm_ports_exit();
+	/* after the ports: no session or reflector asks for a stamp now */
+	hdrm_ts_exit();
 	hdrm_nl_exit();
 }
 

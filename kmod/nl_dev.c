@@ -55,6 +55,7 @@ struct hdrm_dev_msg {
 	struct hdrm_peer peer;
 	u64 peer_age_ms;
 	struct hdrm_last last;
+	struct hdrm_ts_caps ts;
 	u64 stats[ARRAY_SIZE(hdrm_stats_map)];
 	/* the driver's DCB state, when has_port and has_dcb */
 	char driver[HDRM_DRV_NAME_LEN];
@@ -88,7 +89,9 @@ static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
 	if (!port)
 		return;
 	m->has_port = true;
+	hdrm_port_ts_refresh(port);
 	spin_lock_bh(&port->lock);
+	m->ts = port->ts;
 	m->cfg = port->cfg;
 	m->peer = port->peer;
 	m->last = port->last;
@@ -146,7 +149,8 @@ static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
 	    nla_put_u32(skb, DCB_HDRM_A_DEV_REMEASURE_PERIOD,
 			cfg->remeasure_period) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_AUTO_HDRM, cfg->auto_hdrm) ||
-	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_PUSH, cfg->accept_push))
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_PUSH, cfg->accept_push) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_TS_MODE, cfg->ts_mode))
 		return -EMSGSIZE;
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!cfg->max_frame[prio])
@@ -178,6 +182,15 @@ static int hdrm_put_peer(struct sk_buff *skb, const struct hdrm_dev_msg *m)
 	    nla_put_u32(skb, DCB_HDRM_A_PEER_VIA, peer->via) ||
 	    nla_put_u64_64bit(skb, DCB_HDRM_A_PEER_AGE, m->peer_age_ms,
 			      DCB_HDRM_A_PEER_PAD))
+		return -EMSGSIZE;
+	if (peer->has_tscap &&
+	    (nla_put_u8(skb, DCB_HDRM_A_PEER_TWO_STEP,
+			!!(peer->tscap & HDRM_TSCAP_TWOSTEP)) ||
+	     nla_put_u8(skb, DCB_HDRM_A_PEER_HW_TIMESTAMPING,
+			!!(peer->tscap & HDRM_TSCAP_HARDWARE)) ||
+	     (peer->hw_resolution &&
+	      nla_put_u32(skb, DCB_HDRM_A_PEER_HW_RESOLUTION,
+			  peer->hw_resolution))))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -263,6 +276,11 @@ static int hdrm_dev_msg_fill(struct sk_buff *skb, const struct hdrm_dev_msg *m,
 	    (m->speed && nla_put_u32(skb, DCB_HDRM_A_DEV_SPEED, m->speed)))
 		goto nla_put_failure;
 
+	if (m->has_port && (m->ts.flags & HDRM_TSC_HW) &&
+	    (nla_put_u32(skb, DCB_HDRM_A_DEV_PHC_INDEX, m->ts.phc_index) ||
+	     nla_put_u32(skb, DCB_HDRM_A_DEV_HW_RESOLUTION,
+			 m->ts.hw_resolution)))
+		goto nla_put_failure;
 	if (m->has_port &&
 	    (hdrm_put_config(skb, &m->cfg) ||
 	     hdrm_put_peer(skb, m) ||
@@ -427,6 +445,8 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		cfg.auto_hdrm = nla_get_u8(tb[DCB_HDRM_A_DEV_AUTO_HDRM]);
 	if (tb[DCB_HDRM_A_DEV_ACCEPT_PUSH])
 		cfg.accept_push = nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_PUSH]);
+	if (tb[DCB_HDRM_A_DEV_TS_MODE])
+		cfg.ts_mode = nla_get_u8(tb[DCB_HDRM_A_DEV_TS_MODE]);
 	err = hdrm_parse_max_frames(info, &cfg);
 	if (err)
 		goto out;

@@ -53,6 +53,8 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 				 DCB_HDRM_MODE_4TS);
 	s->estimator = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_ESTIMATOR],
 				      DCB_HDRM_ESTIMATOR_MIN);
+	if (tb[DCB_HDRM_A_MEASURE_TS_MODE])
+		s->ts_mode = nla_get_u8(tb[DCB_HDRM_A_MEASURE_TS_MODE]);
 	if (tb[DCB_HDRM_A_MEASURE_OWNED] &&
 	    nla_get_u8(tb[DCB_HDRM_A_MEASURE_OWNED])) {
 		s->owner_portid = info->snd_portid;

@@ -139,6 +139,21 @@ struct hdrm_result_msg {
 	bool has_a, has_push;
 };
 
+/* How a local measurement took its timestamps. */
+static int hdrm_put_ts(struct sk_buff *skb, const struct hdrm_result *r)
+{
+	if (nla_put_u8(skb, DCB_HDRM_A_RESULT_TS_MODE, r->ts_mode) ||
+	    nla_put_u8(skb, DCB_HDRM_A_RESULT_PRECISION_SOURCE,
+		       r->precision_source) ||
+	    (r->has_ratio &&
+	     nla_put_s32(skb, DCB_HDRM_A_RESULT_RATE_RATIO, r->ratio_ppb)) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_TWO_STEP, r->two_step) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_FOLLOWUP_MISSING,
+			r->followup_missing))
+		return -EMSGSIZE;
+	return 0;
+}
+
 /* The fill step: puts what hdrm_result_prepare() copied, reads nothing else. */
 static int hdrm_result_fill(struct sk_buff *skb,
 			    const struct hdrm_result_msg *m, u8 cmd,
@@ -157,8 +172,7 @@ static int hdrm_result_fill(struct sk_buff *skb,
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_MODE, r->mode) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_ENCAP, r->encap) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_ESTIMATOR, r->estimator) ||
-	    nla_put_u32(skb, DCB_HDRM_A_RESULT_TIMESTAMPING,
-			DCB_HDRM_TIMESTAMPING_SOFTWARE) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_TIMESTAMPING, r->timestamping) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_PROBES_SENT, r->sent) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_PROBES_RECEIVED, r->received) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_PROBES_LOST, r->lost) ||
@@ -178,6 +192,7 @@ static int hdrm_result_fill(struct sk_buff *skb,
 	     nla_put_u64_64bit(skb, DCB_HDRM_A_RESULT_RTT_ESTIMATE,
 			       r->rtt_estimate, DCB_HDRM_A_RESULT_PAD)) ||
 	    hdrm_put_prios(skb, r) ||
+	    (r->source == DCB_HDRM_SOURCE_LOCAL && hdrm_put_ts(skb, r)) ||
 	    (m->has_a && hdrm_put_applied(skb, &m->a)) ||
 	    (m->has_push && hdrm_put_push(skb, &m->push))) {
 		genlmsg_cancel(skb, hdr);

@@ -46,8 +46,8 @@ static void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
 static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 		    struct packet_type *pt, struct net_device *orig_dev)
 {
-	u64 now = ktime_get_ns();	/* t2 for a request, t4 for a reply */
 	enum hdrm_wire_err err = HDRM_WIRE_OK;
+	struct hdrm_rxts rx;	/* t2 for a request, t4 for a reply */
 	u8 buf[HDRM_CTL_MAX_PAYLOAD];
 	enum hdrm_encap encap;
 	struct hdrm_probe p;
@@ -56,6 +56,7 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 	struct hdrm_ctl c;
 	unsigned int len;
 
+	hdrm_rx_stamps(skb, &rx);
 	if (skb->pkt_type == PACKET_OTHERHOST ||
 	    skb->pkt_type == PACKET_LOOPBACK)
 		goto out;
@@ -85,7 +86,8 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 		if (err != HDRM_WIRE_OK)
 			goto malformed;
 		atomic64_inc(&port->ctr.rx_control);
-		hdrm_ctl_rx(port, dev, encap, eth_hdr(skb)->h_source, &c, now);
+		hdrm_ctl_rx(port, dev, encap, eth_hdr(skb)->h_source, &c,
+			    rx.hook);
 		goto out;
 	}
 	if (!payload)
@@ -95,9 +97,11 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 		goto malformed;
 	if (p.type == HDRM_TYPE_REQUEST) {
 		atomic64_inc(&port->ctr.rx_requests);
-		hdrm_reflect_request(port, dev, encap, &p, now);
+		hdrm_reflect_request(port, dev, encap, &p, &rx);
+	} else if (p.type == HDRM_TYPE_REPLY) {
+		hdrm_session_reply(port, eth_hdr(skb)->h_source, &p, &rx);
 	} else {
-		hdrm_session_reply(port, eth_hdr(skb)->h_source, &p, now);
+		hdrm_session_followup(port, eth_hdr(skb)->h_source, &p);
 	}
 out:
 	consume_skb(skb);

@@ -21,15 +21,15 @@ struct hdrm_session *hdrm_session_alloc(u32 count, gfp_t gfp)
 	s = kzalloc(sizeof(*s), gfp);
 	if (!s)
 		return NULL;
-	s->t1 = kcalloc(count, sizeof(*s->t1), gfp);
-	s->rtt = kcalloc(count, sizeof(*s->rtt), gfp);
-	s->turnaround = kcalloc(count, sizeof(*s->turnaround), gfp);
-	s->answered = bitmap_zalloc(count, gfp);
-	if (!s->t1 || !s->rtt || !s->turnaround || !s->answered) {
+	s->rec = kvcalloc(count, sizeof(*s->rec), gfp);
+	s->rtt = kvcalloc(count, sizeof(*s->rtt), gfp);
+	s->turnaround = kvcalloc(count, sizeof(*s->turnaround), gfp);
+	if (!s->rec || !s->rtt || !s->turnaround) {
 		hdrm_session_free(s);
 		return NULL;
 	}
 	s->count = count;
+	s->ts_mode = U8_MAX;	/* the device's, unless the request says */
 	return s;
 }
 
@@ -37,11 +37,88 @@ void hdrm_session_free(struct hdrm_session *s)
 {
 	if (!s)
 		return;
-	kfree(s->t1);
-	kfree(s->rtt);
-	kfree(s->turnaround);
-	bitmap_free(s->answered);
+	kvfree(s->rec);
+	kvfree(s->rtt);
+	kvfree(s->turnaround);
 	kfree(s);
+}
+
+/*
+ * Which timestamps the probes ask for, once the peer said what its replies
+ * can carry (its capability reply): this end's TX timestamps from the
+ * driver where it gives them, the NIC's where the mode allows and both
+ * ends have them (hardware asks regardless: the peer's refusal shows in
+ * the result), and follow-ups where the peer sends them.
+ *
+ * Context: port->lock held, before the first probe.
+ */
+static void hdrm_session_ts_plan(struct hdrm_session *s)
+{
+	bool hw;
+
+	s->req_flags = 0;
+	s->want_tx = 0;
+	if (s->ts_mode == DCB_HDRM_TS_MODE_HOOK)
+		return;
+	if (s->ts.flags & HDRM_TSC_TX_SW)
+		s->want_tx |= SKBTX_SW_TSTAMP;
+	hw = (s->ts.flags & HDRM_TSC_HW) &&
+	     (s->ts_mode == DCB_HDRM_TS_MODE_HARDWARE ||
+	      (s->ts_mode == DCB_HDRM_TS_MODE_AUTO &&
+	       (s->mode == DCB_HDRM_MODE_2TS ||
+		(s->peer_tscap & HDRM_TSCAP_HARDWARE))));
+	if (hw)
+		s->want_tx |= SKBTX_HW_TSTAMP;
+	if (s->mode == DCB_HDRM_MODE_4TS &&
+	    (s->peer_tscap & HDRM_TSCAP_TWOSTEP)) {
+		s->req_flags |= HDRM_F_TWOSTEP;
+		if (hw)
+			s->req_flags |= HDRM_F_HWTS;
+	}
+}
+
+/* Has this probe all it will get? Context: port->lock held. */
+static bool hdrm_rec_settled(const struct hdrm_session *s,
+			     const struct hdrm_rec *r)
+{
+	if (!(r->flags & HDRM_REC_REPLIED))
+		return false;
+	if ((r->flags & HDRM_REC_TWOSTEP) && !(r->flags & HDRM_REC_FOLLOWUP))
+		return false;
+	if ((s->want_tx & SKBTX_SW_TSTAMP) && !r->t1_sw)
+		return false;
+	/* t1 from the NIC only matters when t4 came from it */
+	if ((s->want_tx & SKBTX_HW_TSTAMP) && r->t4_hw && !r->t1_hw)
+		return false;
+	return true;
+}
+
+/*
+ * A probe gained something: count it settled when it has all it will get,
+ * and end the session when every probe has. Context: port->lock held.
+ */
+static void hdrm_rec_account(struct hdrm_port *port, struct hdrm_session *s,
+			     bool was, const struct hdrm_rec *r)
+{
+	if (was || !hdrm_rec_settled(s, r))
+		return;
+	s->settled++;
+	if (s->sent == s->count && s->settled == s->count)
+		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_OK);
+}
+
+/* The probe a frame answers, if it is one of the session's. */
+static struct hdrm_rec *hdrm_session_rec(struct hdrm_session *s,
+					 const struct hdrm_probe *p)
+{
+	struct hdrm_rec *r;
+
+	if (s->done || p->session != s->id || p->seq >= s->count)
+		return NULL;
+	r = &s->rec[p->seq];
+	if (!r->t1_hook || r->t1_hook != p->t1)
+		return NULL;
+	return r;
 }
 
 static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
@@ -53,12 +130,13 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 	struct sk_buff *skb;
 	u32 seq;
 	u64 t1;
-
-	if (s->mode == DCB_HDRM_MODE_2TS)
-		p.flags = HDRM_F_LOOPBACK;
+	u8 want;
 
 	spin_lock(&port->lock);
 	seq = s->sent;
+	if (!seq)
+		hdrm_session_ts_plan(s);
+	p.flags = s->mode == DCB_HDRM_MODE_2TS ? HDRM_F_LOOPBACK : s->req_flags;
 	spin_unlock(&port->lock);
 
 	/*
@@ -71,11 +149,18 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 		atomic64_inc(&port->ctr.tx_errors);
 		goto account;
 	}
+	/* the driver's TX timestamps, when asked for, come to hdrm_ts_work */
+	want = READ_ONCE(s->want_tx);
+	if (want && !hdrm_ts_own(skb, want)) {
+		spin_lock(&port->lock);
+		s->want_tx = 0;
+		spin_unlock(&port->lock);
+	}
 	t1 = ktime_get_ns();
 	hdrm_frame_set_t1(skb_mac_header(skb), t1 + s->clock_base);
 
 	spin_lock(&port->lock);
-	s->t1[seq] = t1 + s->clock_base;
+	s->rec[seq].t1_hook = t1 + s->clock_base;
 	s->last_sent_ns = t1;
 	spin_unlock(&port->lock);
 
@@ -193,7 +278,7 @@ static enum hrtimer_restart hdrm_session_timer(struct hrtimer *timer)
 	 */
 	spin_lock(&port->lock);
 	deadline = s->last_sent_ns + (u64)s->timeout_ms * NSEC_PER_MSEC;
-	if (ktime_get_ns() >= deadline || s->received + s->late >= s->sent)
+	if (ktime_get_ns() >= deadline || s->settled >= s->sent)
 		hdrm_session_end_locked(port, s, s->received ?
 					DCB_HDRM_STATUS_OK :
 					DCB_HDRM_STATUS_NO_REPLY);
@@ -246,8 +331,16 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 		NL_SET_ERR_MSG(extack, "auto-hdrm is off on this device");
 		return -EOPNOTSUPP;
 	}
-	port->session = s;
 	s->cfg = port->cfg;
+	if (s->ts_mode == U8_MAX)
+		s->ts_mode = s->cfg.ts_mode;
+	if (s->ts_mode == DCB_HDRM_TS_MODE_HARDWARE &&
+	    !(s->ts.flags & HDRM_TSC_HW)) {
+		spin_unlock_bh(&port->lock);
+		NL_SET_ERR_MSG(extack, "ts-mode hardware: the device's driver reports no hardware timestamping with a PTP clock (ethtool -T)");
+		return -EOPNOTSUPP;
+	}
+	port->session = s;
 	/* auto: MAC control unless only 0x88B5 is answered (negotiation) */
 	s->encap = s->cfg.encap == DCB_HDRM_ENCAP_ETHER ? HDRM_ENCAP_ETHER :
 							  HDRM_ENCAP_MACCTL;
@@ -263,31 +356,39 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
  * @port: the port it arrived on
  * @src: its source address
  * @p: the decoded, validated reply
- * @t4: when it arrived, ns
+ * @rx: when it arrived (t4), on each clock there is
  *
- * Context: softirq. Counts it as a sample, late, or stale. A reply that
- * answers one of the session's probes but comes from another address than
- * the negotiated responder's ends the session (status foreign): a second
+ * Context: softirq. Counts it as a reply or stale. A reply that answers
+ * one of the session's probes but comes from another address than the
+ * negotiated responder's ends the session (status foreign): a second
  * machine answers on this link, and its round trip is not this cable's.
+ * Which of its timestamps make the round trip is decided at the end
+ * (hdrm_samples_build()); late replies are told apart there too.
  */
 void hdrm_session_reply(struct hdrm_port *port, const u8 *src,
-			const struct hdrm_probe *p, u64 t4)
+			const struct hdrm_probe *p, const struct hdrm_rxts *rx)
 {
-	bool want_stamps, stale = true, foreign = false;
+	bool want_stamps, was, stale = true, foreign = false;
 	struct hdrm_session *s;
+	struct hdrm_rec *r;
+	u64 t4;
 	s64 rtt;
 
 	spin_lock(&port->lock);
 	s = port->session;
-	if (!s || s->done || p->session != s->id || p->seq >= s->sent ||
-	    test_bit(p->seq, s->answered) || p->t1 != s->t1[p->seq])
+	r = s ? hdrm_session_rec(s, p) : NULL;
+	if (!r || (r->flags & HDRM_REC_REPLIED))
 		goto out;
 	/* t4 on the clock t1 left on */
-	t4 += s->clock_base;
+	t4 = rx->hook + s->clock_base;
 	want_stamps = s->mode == DCB_HDRM_MODE_4TS;
 	if (!!(p->flags & HDRM_F_TIMESTAMPS) != want_stamps)
 		goto out;
-	if (hdrm_probe_rtt(p, t4, &rtt) || rtt < 0)
+	/* two-step and the NIC's stamps only where the request offered them */
+	if (p->flags & ~s->req_flags & (HDRM_F_TWOSTEP | HDRM_F_HWTS))
+		goto out;
+	if (!(p->flags & HDRM_F_TWOSTEP) &&
+	    (hdrm_probe_rtt(p, t4, &rtt) || rtt < 0))
 		goto out;
 	stale = false;
 	if (!ether_addr_equal(src, s->peer_addr)) {
@@ -295,35 +396,118 @@ void hdrm_session_reply(struct hdrm_port *port, const u8 *src,
 		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_FOREIGN);
 		goto out;
 	}
-	__set_bit(p->seq, s->answered);
-	if (t4 - p->t1 > (u64)s->timeout_ms * NSEC_PER_MSEC) {
-		s->late++;
-	} else {
-		s->rtt[s->received] = rtt;
-		s->turnaround[s->received] = want_stamps ? p->t3 - p->t2 : 0;
-		s->received++;
+	was = hdrm_rec_settled(s, r);
+	r->flags |= HDRM_REC_REPLIED;
+	r->t4_hook = t4;
+	r->t4_sw = rx->sw ? rx->sw + s->clock_base : 0;
+	r->t4_hw = rx->hw;
+	if (want_stamps) {
+		r->flags |= HDRM_REC_STAMPS;
+		r->t2 = p->t2;
+		r->t3 = p->t3;
+		if (p->flags & HDRM_F_TWOSTEP)
+			r->flags |= HDRM_REC_TWOSTEP;
+		if (p->flags & HDRM_F_HWTS)
+			r->flags |= HDRM_REC_T2_HW;
 	}
-	if (s->sent == s->count && s->received + s->late == s->count)
-		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_OK);
+	s->received++;
+	hdrm_rec_account(port, s, was, r);
 out:
 	spin_unlock(&port->lock);
 	atomic64_inc(stale ? &port->ctr.stale : foreign ? &port->ctr.foreign :
 		     &port->ctr.rx_replies);
 }
 
-/* A finished session's result: hdrm_derive() from its samples and settings. */
+/**
+ * hdrm_session_followup() - a two-step reply's follow-up arrived
+ * @port: the port it arrived on
+ * @src: its source address
+ * @p: the decoded, validated follow-up
+ *
+ * Its t3 completes the probe's exchange when it matches the reply that
+ * announced it: same t1 and t2, from the same responder, on the same
+ * clock (hardware or not). Anything else is stale.
+ *
+ * Context: softirq.
+ */
+void hdrm_session_followup(struct hdrm_port *port, const u8 *src,
+			   const struct hdrm_probe *p)
+{
+	struct hdrm_session *s;
+	struct hdrm_rec *r;
+	bool was, stale = true;
+
+	spin_lock(&port->lock);
+	s = port->session;
+	r = s ? hdrm_session_rec(s, p) : NULL;
+	if (!r || !(r->flags & HDRM_REC_TWOSTEP) ||
+	    (r->flags & HDRM_REC_FOLLOWUP) || p->t2 != r->t2 ||
+	    !(p->flags & HDRM_F_HWTS) != !(r->flags & HDRM_REC_T2_HW) ||
+	    !ether_addr_equal(src, s->peer_addr))
+		goto out;
+	stale = false;
+	was = hdrm_rec_settled(s, r);
+	r->t3 = p->t3;
+	r->flags |= HDRM_REC_FOLLOWUP;
+	if (p->flags & HDRM_F_HWTS)
+		r->flags |= HDRM_REC_T3_HW;
+	hdrm_rec_account(port, s, was, r);
+out:
+	spin_unlock(&port->lock);
+	if (stale)
+		atomic64_inc(&port->ctr.stale);
+}
+
+/**
+ * hdrm_session_tx_stamp() - the driver's TX timestamp of a probe
+ * @port: the port it left on
+ * @p: the probe, as the error queue's clone of it says
+ * @hw: the NIC's timestamp, or 0
+ * @sw: the software one on the monotonic clock, or 0
+ *
+ * Context: BH off, RCU held (hdrm_ts_work).
+ */
+void hdrm_session_tx_stamp(struct hdrm_port *port, const struct hdrm_probe *p,
+			   u64 hw, u64 sw)
+{
+	struct hdrm_session *s;
+	struct hdrm_rec *r;
+	bool was;
+
+	spin_lock(&port->lock);
+	s = port->session;
+	r = s ? hdrm_session_rec(s, p) : NULL;
+	if (r) {
+		was = hdrm_rec_settled(s, r);
+		if (hw)
+			r->t1_hw = hw;
+		else
+			r->t1_sw = sw + s->clock_base;
+		hdrm_rec_account(port, s, was, r);
+	}
+	spin_unlock(&port->lock);
+}
+
+/*
+ * A finished session's result: hdrm_samples_build() from what each probe
+ * gathered, then hdrm_derive() from the samples and settings.
+ */
 static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
 {
+	struct hdrm_samples_in sin = {
+		.rec = s->rec,
+		.sent = s->sent,
+		.ts_mode = s->ts_mode,
+		.timeout_ns = (u64)s->timeout_ms * NSEC_PER_MSEC,
+	};
+	struct hdrm_samples_out so;
 	struct hdrm_derive_in in = {
 		.rtt = s->rtt,
 		.turnaround = s->mode == DCB_HDRM_MODE_4TS ? s->turnaround : NULL,
-		.received = s->received,
 		.estimator = s->estimator,
-		.size = s->status == DCB_HDRM_STATUS_OK,
 		.speed_override = s->cfg.speed_override,
 		.speed_link = s->speed,
 		.precision_override = s->cfg.precision_override,
-		.precision_clock = s->precision,
 		.prio_override = s->cfg.prio_mask,
 		.prio_pfc = s->prio_mask,
 		.k_override = s->cfg.k_override,
@@ -332,15 +516,35 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
 	};
 	struct hdrm_derived d;
 
+	BUILD_BUG_ON(HDRM_TS_HOOK != DCB_HDRM_TS_MODE_HOOK ||
+		     HDRM_TS_HARDWARE != DCB_HDRM_TS_MODE_HARDWARE);
+	BUILD_BUG_ON(HDRM_PREC_SAMPLES != DCB_HDRM_PRECISION_SOURCE_SAMPLES ||
+		     HDRM_PREC_HARDWARE != DCB_HDRM_PRECISION_SOURCE_HARDWARE);
+	hdrm_samples_build(&sin, s->rtt, s->turnaround, &so);
 	r->session = s->id;
 	r->status = s->status;
+	/* asked for hardware, got replies, none of them in hardware */
+	if (r->status == DCB_HDRM_STATUS_OK && !so.received &&
+	    s->ts_mode == DCB_HDRM_TS_MODE_HARDWARE && so.rejected)
+		r->status = DCB_HDRM_STATUS_NO_HW_TIMESTAMPS;
 	r->mode = s->mode;
 	r->encap = s->encap;
 	r->estimator = s->estimator;
+	r->ts_mode = s->ts_mode;
+	r->timestamping = so.hardware ? DCB_HDRM_TIMESTAMPING_HARDWARE :
+					DCB_HDRM_TIMESTAMPING_SOFTWARE;
+	r->has_ratio = so.has_ratio;
+	r->ratio_ppb = so.ratio_ppb;
+	r->two_step = so.two_step;
+	r->followup_missing = so.followup_missing;
 	r->sent = s->sent;
-	r->received = s->received;
-	r->late = s->late;
-	r->lost = s->sent - s->received - s->late;
+	r->received = so.received;
+	r->late = so.late;
+	r->lost = s->sent - so.received - so.late;
+	in.received = so.received;
+	in.size = r->status == DCB_HDRM_STATUS_OK;
+	in.hardware = so.hardware;
+	in.hw_resolution = max(s->ts.hw_resolution, s->peer_hw_resolution);
 	r->ended_ns = ktime_get_ns();
 	r->duration_us = div_u64(r->ended_ns - s->started_ns, NSEC_PER_USEC);
 
@@ -349,6 +553,7 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
 	hdrm_derive(&in, &d);
 	r->speed = d.speed;
 	r->precision = d.precision;
+	r->precision_source = d.precision_source;
 	r->k_bytes = d.k_bytes;
 	r->cell = d.cell;
 	r->rtt = d.rtt;
@@ -473,41 +678,30 @@ void hdrm_session_stop(struct hdrm_port *port, u8 status)
 	hdrm_session_finish(port);
 }
 
-/*
- * Software timestamps come from the monotonic clock; their precision is
- * the clock's resolution (1 ns with high-resolution timers, a jiffy
- * without). The stack's own delays only ever lengthen t, never shorten
- * it, so they are not part of the precision.
- */
-static u32 hdrm_clock_precision_ns(void)
-{
-	return hrtimer_resolution;
-}
-
 /**
  * hdrm_session_snapshot() - what the headroom of a new session depends on
  * @port: the port it will run on
  * @s: the session, not started yet
  *
- * Reads the speed, priorities and precision from the device, its driver
- * and the clock, now, each only where the configuration has no override
- * (hdrm_derive() picks one of the two at the end), and the MTU.
+ * Reads the speed and priorities from the device and its driver, now,
+ * each only where the configuration has no override (hdrm_derive() picks
+ * one of the two at the end), the MTU, and what the driver timestamps.
  *
  * Context: rtnl held (link settings and PFC are read through the driver).
  */
 void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s)
 {
 	struct net_device *dev = port->dev;
-	u32 speed, prio_mask, precision;
+	u32 speed, prio_mask;
 
 	ASSERT_RTNL();
+	hdrm_port_ts_refresh(port);
 	spin_lock_bh(&port->lock);
 	speed = port->cfg.speed_override;
 	prio_mask = port->cfg.prio_mask;
-	precision = port->cfg.precision_override;
+	s->ts = port->ts;
 	spin_unlock_bh(&port->lock);
 	s->speed = speed ? 0 : hdrm_drv_speed(dev);
 	s->prio_mask = prio_mask ? 0 : hdrm_drv_pfc_prio_mask(dev);
-	s->precision = precision ? 0 : hdrm_clock_precision_ns();
 	s->mtu = READ_ONCE(dev->mtu);
 }

@@ -18,6 +18,7 @@ typedef uint8_t u8;
 typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
+typedef int32_t s32;
 typedef int64_t s64;
 
 #ifndef ARRAY_SIZE
@@ -30,6 +31,11 @@ typedef int64_t s64;
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
 
 static inline u64 div64_u64(u64 a, u64 b)
+{
+	return a / b;
+}
+
+static inline s64 div64_s64(s64 a, s64 b)
 {
 	return a / b;
 }

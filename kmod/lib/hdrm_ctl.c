@@ -12,7 +12,7 @@ static const struct {
 	u8 required;
 } hdrm_ctl_rules[] = {
 	[HDRM_CTL_CAP_REQUEST]	= { BIT(HDRM_TLV_BUFCFG), BIT(HDRM_TLV_BUFCFG) },
-	[HDRM_CTL_CAP_REPLY]	= { BIT(HDRM_TLV_BUFCFG), 0 },
+	[HDRM_CTL_CAP_REPLY]	= { BIT(HDRM_TLV_BUFCFG) | BIT(HDRM_TLV_TSCAP), 0 },
 	[HDRM_CTL_CONFIG]	= { BIT(HDRM_TLV_LINK) | BIT(HDRM_TLV_HEADROOM),
 				    BIT(HDRM_TLV_LINK) | BIT(HDRM_TLV_HEADROOM) },
 	[HDRM_CTL_CONFIG_ACK]	= { BIT(HDRM_TLV_ACK), BIT(HDRM_TLV_ACK) },
@@ -24,6 +24,7 @@ static const u8 hdrm_tlv_len[] = {
 	[HDRM_TLV_LINK]		= HDRM_TLV_LINK_LEN,
 	[HDRM_TLV_HEADROOM]	= HDRM_TLV_HEADROOM_LEN,
 	[HDRM_TLV_ACK]		= HDRM_TLV_ACK_LEN,
+	[HDRM_TLV_TSCAP]	= HDRM_TLV_TSCAP_LEN,
 };
 
 static u8 *hdrm_tlv_put(u8 *p, u8 type)
@@ -56,6 +57,8 @@ unsigned int hdrm_ctl_encode(u8 *payload, unsigned int room,
 		tlv_len += 2 + HDRM_TLV_HEADROOM_LEN;
 	if (c->has_ack)
 		tlv_len += 2 + HDRM_TLV_ACK_LEN;
+	if (c->has_tscap)
+		tlv_len += 2 + HDRM_TLV_TSCAP_LEN;
 	len = HDRM_CTL_OFF_TLV + tlv_len;
 	if (len < HDRM_PAYLOAD_LEN)
 		len = HDRM_PAYLOAD_LEN;
@@ -97,6 +100,12 @@ unsigned int hdrm_ctl_encode(u8 *payload, unsigned int room,
 		put_unaligned_be32(c->value, p + 4);
 		put_unaligned_be32(c->limit, p + 8);
 		p += HDRM_TLV_ACK_LEN;
+	}
+	if (c->has_tscap) {
+		p = hdrm_tlv_put(p, HDRM_TLV_TSCAP);
+		p[0] = c->tscap;
+		put_unaligned_be32(c->hw_resolution, p + 2);
+		p += HDRM_TLV_TSCAP_LEN;
 	}
 	hdrm_tlv_put(p, HDRM_TLV_END);
 	return len;
@@ -149,6 +158,16 @@ static bool hdrm_tlv_read(struct hdrm_ctl *c, u8 type, const u8 *v)
 		c->prio = v[3];
 		c->value = get_unaligned_be32(v + 4);
 		c->limit = get_unaligned_be32(v + 8);
+		return true;
+	case HDRM_TLV_TSCAP:
+		/* a resolution only with hardware, and then not 0 */
+		if ((v[0] & ~HDRM_TSCAP_ALL) || v[1])
+			return false;
+		c->hw_resolution = get_unaligned_be32(v + 2);
+		if (!!(v[0] & HDRM_TSCAP_HARDWARE) != !!c->hw_resolution)
+			return false;
+		c->has_tscap = true;
+		c->tscap = v[0];
 		return true;
 	}
 	return false;

@@ -24,7 +24,7 @@
 #define HDRM_CTL_OFF_SESSION	8
 #define HDRM_CTL_OFF_TLV	12
 
-/* The longest TLV area a receiver reads; a sender's is at most 82 bytes. */
+/* The longest TLV area a receiver reads; a sender's is at most 90 bytes. */
 #define HDRM_CTL_MAX_TLV_LEN	128
 #define HDRM_CTL_MAX_PAYLOAD	(HDRM_CTL_OFF_TLV + HDRM_CTL_MAX_TLV_LEN)
 
@@ -41,17 +41,24 @@ enum hdrm_ctl_tlv {
 	HDRM_TLV_LINK = 2,
 	HDRM_TLV_HEADROOM = 3,
 	HDRM_TLV_ACK = 4,
+	HDRM_TLV_TSCAP = 5,	/* the reflector's timestamping */
 };
 
 #define HDRM_TLV_BUFCFG_LEN	2
 #define HDRM_TLV_LINK_LEN	12
 #define HDRM_TLV_HEADROOM_LEN	(2 + 4 * HDRM_PRIOS)	/* 34 */
 #define HDRM_TLV_ACK_LEN	12
+#define HDRM_TLV_TSCAP_LEN	6
 
 /* Bits of the buffer-configuration field's first byte. */
 #define HDRM_BUFCFG_AUTO_HDRM	0x01
 #define HDRM_BUFCFG_ACCEPT_PUSH	0x02
 #define HDRM_BUFCFG_ALL		(HDRM_BUFCFG_AUTO_HDRM | HDRM_BUFCFG_ACCEPT_PUSH)
+
+/* The timestamping TLV's flags: what the reflector's replies can carry. */
+#define HDRM_TSCAP_TWOSTEP	0x01	/* follow-ups with t3 as it left */
+#define HDRM_TSCAP_HARDWARE	0x02	/* the NIC's timestamps */
+#define HDRM_TSCAP_ALL		(HDRM_TSCAP_TWOSTEP | HDRM_TSCAP_HARDWARE)
 
 /* The acknowledgment's status byte (enum dcb_hdrm_push_status values). */
 #define HDRM_ACK_APPLIED	1
@@ -88,6 +95,9 @@ struct hdrm_ctl {
 	u32 rtt_ns;
 	u32 precision_ns;
 	u32 speed;			/* Mb/s */
+	bool has_tscap;
+	u8 tscap;			/* HDRM_TSCAP_* */
+	u32 hw_resolution;		/* ns, with HDRM_TSCAP_HARDWARE */
 	bool has_headroom;
 	u8 prio_mask;
 	u32 headroom[HDRM_PRIOS];	/* bytes */

@@ -36,15 +36,46 @@ static void hdrm_derive_headroom(const struct hdrm_derive_in *in,
 	}
 }
 
+/*
+ * The precision: the override; else, when every sample had the NICs'
+ * timestamps, the coarser end's hardware resolution; else what the
+ * software samples show: their standard deviation, never below the
+ * clock's resolution. A round trip measured in software includes the
+ * hosts' own delays, which vary from probe to probe: the spread of the
+ * samples, not the clock's tick, is what such an estimate is good to.
+ */
+static void hdrm_derive_precision(const struct hdrm_derive_in *in,
+				  const struct hdrm_stats *rtt,
+				  struct hdrm_derived *out)
+{
+	u64 p = HDRM_SW_CLOCK_RES_NS;
+
+	if (in->precision_override) {
+		out->precision = in->precision_override;
+		out->precision_source = HDRM_PREC_OVERRIDE;
+		return;
+	}
+	if (in->hardware) {
+		out->precision = in->hw_resolution ?: 1;
+		out->precision_source = HDRM_PREC_HARDWARE;
+		return;
+	}
+	if (rtt && rtt->stddev > p)
+		p = rtt->stddev;
+	out->precision = p > U32_MAX ? U32_MAX : (u32)p;
+	out->precision_source = HDRM_PREC_SAMPLES;
+}
+
 /**
  * hdrm_derive() - a measurement's result
  * @in: its samples (sorted here) and the settings in force
  * @out: the settings used, the statistics, the estimate, and with
  *	 @in->size each priority's headroom
  *
- * Each setting is its override when set, else the link's: speed, precision,
- * the priorities to size, K (from the speed) and each maximum frame (from
- * the MTU). Without a speed nothing is sized (@out->no_speed).
+ * Each setting is its override when set, else the link's: speed, the
+ * priorities to size, K (from the speed) and each maximum frame (from the
+ * MTU); the precision is the override, else the measurement's own
+ * (hdrm_derive_precision()). Without a speed nothing is sized (@out->no_speed).
  */
 void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out)
 {
@@ -52,14 +83,15 @@ void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out)
 
 	memset(out, 0, sizeof(*out));
 	out->speed = in->speed_override ?: in->speed_link;
-	out->precision = in->precision_override ?: in->precision_clock;
 	out->k_bytes = in->k_override ?: hdrm_k_bytes(out->speed);
 	out->cell = in->cell;
+	hdrm_derive_precision(in, NULL, out);
 	if (!in->received)
 		return;
 	if (hdrm_stats_compute(in->rtt, in->received, &out->rtt))
 		return;
 	out->has_rtt = true;
+	hdrm_derive_precision(in, &out->rtt, out);
 	out->rtt_estimate = hdrm_stats_pick(&out->rtt, in->estimator);
 	if (in->turnaround &&
 	    !hdrm_stats_compute(in->turnaround, in->received, &ta))

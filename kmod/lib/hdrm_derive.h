@@ -11,6 +11,18 @@
 #include "hdrm_calc.h"
 #include "hdrm_stats.h"
 
+/* enum dcb_hdrm_precision_source, for the pure code */
+#define HDRM_PREC_OVERRIDE	0
+#define HDRM_PREC_HARDWARE	1
+#define HDRM_PREC_SAMPLES	2
+
+/*
+ * Software timestamps are read from the clocksource through timekeeping:
+ * nanoseconds, whatever the timer resolution (a jiffy without
+ * high-resolution timers is the timers' granularity, not the clock's).
+ */
+#define HDRM_SW_CLOCK_RES_NS	1
+
 struct hdrm_derive_in {
 	/* the samples, sorted in place */
 	u64 *rtt;			/* round trips, ns */
@@ -20,7 +32,9 @@ struct hdrm_derive_in {
 	bool size;			/* it ended well: size the headroom */
 	/* the settings: an override (0 = none), else what the link gave */
 	u32 speed_override, speed_link;			/* Mb/s */
-	u32 precision_override, precision_clock;	/* ns */
+	u32 precision_override;		/* ns */
+	bool hardware;			/* every sample had NIC timestamps */
+	u32 hw_resolution;		/* ns: the coarser end's, with hardware */
 	u32 prio_override, prio_pfc;	/* the priorities to size */
 	u32 k_override;			/* bytes; else the pause-quanta table */
 	u32 cell;			/* bytes */
@@ -30,6 +44,7 @@ struct hdrm_derive_in {
 
 struct hdrm_derived {
 	u32 speed, precision, k_bytes, cell;	/* the settings used */
+	u8 precision_source;		/* HDRM_PREC_* */
 	bool has_rtt;			/* the samples gave statistics */
 	struct hdrm_stats rtt;
 	u64 rtt_estimate;

@@ -85,7 +85,8 @@ enum hdrm_wire_err hdrm_payload_decode(const u8 *payload, unsigned int len,
 	if (payload[HDRM_OFF_VERSION] != HDRM_WIRE_VERSION)
 		return HDRM_WIRE_BAD_VERSION;
 	q.type = payload[HDRM_OFF_TYPE];
-	if (q.type != HDRM_TYPE_REQUEST && q.type != HDRM_TYPE_REPLY)
+	if (q.type != HDRM_TYPE_REQUEST && q.type != HDRM_TYPE_REPLY &&
+	    q.type != HDRM_TYPE_FOLLOWUP)
 		return HDRM_WIRE_TYPE;
 	q.flags = payload[HDRM_OFF_FLAGS];
 	if (q.flags & ~HDRM_F_ALL)
@@ -105,13 +106,28 @@ enum hdrm_wire_err hdrm_payload_decode(const u8 *payload, unsigned int len,
 	if (q.type == HDRM_TYPE_REQUEST &&
 	    ((q.flags & HDRM_F_TIMESTAMPS) || q.t2 || q.t3))
 		return HDRM_WIRE_REQ_STAMPS;
+	/* A loopback asks for no stamps, hardware or in a follow-up. */
+	if ((q.flags & HDRM_F_LOOPBACK) &&
+	    (q.flags & (HDRM_F_TIMESTAMPS | HDRM_F_TWOSTEP | HDRM_F_HWTS)))
+		return HDRM_WIRE_FLAGS;
 	if (q.type == HDRM_TYPE_REPLY) {
 		/* A reply's flags say what it carries: stamps, or a loopback. */
-		if ((q.flags & HDRM_F_TIMESTAMPS) && (q.flags & HDRM_F_LOOPBACK))
+		if ((q.flags & (HDRM_F_TWOSTEP | HDRM_F_HWTS)) &&
+		    !(q.flags & HDRM_F_TIMESTAMPS))
 			return HDRM_WIRE_FLAGS;
 		if ((q.flags & HDRM_F_TIMESTAMPS) && q.t3 < q.t2)
 			return HDRM_WIRE_REPLY_STAMPS;
+		/* two-step: t3 is the follow-up's; the reply's equals t2 */
+		if ((q.flags & HDRM_F_TWOSTEP) && q.t3 != q.t2)
+			return HDRM_WIRE_REPLY_STAMPS;
 		if (!(q.flags & HDRM_F_TIMESTAMPS) && (q.t2 || q.t3))
+			return HDRM_WIRE_REPLY_STAMPS;
+	}
+	if (q.type == HDRM_TYPE_FOLLOWUP) {
+		if ((q.flags & ~(HDRM_F_TIMESTAMPS | HDRM_F_HWTS)) ||
+		    !(q.flags & HDRM_F_TIMESTAMPS))
+			return HDRM_WIRE_FLAGS;
+		if (q.t3 < q.t2)
 			return HDRM_WIRE_REPLY_STAMPS;
 	}
 	*p = q;
@@ -167,15 +183,21 @@ void hdrm_frame_set_t3(u8 *frame, u64 t3)
  * @req: a valid request
  * @t2: when it arrived
  * @t3: when the reply leaves (may be restamped later, never before @t2)
+ * @flags: HDRM_F_TWOSTEP (t3 follows; the reply's t3 is @t2) and
+ *	   HDRM_F_HWTS (@t2 is the NIC's), each only where the request
+ *	   offered it
  * @reply: the reply: same session, sequence and t1; t2 and t3 unless the
  *	   request asked for a plain loopback
  *
- * Return: 0, or -EINVAL when @req is not a request or @t3 precedes @t2.
+ * Return: 0, or -EINVAL when @req is not a request, @t3 precedes @t2, or
+ * @flags has what the request did not offer.
  */
-int hdrm_reflect(const struct hdrm_probe *req, u64 t2, u64 t3,
+int hdrm_reflect(const struct hdrm_probe *req, u64 t2, u64 t3, u8 flags,
 		 struct hdrm_probe *reply)
 {
-	if (req->type != HDRM_TYPE_REQUEST || t3 < t2)
+	if (req->type != HDRM_TYPE_REQUEST || t3 < t2 ||
+	    (flags & ~(HDRM_F_TWOSTEP | HDRM_F_HWTS)) ||
+	    (flags & ~req->flags))
 		return -EINVAL;
 	memset(reply, 0, sizeof(*reply));
 	reply->type = HDRM_TYPE_REPLY;
@@ -185,10 +207,33 @@ int hdrm_reflect(const struct hdrm_probe *req, u64 t2, u64 t3,
 	if (req->flags & HDRM_F_LOOPBACK) {
 		reply->flags = HDRM_F_LOOPBACK;
 	} else {
-		reply->flags = HDRM_F_TIMESTAMPS;
+		reply->flags = HDRM_F_TIMESTAMPS | flags;
 		reply->t2 = t2;
-		reply->t3 = t3;
+		reply->t3 = flags & HDRM_F_TWOSTEP ? t2 : t3;
 	}
+	return 0;
+}
+
+/**
+ * hdrm_followup() - the follow-up of a two-step reply
+ * @reply: the reply as it was sent
+ * @t3: when it left, on the clock its t2 came from
+ * @hw: @t3 is the NIC's
+ * @fu: the follow-up: the reply's session, sequence, t1 and t2, with @t3
+ *
+ * Return: 0, or -EINVAL when @reply announced no follow-up or @t3
+ * precedes its t2.
+ */
+int hdrm_followup(const struct hdrm_probe *reply, u64 t3, bool hw,
+		  struct hdrm_probe *fu)
+{
+	if (reply->type != HDRM_TYPE_REPLY ||
+	    !(reply->flags & HDRM_F_TWOSTEP) || t3 < reply->t2)
+		return -EINVAL;
+	*fu = *reply;
+	fu->type = HDRM_TYPE_FOLLOWUP;
+	fu->flags = HDRM_F_TIMESTAMPS | (hw ? HDRM_F_HWTS : 0);
+	fu->t3 = t3;
 	return 0;
 }
 

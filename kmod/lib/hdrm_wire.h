@@ -43,10 +43,22 @@
 
 #define HDRM_TYPE_REQUEST	1
 #define HDRM_TYPE_REPLY		2
+#define HDRM_TYPE_FOLLOWUP	3	/* t3 of a two-step reply */
 
 #define HDRM_F_TIMESTAMPS	0x01	/* the reply carries t2 and t3 */
 #define HDRM_F_LOOPBACK		0x02	/* the request asks for a loopback */
-#define HDRM_F_ALL		(HDRM_F_TIMESTAMPS | HDRM_F_LOOPBACK)
+/*
+ * Request: the initiator takes follow-ups. Reply: t3 comes in a follow-up
+ * (the reply's t3 equals its t2).
+ */
+#define HDRM_F_TWOSTEP		0x04
+/*
+ * Request: stamp in hardware where you can. Reply: t2 is the NIC's.
+ * Follow-up: t3 is the NIC's.
+ */
+#define HDRM_F_HWTS		0x08
+#define HDRM_F_ALL		(HDRM_F_TIMESTAMPS | HDRM_F_LOOPBACK | \
+				 HDRM_F_TWOSTEP | HDRM_F_HWTS)
 
 enum hdrm_encap {
 	HDRM_ENCAP_MACCTL,	/* 0x8808 to 01-80-C2-00-00-01 */
@@ -94,8 +106,10 @@ enum hdrm_wire_err hdrm_frame_decode(const u8 *frame, unsigned int len,
 void hdrm_frame_set_t1(u8 *frame, u64 t1);
 void hdrm_frame_set_t3(u8 *frame, u64 t3);
 
-int hdrm_reflect(const struct hdrm_probe *req, u64 t2, u64 t3,
+int hdrm_reflect(const struct hdrm_probe *req, u64 t2, u64 t3, u8 flags,
 		 struct hdrm_probe *reply);
+int hdrm_followup(const struct hdrm_probe *reply, u64 t3, bool hw,
+		  struct hdrm_probe *fu);
 int hdrm_probe_rtt(const struct hdrm_probe *reply, u64 t4, s64 *rtt_ns);
 
 #endif /* _HDRM_WIRE_H */

@@ -12,6 +12,7 @@
 #include "../lib/tests/hdrm_lldp_cases.h"
 #include "../lib/tests/hdrm_dcbx_cases.h"
 #include "../lib/tests/hdrm_derive_cases.h"
+#include "../lib/tests/hdrm_samples_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\
@@ -95,6 +96,16 @@ static void hdrm_test_derive(struct kunit *test)
 		HDRM_KUNIT_CHECK(test, hdrm_check_derive(i, msg, len));
 }
 
+/* Samples: the clocks each probe's round trip is taken from, the ratio. */
+static void hdrm_test_samples(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_samples_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_samples(i, msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_ratio(msg, len));
+}
+
 static void hdrm_test_ratelimit(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_ratelimit(msg, len));
@@ -104,6 +115,7 @@ static struct kunit_case hdrm_calc_kcases[] = {
 	KUNIT_CASE(hdrm_test_headroom),
 	KUNIT_CASE(hdrm_test_k),
 	KUNIT_CASE(hdrm_test_derive),
+	KUNIT_CASE(hdrm_test_samples),
 	KUNIT_CASE(hdrm_test_ratelimit),
 	{}
 };

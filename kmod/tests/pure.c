@@ -10,3 +10,4 @@
 #include "../lib/hdrm_apply.c"
 #include "../lib/hdrm_ctl.c"
 #include "../lib/hdrm_lldp.c"
+#include "../lib/hdrm_samples.c"

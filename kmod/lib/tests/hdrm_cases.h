@@ -275,8 +275,8 @@ static const struct hdrm_reject_case hdrm_reject_cases[] = {
 	{ "version 0", 28, 0, HDRM_PAYLOAD_LEN, HDRM_WIRE_BAD_VERSION },
 	{ "version 2", 28, 2, HDRM_PAYLOAD_LEN, HDRM_WIRE_BAD_VERSION },
 	{ "type 0", 29, 0, HDRM_PAYLOAD_LEN, HDRM_WIRE_TYPE },
-	{ "type 3", 29, 3, HDRM_PAYLOAD_LEN, HDRM_WIRE_TYPE },
-	{ "unknown flag", 30, 0x04, HDRM_PAYLOAD_LEN, HDRM_WIRE_FLAGS },
+	{ "type 4", 29, 4, HDRM_PAYLOAD_LEN, HDRM_WIRE_TYPE },
+	{ "unknown flag", 30, 0x10, HDRM_PAYLOAD_LEN, HDRM_WIRE_FLAGS },
 	{ "reserved byte 45", 31, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_RESERVED },
 	{ "reserved byte 54", 40, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_RESERVED },
 	{ "reserved byte 59", 45, 0x80, HDRM_PAYLOAD_LEN, HDRM_WIRE_RESERVED },
@@ -290,6 +290,15 @@ static const struct hdrm_reject_case hdrm_reject_cases[] = {
 	  HDRM_WIRE_FLAGS, true },
 	{ "loopback reply with t2", 30, HDRM_F_LOOPBACK, HDRM_PAYLOAD_LEN,
 	  HDRM_WIRE_REPLY_STAMPS, true },
+	{ "loopback request asking for hardware stamps", 30,
+	  HDRM_F_LOOPBACK | HDRM_F_HWTS, HDRM_PAYLOAD_LEN, HDRM_WIRE_FLAGS },
+	{ "two-step reply without stamps", 30, HDRM_F_TWOSTEP,
+	  HDRM_PAYLOAD_LEN, HDRM_WIRE_FLAGS, true },
+	{ "two-step reply whose t3 is not its t2", 30,
+	  HDRM_F_TIMESTAMPS | HDRM_F_TWOSTEP, HDRM_PAYLOAD_LEN,
+	  HDRM_WIRE_REPLY_STAMPS, true },
+	{ "follow-up without stamps", 29, HDRM_TYPE_FOLLOWUP, HDRM_PAYLOAD_LEN,
+	  HDRM_WIRE_FLAGS },
 };
 
 static int hdrm_check_reject(unsigned int i, char *msg, size_t len)
@@ -340,10 +349,11 @@ static int hdrm_check_frame_encap(char *msg, size_t len)
 static int hdrm_check_reflect_rtt(char *msg, size_t len)
 {
 	struct hdrm_probe req = { HDRM_TYPE_REQUEST, 0, 77, 3, 1000, 0, 0 };
-	struct hdrm_probe reply;
+	struct hdrm_probe reply, fu, back;
+	u8 payload[HDRM_PAYLOAD_LEN];
 	s64 rtt;
 
-	if (hdrm_reflect(&req, 5000, 5600, &reply) ||
+	if (hdrm_reflect(&req, 5000, 5600, 0, &reply) ||
 	    reply.type != HDRM_TYPE_REPLY || reply.flags != HDRM_F_TIMESTAMPS ||
 	    reply.session != 77 || reply.seq != 3 || reply.t1 != 1000 ||
 	    reply.t2 != 5000 || reply.t3 != 5600)
@@ -355,13 +365,40 @@ static int hdrm_check_reflect_rtt(char *msg, size_t len)
 		return hdrm_fail(msg, len, "t4 before t1 accepted");
 	if (hdrm_probe_rtt(&reply, 1500, &rtt) != -ERANGE)
 		return hdrm_fail(msg, len, "turnaround longer than the exchange accepted");
-	if (hdrm_reflect(&req, 5000, 4999, &reply) != -EINVAL)
+	if (hdrm_reflect(&req, 5000, 4999, 0, &reply) != -EINVAL)
 		return hdrm_fail(msg, len, "t3 before t2 accepted");
-	if (hdrm_reflect(&hdrm_golden_probe, 1, 2, &reply) != -EINVAL)
+	if (hdrm_reflect(&hdrm_golden_probe, 1, 2, 0, &reply) != -EINVAL)
 		return hdrm_fail(msg, len, "a reply reflected");
 
+	/* two-step: the reply's t3 is its t2, the follow-up brings t3 */
+	if (hdrm_reflect(&req, 5000, 5600, HDRM_F_TWOSTEP, &reply) != -EINVAL)
+		return hdrm_fail(msg, len, "two-step answered to a request without it");
+	req.flags = HDRM_F_TWOSTEP | HDRM_F_HWTS;
+	if (hdrm_reflect(&req, 5000, 5600, HDRM_F_TWOSTEP | HDRM_F_HWTS, &reply) ||
+	    reply.flags != (HDRM_F_TIMESTAMPS | HDRM_F_TWOSTEP | HDRM_F_HWTS) ||
+	    reply.t2 != 5000 || reply.t3 != 5000)
+		return hdrm_fail(msg, len, "two-step reflection");
+	if (hdrm_followup(&reply, 4999, true, &fu) != -EINVAL)
+		return hdrm_fail(msg, len, "a follow-up's t3 before its t2 accepted");
+	if (hdrm_followup(&reply, 5600, true, &fu) ||
+	    fu.type != HDRM_TYPE_FOLLOWUP ||
+	    fu.flags != (HDRM_F_TIMESTAMPS | HDRM_F_HWTS) ||
+	    fu.session != 77 || fu.seq != 3 || fu.t1 != 1000 ||
+	    fu.t2 != 5000 || fu.t3 != 5600)
+		return hdrm_fail(msg, len, "follow-up");
+	hdrm_payload_encode(payload, &fu);
+	if (hdrm_payload_decode(payload, sizeof(payload), &back) != HDRM_WIRE_OK ||
+	    memcmp(&back, &fu, sizeof(fu)))
+		return hdrm_fail(msg, len, "follow-up round trip");
+	hdrm_payload_encode(payload, &reply);
+	if (hdrm_payload_decode(payload, sizeof(payload), &back) != HDRM_WIRE_OK)
+		return hdrm_fail(msg, len, "two-step reply refused");
+	if (hdrm_reflect(&req, 5000, 5600, 0, &reply) ||
+	    hdrm_followup(&reply, 5600, false, &fu) != -EINVAL)
+		return hdrm_fail(msg, len, "a follow-up to a one-step reply");
+
 	req.flags = HDRM_F_LOOPBACK;
-	if (hdrm_reflect(&req, 5000, 5600, &reply) ||
+	if (hdrm_reflect(&req, 5000, 5600, 0, &reply) ||
 	    reply.flags != HDRM_F_LOOPBACK || reply.t2 || reply.t3)
 		return hdrm_fail(msg, len, "2ts reflection carries stamps");
 	if (hdrm_probe_rtt(&reply, 3000, &rtt) || rtt != 2000)

@@ -20,6 +20,20 @@ static const u8 hdrm_ctl_golden_cap[HDRM_PAYLOAD_LEN] = {
 	/* zero padding to the Ethernet minimum */
 };
 
+/*
+ * A capability reply: the field (auto only), then the timestamping TLV:
+ * follow-ups and hardware timestamps good to 8 ns; End.
+ */
+static const u8 hdrm_ctl_golden_cap_reply[HDRM_PAYLOAD_LEN] = {
+	0x01, 0x49, 0x00, 0x00,		/* opcode, vector */
+	0x01, 0x02, 0x00, 0x0e,		/* version, type 2, TLV length 14 */
+	0x12, 0x34, 0x56, 0x78,		/* session */
+	0x01, 0x02, 0x01, 0x00,		/* buffer-configuration: auto */
+	0x05, 0x06, 0x03, 0x00,		/* timestamping: two-step, hardware */
+	0x00, 0x00, 0x00, 0x08,		/* resolution 8 ns */
+	0x00, 0x00,			/* End */
+};
+
 /* A configuration frame: link, headroom for priorities 3 and 4, End. */
 static const u8 hdrm_ctl_golden_config[] = {
 	0x01, 0x49, 0x00, 0x00,
@@ -78,7 +92,9 @@ static bool hdrm_ctl_equal(const struct hdrm_ctl *a, const struct hdrm_ctl *b)
 	       a->prio_mask == b->prio_mask && a->has_ack == b->has_ack &&
 	       a->status == b->status && a->reason == b->reason &&
 	       a->field == b->field && a->prio == b->prio &&
-	       a->value == b->value && a->limit == b->limit;
+	       a->value == b->value && a->limit == b->limit &&
+	       a->has_tscap == b->has_tscap && a->tscap == b->tscap &&
+	       a->hw_resolution == b->hw_resolution;
 }
 
 static int hdrm_ctl_golden_one(const char *what, const struct hdrm_ctl *c,
@@ -124,6 +140,19 @@ static int hdrm_check_ctl_golden(char *msg, size_t len)
 	err = hdrm_ctl_golden_one("capability request", &c,
 				  hdrm_ctl_golden_cap,
 				  sizeof(hdrm_ctl_golden_cap), msg, len);
+	if (err)
+		return err;
+	memset(&c, 0, sizeof(c));
+	c.type = HDRM_CTL_CAP_REPLY;
+	c.session = 0x12345678;
+	c.has_bufcfg = true;
+	c.bufcfg = HDRM_BUFCFG_AUTO_HDRM;
+	c.has_tscap = true;
+	c.tscap = HDRM_TSCAP_TWOSTEP | HDRM_TSCAP_HARDWARE;
+	c.hw_resolution = 8;
+	err = hdrm_ctl_golden_one("capability reply", &c,
+				  hdrm_ctl_golden_cap_reply,
+				  sizeof(hdrm_ctl_golden_cap_reply), msg, len);
 	if (err)
 		return err;
 	hdrm_ctl_config_sample(&c);
@@ -259,6 +288,29 @@ static int hdrm_check_ctl_rules(char *msg, size_t len)
 	err = hdrm_ctl_decode(buf, n, &back);
 	if (err != HDRM_WIRE_TLV)
 		return hdrm_fail(msg, len, "unknown field bits: %s",
+				 hdrm_wire_err_str(err));
+	/* the timestamping TLV: a resolution with hardware only; replies only */
+	memcpy(buf, hdrm_ctl_golden_cap_reply, sizeof(hdrm_ctl_golden_cap_reply));
+	buf[23] = 0;
+	err = hdrm_ctl_decode(buf, HDRM_PAYLOAD_LEN, &back);
+	if (err != HDRM_WIRE_TLV)
+		return hdrm_fail(msg, len, "hardware without a resolution: %s",
+				 hdrm_wire_err_str(err));
+	buf[18] = HDRM_TSCAP_TWOSTEP;
+	err = hdrm_ctl_decode(buf, HDRM_PAYLOAD_LEN, &back);
+	if (err || back.tscap != HDRM_TSCAP_TWOSTEP || back.hw_resolution)
+		return hdrm_fail(msg, len, "two-step only: %s",
+				 hdrm_wire_err_str(err));
+	buf[18] = 0x04;
+	err = hdrm_ctl_decode(buf, HDRM_PAYLOAD_LEN, &back);
+	if (err != HDRM_WIRE_TLV)
+		return hdrm_fail(msg, len, "unknown timestamping bits: %s",
+				 hdrm_wire_err_str(err));
+	buf[18] = HDRM_TSCAP_TWOSTEP;
+	buf[5] = HDRM_CTL_CAP_REQUEST;
+	err = hdrm_ctl_decode(buf, HDRM_PAYLOAD_LEN, &back);
+	if (err != HDRM_WIRE_TLV)
+		return hdrm_fail(msg, len, "timestamping TLV in a request: %s",
 				 hdrm_wire_err_str(err));
 	/* acknowledgments: applied carries no reason, refused one */
 	memcpy(buf, hdrm_ctl_golden_ack, sizeof(hdrm_ctl_golden_ack));

@@ -10,6 +10,7 @@
 #include "tests/hdrm_lldp_cases.h"
 #include "tests/hdrm_dcbx_cases.h"
 #include "tests/hdrm_derive_cases.h"
+#include "tests/hdrm_samples_cases.h"
 #include "tap.h"
 
 #define CHECK(call, ...) do {					\
@@ -70,5 +71,9 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(hdrm_derive_cases); i++)
 		CHECK(hdrm_check_derive(i, msg, len), "derive: %s",
 		      hdrm_derive_cases[i].name);
+	for (i = 0; i < ARRAY_SIZE(hdrm_samples_cases); i++)
+		CHECK(hdrm_check_samples(i, msg, len), "samples: %s",
+		      hdrm_samples_cases[i].name);
+	CHECK(hdrm_check_ratio(msg, len), "samples: the rate ratio's arithmetic at its ends");
 	return tap_done();
 }

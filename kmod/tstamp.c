@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Timestamps at the wire (Documentation/design.rst): the receive side's
+ * from the skb, the transmit side's from the driver through a socket.
+ *
+ * A driver hands a frame's TX timestamp (hardware, or the software one
+ * skb_tx_timestamp() takes as it gives the frame to the NIC) to the socket
+ * that owns the skb, on its error queue, as a clone of the frame. The
+ * module's frames need an owner for that: one kernel socket per network
+ * namespace (a UDP socket, never bound, which any namespace can create
+ * without privileges), made at the namespace's birth and released at its
+ * death. Its error report callback only queues hdrm_ts_work, which reads
+ * the queue in process context: a follow-up must not be transmitted from
+ * inside the driver's transmit path that delivered the timestamp.
+ *
+ * The clone is decoded like any received frame; its device is compared by
+ * address only (a clone holds no reference on it), so a device gone since
+ * finds no port and the timestamp is dropped.
+ */
+#include <linux/errqueue.h>
+#include <linux/net.h>
+#include <linux/skbuff.h>
+#include <linux/timekeeping.h>
+#include <net/net_namespace.h>
+#include <net/netns/generic.h>
+#include <net/sock.h>
+
+#include "dcb_hdrm.h"
+
+/* Room for a burst of TX timestamps, clones of 60-byte frames. */
+#define HDRM_TS_RCVBUF		(4 << 20)
+
+struct hdrm_net {
+	struct socket *sock;
+	struct work_struct work;
+	void (*saved_error_report)(struct sock *sk);
+};
+
+static unsigned int hdrm_net_id;
+
+/**
+ * hdrm_real_to_mono() - a CLOCK_REALTIME stamp on CLOCK_MONOTONIC
+ * @real: the stamp, as skb->tstamp holds it
+ *
+ * Software timestamps are taken on the realtime clock; the module's own
+ * clock reads on the monotonic one. Both run at the same rate, so the
+ * offset between them now converts a stamp taken a moment ago exactly,
+ * unless the clock was stepped in between.
+ */
+static u64 hdrm_real_to_mono(ktime_t real)
+{
+	s64 mono = ktime_to_ns(ktime_sub(real, ktime_mono_to_any(0, TK_OFFS_REAL)));
+
+	return mono > 0 ? mono : 0;
+}
+
+/* A software RX timestamp, when the stack took one (realtime), else 0. */
+static u64 hdrm_skb_sw_stamp(const struct sk_buff *skb)
+{
+	if (!skb->tstamp)
+		return 0;
+#ifdef HDRM_HAVE_TSTAMP_TYPE
+	if (skb->tstamp_type != SKB_CLOCK_REALTIME)
+		return 0;
+#else
+	if (skb->mono_delivery_time)
+		return 0;
+#endif
+	return hdrm_real_to_mono(skb->tstamp);
+}
+
+/**
+ * hdrm_rx_stamps() - a received frame's timestamps
+ * @skb: the frame, at the receive hook
+ * @rx: filled: the clock read now, the stack's software timestamp on the
+ *	monotonic clock (taken as the driver handed the frame up), and the
+ *	NIC's hardware timestamp; each 0 when there is none
+ *
+ * Context: softirq.
+ */
+void hdrm_rx_stamps(const struct sk_buff *skb, struct hdrm_rxts *rx)
+{
+	rx->hook = ktime_get_ns();
+	rx->sw = hdrm_skb_sw_stamp(skb);
+	if (rx->sw > rx->hook)
+		rx->sw = 0;
+	rx->hw = ktime_to_ns(skb_hwtstamps((struct sk_buff *)skb)->hwtstamp);
+	if (rx->hw < 0)
+		rx->hw = 0;
+}
+
+/**
+ * hdrm_ts_own() - ask the driver for @skb's TX timestamps
+ * @skb: a frame about to be transmitted on its device, not owned yet
+ * @tx_flags: SKBTX_SW_TSTAMP and/or SKBTX_HW_TSTAMP
+ *
+ * Return: true when the frame's namespace has its socket and the stamps
+ * were asked for; false when they will not come.
+ *
+ * Context: any (BH off or not).
+ */
+bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags)
+{
+	struct hdrm_net *hn = net_generic(dev_net(skb->dev), hdrm_net_id);
+
+	if (!hn->sock)
+		return false;
+	skb_set_owner_w(skb, hn->sock->sk);
+	skb_shinfo(skb)->tx_flags |= tx_flags;
+	return true;
+}
+
+/* One TX timestamp from the error queue. Context: BH off, RCU held. */
+static void hdrm_ts_one(struct sk_buff *skb)
+{
+	struct sock_exterr_skb *serr = SKB_EXT_ERR(skb);
+	u8 buf[HDRM_FRAME_LEN];
+	enum hdrm_encap encap;
+	struct hdrm_port *port;
+	struct hdrm_probe p;
+	const u8 *frame;
+	u64 hw, sw = 0;
+
+	if (serr->ee.ee_errno != ENOMSG ||
+	    serr->ee.ee_origin != SO_EE_ORIGIN_TIMESTAMPING ||
+	    serr->ee.ee_info != SCM_TSTAMP_SND || !skb->dev)
+		return;
+	port = hdrm_port_find_rcu(skb->dev);
+	if (!port)
+		return;
+	frame = skb_header_pointer(skb, 0, HDRM_FRAME_LEN, buf);
+	if (!frame || hdrm_frame_decode(frame, HDRM_FRAME_LEN, &encap, &p))
+		return;
+	hw = ktime_to_ns(skb_hwtstamps(skb)->hwtstamp);
+	if (!hw)
+		sw = hdrm_skb_sw_stamp(skb);
+	if (!hw && !sw)
+		return;
+	if (p.type == HDRM_TYPE_REQUEST)
+		hdrm_session_tx_stamp(port, &p, hw, sw);
+	else if (p.type == HDRM_TYPE_REPLY && (p.flags & HDRM_F_TWOSTEP))
+		hdrm_reflect_followup(port, encap, &p, hw, sw);
+}
+
+static void hdrm_ts_work(struct work_struct *work)
+{
+	struct hdrm_net *hn = container_of(work, struct hdrm_net, work);
+	struct sk_buff *skb;
+
+	while ((skb = sock_dequeue_err_skb(hn->sock->sk))) {
+		local_bh_disable();
+		rcu_read_lock();
+		hdrm_ts_one(skb);
+		rcu_read_unlock();
+		local_bh_enable();
+		consume_skb(skb);
+		cond_resched();
+	}
+}
+
+/* The socket's error report: a TX timestamp was queued. Context: any. */
+static void hdrm_ts_error_report(struct sock *sk)
+{
+	struct hdrm_net *hn;
+
+	rcu_read_lock();
+	hn = rcu_dereference_sk_user_data(sk);
+	if (hn)
+		queue_work(system_highpri_wq, &hn->work);
+	rcu_read_unlock();
+}
+
+static int __net_init hdrm_net_init(struct net *net)
+{
+	struct hdrm_net *hn = net_generic(net, hdrm_net_id);
+	struct sock *sk;
+	int err;
+
+	INIT_WORK(&hn->work, hdrm_ts_work);
+	err = sock_create_kern(net, AF_INET, SOCK_DGRAM, IPPROTO_UDP,
+			       &hn->sock);
+	if (err) {
+		/* Measurements there go on without TX timestamps. */
+		pr_warn_once("no socket for TX timestamps (%d): measurements use the clock reads\n",
+			     err);
+		hn->sock = NULL;
+		return 0;
+	}
+	sk = hn->sock->sk;
+	lock_sock(sk);
+	sk->sk_userlocks |= SOCK_RCVBUF_LOCK;
+	WRITE_ONCE(sk->sk_rcvbuf, HDRM_TS_RCVBUF);
+	/*
+	 * Both stamps of a frame when the driver gives both, each a clone
+	 * of the whole frame (the frame says which probe or reply it is).
+	 */
+	WRITE_ONCE(sk->sk_tsflags, SOF_TIMESTAMPING_OPT_TX_SWHW);
+	release_sock(sk);
+	write_lock_bh(&sk->sk_callback_lock);
+	rcu_assign_sk_user_data(sk, hn);
+	hn->saved_error_report = sk->sk_error_report;
+	sk->sk_error_report = hdrm_ts_error_report;
+	write_unlock_bh(&sk->sk_callback_lock);
+	return 0;
+}
+
+static void __net_exit hdrm_net_exit(struct net *net)
+{
+	struct hdrm_net *hn = net_generic(net, hdrm_net_id);
+	struct sock *sk;
+
+	if (!hn->sock)
+		return;
+	sk = hn->sock->sk;
+	write_lock_bh(&sk->sk_callback_lock);
+	rcu_assign_sk_user_data(sk, NULL);
+	sk->sk_error_report = hn->saved_error_report;
+	write_unlock_bh(&sk->sk_callback_lock);
+	/* a report that read the old callback has queued its work by now */
+	synchronize_rcu();
+	cancel_work_sync(&hn->work);
+	sock_release(hn->sock);
+	hn->sock = NULL;
+}
+
+static struct pernet_operations hdrm_net_ops = {
+	.init = hdrm_net_init,
+	.exit = hdrm_net_exit,
+	.id = &hdrm_net_id,
+	.size = sizeof(struct hdrm_net),
+};
+
+/*
+ * Software RX timestamps are taken only while someone wants them
+ * (net_enable_timestamp()): the module does, from load to unload.
+ */
+int hdrm_ts_init(void)
+{
+	int err;
+
+	err = register_pernet_subsys(&hdrm_net_ops);
+	if (err)
+		return err;
+	net_enable_timestamp();
+	return 0;
+}
+
+void hdrm_ts_exit(void)
+{
+	net_disable_timestamp();
+	unregister_pernet_subsys(&hdrm_net_ops);
+}
