@@ -14,6 +14,15 @@
 
 #include "dcb_hdrm.h"
 
+/* The pure code's names for the uAPI's enums. */
+static_assert((int)HDRM_TS_AUTO == (int)DCB_HDRM_TS_MODE_AUTO);
+static_assert((int)HDRM_TS_HARDWARE == (int)DCB_HDRM_TS_MODE_HARDWARE);
+static_assert((int)HDRM_TS_SOFTWARE == (int)DCB_HDRM_TS_MODE_SOFTWARE);
+static_assert((int)HDRM_TS_HOOK == (int)DCB_HDRM_TS_MODE_HOOK);
+static_assert((int)HDRM_PREC_OVERRIDE == (int)DCB_HDRM_PRECISION_SOURCE_OVERRIDE);
+static_assert((int)HDRM_PREC_HARDWARE == (int)DCB_HDRM_PRECISION_SOURCE_HARDWARE);
+static_assert((int)HDRM_PREC_SAMPLES == (int)DCB_HDRM_PRECISION_SOURCE_SAMPLES);
+
 struct hdrm_session *hdrm_session_alloc(u32 count, gfp_t gfp)
 {
 	struct hdrm_session *s;
@@ -337,7 +346,7 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 	if (s->ts_mode == DCB_HDRM_TS_MODE_HARDWARE &&
 	    !(s->ts.flags & HDRM_TSC_HW)) {
 		spin_unlock_bh(&port->lock);
-		NL_SET_ERR_MSG(extack, "ts-mode hardware: the device's driver reports no hardware timestamping with a PTP clock (ethtool -T)");
+		NL_SET_ERR_MSG(extack, "ts-mode hardware: no hardware timestamping (ethtool -T)");
 		return -EOPNOTSUPP;
 	}
 	port->session = s;
@@ -516,10 +525,6 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
 	};
 	struct hdrm_derived d;
 
-	BUILD_BUG_ON(HDRM_TS_HOOK != DCB_HDRM_TS_MODE_HOOK ||
-		     HDRM_TS_HARDWARE != DCB_HDRM_TS_MODE_HARDWARE);
-	BUILD_BUG_ON(HDRM_PREC_SAMPLES != DCB_HDRM_PRECISION_SOURCE_SAMPLES ||
-		     HDRM_PREC_HARDWARE != DCB_HDRM_PRECISION_SOURCE_HARDWARE);
 	hdrm_samples_build(&sin, s->rtt, s->turnaround, &so);
 	r->session = s->id;
 	r->status = s->status;

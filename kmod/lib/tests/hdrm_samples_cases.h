@@ -18,20 +18,22 @@
 #define HDRM_REC_SW4	(HDRM_REC_REPLIED | HDRM_REC_STAMPS)
 
 /*
- * A hardware exchange on a 100 ns cable, probe i sent at i ms, turned
- * around in 300 us by a peer whose clock reads 1 s ahead and runs
- * 100 ppm fast: C(x) = 10^9 + x + x / 10^4. On our clock t1 = x1 and
- * t4 = x1 + 100 + 300000 + 100; on the peer's t2 = C(x1 + 100) and
- * t3 = C(x1 + 100 + 300000). The true round trip is 200 ns; without the
- * rate correction it comes out 30 ns short.
+ * A hardware exchange on a 100 ns cable, turned around in 300 us by a peer whose clock reads 1 s ahead and runs
+ * 100 ppm fast: C(x) = 10^9 + x + x / 10^4. Probe i leaves at
+ * x1 = i ms; on our clock t1 = x1 and t4 = x1 + 100 + 300000 + 100, on
+ * the peer's t2 = C(x1 + 100) and t3 = C(x1 + 100 + 300000). The true
+ * round trip is 200 ns; without the rate correction it comes out 30 ns
+ * short.
  */
-#define HDRM_PEER_C(x)	(1000000000ULL + (x) + (x) / 10000)
-#define HDRM_HW_REC(i) {						\
-	.t1_hook = (i) * 1000000ULL + 5, .t4_hook = (i) * 1000000ULL + 300400, \
-	.t1_hw = (i) * 1000000ULL, .t4_hw = (i) * 1000000ULL + 300200,	\
-	.t2 = HDRM_PEER_C((i) * 1000000ULL + 100),			\
-	.t3 = HDRM_PEER_C((i) * 1000000ULL + 300100),			\
-	.flags = HDRM_REC_HW4 }
+#define HDRM_HW_REC1	\
+	{ .t1_hook = 1000005, .t4_hook = 1300400, .t1_hw = 1000000, .t4_hw = 1300200,	\
+	  .t2 = 1001000200, .t3 = 1001300230, .flags = HDRM_REC_HW4 }
+#define HDRM_HW_REC2	\
+	{ .t1_hook = 2000005, .t4_hook = 2300400, .t1_hw = 2000000, .t4_hw = 2300200,	\
+	  .t2 = 1002000300, .t3 = 1002300330, .flags = HDRM_REC_HW4 }
+#define HDRM_HW_REC3	\
+	{ .t1_hook = 3000005, .t4_hook = 3300400, .t1_hw = 3000000, .t4_hw = 3300200,	\
+	  .t2 = 1003000400, .t3 = 1003300430, .flags = HDRM_REC_HW4 }
 
 struct hdrm_samples_case {
 	const char *name;
@@ -48,7 +50,7 @@ struct hdrm_samples_case {
 static const struct hdrm_samples_case hdrm_samples_cases[] = {
 	{
 		.name = "hardware, peer 1 s ahead and 100 ppm fast",
-		.rec = { HDRM_HW_REC(1), HDRM_HW_REC(2), HDRM_HW_REC(3) },
+		.rec = { HDRM_HW_REC1, HDRM_HW_REC2, HDRM_HW_REC3 },
 		.sent = 3, .ts_mode = HDRM_TS_AUTO,
 		.received = 3, .two_step = 3, .hardware = true,
 		.has_ratio = true, .ratio_ppb = 100000,
@@ -57,7 +59,7 @@ static const struct hdrm_samples_case hdrm_samples_cases[] = {
 	{
 		/* 1 ms between the first and the last: just enough */
 		.name = "hardware, two probes 1 ms apart",
-		.rec = { HDRM_HW_REC(1), HDRM_HW_REC(2) },
+		.rec = { HDRM_HW_REC1, HDRM_HW_REC2 },
 		.sent = 2, .ts_mode = HDRM_TS_HARDWARE,
 		.received = 2, .two_step = 2, .hardware = true,
 		.has_ratio = true, .ratio_ppb = 100000,
@@ -66,7 +68,7 @@ static const struct hdrm_samples_case hdrm_samples_cases[] = {
 	{
 		/* one probe: no ratio, so the turnaround is the peer's own */
 		.name = "hardware, one probe: no ratio",
-		.rec = { HDRM_HW_REC(1) },
+		.rec = { HDRM_HW_REC1 },
 		.sent = 1, .ts_mode = HDRM_TS_AUTO,
 		.received = 1, .two_step = 1, .hardware = true,
 		.rtt = { 170 },
@@ -97,14 +99,14 @@ static const struct hdrm_samples_case hdrm_samples_cases[] = {
 	{
 		/* software mode takes the driver's stamps, never the NIC's */
 		.name = "software mode: NIC stamps not used",
-		.rec = { HDRM_HW_REC(1) },
+		.rec = { HDRM_HW_REC1 },
 		.sent = 1, .ts_mode = HDRM_TS_SOFTWARE,
 		.received = 1, .two_step = 1, .rtt = { 365 },
 	},
 	{
 		.name = "hardware mode: a software probe is not a sample",
 		.rec = {
-			HDRM_HW_REC(1),
+			HDRM_HW_REC1,
 			{ .t1_hook = 1000, .t4_hook = 6000, .t2 = 70000,
 			  .t3 = 71000, .flags = HDRM_REC_SW4 },
 		},
@@ -116,7 +118,7 @@ static const struct hdrm_samples_case hdrm_samples_cases[] = {
 		/* auto takes both, and says software: the weakest */
 		.name = "auto: one hardware and one software probe",
 		.rec = {
-			HDRM_HW_REC(1),
+			HDRM_HW_REC1,
 			{ .t1_hook = 1000, .t4_hook = 6000, .t2 = 70000,
 			  .t3 = 71000, .flags = HDRM_REC_SW4 },
 		},
