@@ -18,12 +18,12 @@
 #define HDRM_REC_SW4	(HDRM_REC_REPLIED | HDRM_REC_STAMPS)
 
 /*
- * A hardware exchange on a 100 ns cable, turned around in 300 us by a peer whose clock reads 1 s ahead and runs
- * 100 ppm fast: C(x) = 10^9 + x + x / 10^4. Probe i leaves at
- * x1 = i ms; on our clock t1 = x1 and t4 = x1 + 100 + 300000 + 100, on
- * the peer's t2 = C(x1 + 100) and t3 = C(x1 + 100 + 300000). The true
- * round trip is 200 ns; without the rate correction it comes out 30 ns
- * short.
+ * A hardware exchange on a 100 ns cable, turned around in 300 us by a
+ * peer whose clock reads 1 s ahead and runs 100 ppm fast:
+ * C(x) = 10^9 + x + x / 10^4. Probe i leaves at x1 = i ms; on our clock
+ * t1 = x1 and t4 = x1 + 100 + 300000 + 100, on the peer's
+ * t2 = C(x1 + 100) and t3 = C(x1 + 100 + 300000). The true round trip is
+ * 200 ns; without the rate correction it comes out 30 ns short.
  */
 #define HDRM_HW_REC1	\
 	{ .t1_hook = 1000005, .t4_hook = 1300400, .t1_hw = 1000000, .t4_hw = 1300200,	\
