@@ -358,7 +358,8 @@ void hdrm_drv_ts_caps(struct net_device *dev, struct hdrm_ts_caps *ts);
 int hdrm_ts_init(void);
 void hdrm_ts_exit(void);
 void hdrm_rx_stamps(const struct sk_buff *skb, struct hdrm_rxts *rx);
-bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags);
+bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
+		 const struct hdrm_probe *p);
 
 /* port.c */
 int hdrm_ports_init(void);

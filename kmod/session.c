@@ -160,7 +160,7 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 	}
 	/* the driver's TX timestamps, when asked for, come to hdrm_ts_work */
 	want = READ_ONCE(s->want_tx);
-	if (want && !hdrm_ts_own(skb, want)) {
+	if (want && !hdrm_ts_own(skb, want, s->encap, &p)) {
 		spin_lock(&port->lock);
 		s->want_tx = 0;
 		spin_unlock(&port->lock);
@@ -470,7 +470,7 @@ out:
 /**
  * hdrm_session_tx_stamp() - the driver's TX timestamp of a probe
  * @port: the port it left on
- * @p: the probe, as the error queue's clone of it says
+ * @p: the probe, as it was sent (its t1 not yet stamped)
  * @hw: the NIC's timestamp, or 0
  * @sw: the software one on the monotonic clock, or 0
  *
@@ -485,7 +485,11 @@ void hdrm_session_tx_stamp(struct hdrm_port *port, const struct hdrm_probe *p,
 
 	spin_lock(&port->lock);
 	s = port->session;
-	r = s ? hdrm_session_rec(s, p) : NULL;
+	r = NULL;
+	/* the stamp's key named the probe: its t1 is not needed */
+	if (s && !s->done && p->session == s->id && p->seq < s->count &&
+	    s->rec[p->seq].t1_hook)
+		r = &s->rec[p->seq];
 	if (r) {
 		was = hdrm_rec_settled(s, r);
 		if (hw)

@@ -5,17 +5,21 @@
  *
  * A driver hands a frame's TX timestamp (hardware, or the software one
  * skb_tx_timestamp() takes as it gives the frame to the NIC) to the socket
- * that owns the skb, on its error queue, as a clone of the frame. The
- * module's frames need an owner for that: one kernel socket per network
- * namespace (a UDP socket, never bound, which any namespace can create
- * without privileges), made at the namespace's birth and released at its
- * death. Its error report callback only queues hdrm_ts_work, which reads
- * the queue in process context: a follow-up must not be transmitted from
- * inside the driver's transmit path that delivered the timestamp.
+ * that owns the skb, on its error queue. The module's frames need an owner
+ * for that: one kernel socket per network namespace (a UDP socket, never
+ * bound, which any namespace can create without privileges), made at the
+ * namespace's birth and released at its death. Its error report callback
+ * only queues hdrm_ts_work, which reads the queue in process context: a
+ * follow-up must not be transmitted from inside the driver's transmit
+ * path that delivered the timestamp.
  *
- * The clone is decoded like any received frame; its device is compared by
- * address only (a clone holds no reference on it), so a device gone since
- * finds no port and the timestamp is dropped.
+ * The stamps come without the frame (SOF_TIMESTAMPING_OPT_TSONLY: the
+ * kernel hands a socket without a file no copy of the data when
+ * net.core.tstamp_allow_data is 0), keyed by the skb's tskey
+ * (SOF_TIMESTAMPING_OPT_ID). The key indexes a small ring per namespace
+ * that says which frame it was: its device (compared by address only, it
+ * holds no reference), its encapsulation and its contents. A device gone
+ * since finds no port; a key whose slot was reused finds another key.
  */
 #include <linux/errqueue.h>
 #include <linux/net.h>
@@ -27,13 +31,32 @@
 
 #include "dcb_hdrm.h"
 
-/* Room for a burst of TX timestamps, clones of 60-byte frames. */
+/* Room for a burst of TX timestamps (each a small skb on the queue). */
 #define HDRM_TS_RCVBUF		(4 << 20)
+/*
+ * Frames whose stamps may still come, per namespace: a stamp arrives
+ * within a millisecond or so, and a device sends at most a probe or a
+ * reply per reflect-rate slot; a slot reused before its stamp came loses
+ * that stamp, nothing else.
+ */
+#define HDRM_TS_SLOTS		256
+
+/* A frame that asked for TX timestamps. */
+struct hdrm_ts_slot {
+	u32 key;
+	bool used;
+	const struct net_device *dev;	/* compared, never dereferenced */
+	enum hdrm_encap encap;
+	struct hdrm_probe p;
+};
 
 struct hdrm_net {
 	struct socket *sock;
 	struct work_struct work;
 	void (*saved_error_report)(struct sock *sk);
+	spinlock_t lock;		/* the slots and the next key */
+	u32 next_key;
+	struct hdrm_ts_slot slot[HDRM_TS_SLOTS];
 };
 
 static unsigned int hdrm_net_id;
@@ -90,56 +113,77 @@ void hdrm_rx_stamps(const struct sk_buff *skb, struct hdrm_rxts *rx)
 }
 
 /**
- * hdrm_ts_own() - ask the driver for @skb's TX timestamps
- * @skb: a frame about to be transmitted on its device, not owned yet
+ * hdrm_ts_own() - ask the driver for a frame's TX timestamps
+ * @skb: the frame, about to be transmitted on skb->dev, not owned yet
  * @tx_flags: SKBTX_SW_TSTAMP and/or SKBTX_HW_TSTAMP
+ * @encap: its encapsulation
+ * @p: what it carries: a probe (its session and sequence number are what
+ *     count) or a two-step reply (all of it, for the follow-up)
  *
  * Return: true when the frame's namespace has its socket and the stamps
  * were asked for; false when they will not come.
  *
  * Context: any (BH off or not).
  */
-bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags)
+bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
+		 const struct hdrm_probe *p)
 {
 	struct hdrm_net *hn = net_generic(dev_net(skb->dev), hdrm_net_id);
+	struct hdrm_ts_slot *slot;
+	unsigned long flags;
+	u32 key;
 
 	if (!hn->sock)
 		return false;
+	spin_lock_irqsave(&hn->lock, flags);
+	key = hn->next_key++;
+	slot = &hn->slot[key % HDRM_TS_SLOTS];
+	slot->key = key;
+	slot->used = true;
+	slot->dev = skb->dev;
+	slot->encap = encap;
+	slot->p = *p;
+	spin_unlock_irqrestore(&hn->lock, flags);
 	skb_set_owner_w(skb, hn->sock->sk);
+	skb_shinfo(skb)->tskey = key;
 	skb_shinfo(skb)->tx_flags |= tx_flags;
 	return true;
 }
 
 /* One TX timestamp from the error queue. Context: BH off, RCU held. */
-static void hdrm_ts_one(struct sk_buff *skb)
+static void hdrm_ts_one(struct hdrm_net *hn, struct sk_buff *skb)
 {
 	struct sock_exterr_skb *serr = SKB_EXT_ERR(skb);
-	u8 buf[HDRM_FRAME_LEN];
-	enum hdrm_encap encap;
+	struct hdrm_ts_slot slot, *sl;
 	struct hdrm_port *port;
-	struct hdrm_probe p;
-	const u8 *frame;
 	u64 hw, sw = 0;
+	bool found;
 
 	if (serr->ee.ee_errno != ENOMSG ||
 	    serr->ee.ee_origin != SO_EE_ORIGIN_TIMESTAMPING ||
-	    serr->ee.ee_info != SCM_TSTAMP_SND || !skb->dev)
+	    serr->ee.ee_info != SCM_TSTAMP_SND)
 		return;
-	port = hdrm_port_find_rcu(skb->dev);
+	spin_lock(&hn->lock);
+	sl = &hn->slot[serr->ee.ee_data % HDRM_TS_SLOTS];
+	found = sl->used && sl->key == serr->ee.ee_data;
+	if (found)
+		slot = *sl;
+	spin_unlock(&hn->lock);
+	if (!found)
+		return;
+	port = hdrm_port_find_rcu(slot.dev);
 	if (!port)
-		return;
-	frame = skb_header_pointer(skb, 0, HDRM_FRAME_LEN, buf);
-	if (!frame || hdrm_frame_decode(frame, HDRM_FRAME_LEN, &encap, &p))
 		return;
 	hw = ktime_to_ns(skb_hwtstamps(skb)->hwtstamp);
 	if (!hw)
 		sw = hdrm_skb_sw_stamp(skb);
 	if (!hw && !sw)
 		return;
-	if (p.type == HDRM_TYPE_REQUEST)
-		hdrm_session_tx_stamp(port, &p, hw, sw);
-	else if (p.type == HDRM_TYPE_REPLY && (p.flags & HDRM_F_TWOSTEP))
-		hdrm_reflect_followup(port, encap, &p, hw, sw);
+	if (slot.p.type == HDRM_TYPE_REQUEST)
+		hdrm_session_tx_stamp(port, &slot.p, hw, sw);
+	else if (slot.p.type == HDRM_TYPE_REPLY &&
+		 (slot.p.flags & HDRM_F_TWOSTEP))
+		hdrm_reflect_followup(port, slot.encap, &slot.p, hw, sw);
 }
 
 static void hdrm_ts_work(struct work_struct *work)
@@ -150,7 +194,7 @@ static void hdrm_ts_work(struct work_struct *work)
 	while ((skb = sock_dequeue_err_skb(hn->sock->sk))) {
 		local_bh_disable();
 		rcu_read_lock();
-		hdrm_ts_one(skb);
+		hdrm_ts_one(hn, skb);
 		rcu_read_unlock();
 		local_bh_enable();
 		consume_skb(skb);
@@ -177,6 +221,7 @@ static int __net_init hdrm_net_init(struct net *net)
 	int err;
 
 	INIT_WORK(&hn->work, hdrm_ts_work);
+	spin_lock_init(&hn->lock);
 	err = sock_create_kern(net, AF_INET, SOCK_DGRAM, IPPROTO_UDP,
 			       &hn->sock);
 	if (err) {
@@ -191,10 +236,11 @@ static int __net_init hdrm_net_init(struct net *net)
 	sk->sk_userlocks |= SOCK_RCVBUF_LOCK;
 	WRITE_ONCE(sk->sk_rcvbuf, HDRM_TS_RCVBUF);
 	/*
-	 * Both stamps of a frame when the driver gives both, each a clone
-	 * of the whole frame (the frame says which probe or reply it is).
+	 * Both stamps of a frame when the driver gives both; the stamp alone,
+	 * keyed by the skb's tskey (hdrm_ts_own()).
 	 */
-	WRITE_ONCE(sk->sk_tsflags, SOF_TIMESTAMPING_OPT_TX_SWHW);
+	WRITE_ONCE(sk->sk_tsflags, SOF_TIMESTAMPING_OPT_TX_SWHW |
+		   SOF_TIMESTAMPING_OPT_TSONLY | SOF_TIMESTAMPING_OPT_ID);
 	release_sock(sk);
 	write_lock_bh(&sk->sk_callback_lock);
 	rcu_assign_sk_user_data(sk, hn);
