@@ -120,7 +120,8 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 	r->cell = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_CELL);
 	r->duration_us = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_DURATION);
 	r->age_ms = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_AGE);
-	if (tb[DCB_HDRM_A_RESULT_TS_MODE])
+	r->has_ts = tb[DCB_HDRM_A_RESULT_TS_MODE];
+	if (r->has_ts)
 		r->ts_mode = nla_get_u8(tb[DCB_HDRM_A_RESULT_TS_MODE]);
 	if (tb[DCB_HDRM_A_RESULT_PRECISION_SOURCE])
 		r->precision_source =
@@ -186,6 +187,34 @@ int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
 	return 1;
 }
 
+/*
+ * How the timestamps were taken; null where the result has no word on
+ * them (a pushed headroom), and no rate_ratio_ppb when it is unknown.
+ */
+static void result_ts_json(struct jw *w, const struct result *r)
+{
+	if (!r->has_ts) {
+		jw_key(w, "ts_mode");
+		jw_null(w);
+		jw_key(w, "precision_source");
+		jw_null(w);
+		jw_key(w, "two_step");
+		jw_null(w);
+		jw_key(w, "followup_missing");
+		jw_null(w);
+		return;
+	}
+	jw_kstr(w, "ts_mode", HDRM_NAME(hdrm_ts_mode_names, r->ts_mode));
+	jw_kstr(w, "precision_source",
+		HDRM_NAME(hdrm_precision_source_names, r->precision_source));
+	if (r->has_rate_ratio) {
+		jw_key(w, "rate_ratio_ppb");
+		jw_s64(w, r->rate_ratio);
+	}
+	jw_ku64(w, "two_step", r->two_step);
+	jw_ku64(w, "followup_missing", r->followup_missing);
+}
+
 /* The members of a result, inside an object the caller opened. */
 void result_json_members(struct jw *w, const struct result *r)
 {
@@ -200,15 +229,7 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_kstr(w, "encap", HDRM_NAME(encap_names, r->encap));
 	jw_kstr(w, "estimator", HDRM_NAME(hdrm_estimator_names, r->estimator));
 	jw_kstr(w, "timestamping", HDRM_NAME(hdrm_timestamping_names, r->timestamping));
-	jw_kstr(w, "ts_mode", HDRM_NAME(hdrm_ts_mode_names, r->ts_mode));
-	jw_kstr(w, "precision_source",
-		HDRM_NAME(hdrm_precision_source_names, r->precision_source));
-	if (r->has_rate_ratio) {
-		jw_key(w, "rate_ratio_ppb");
-		jw_s64(w, r->rate_ratio);
-	}
-	jw_ku64(w, "two_step", r->two_step);
-	jw_ku64(w, "followup_missing", r->followup_missing);
+	result_ts_json(w, r);
 	jw_key(w, "probes");
 	jw_obj_open(w);
 	jw_ku64(w, "sent", r->sent);
@@ -312,7 +333,7 @@ void result_text(const struct result *r)
 	if (r->source == DCB_HDRM_SOURCE_PEER)
 		printf("source: the peer measured this headroom and pushed it here (session %u)\n",
 		       r->session);
-	else
+	else if (r->has_ts)
 		result_ts_text(r);
 	if (!r->has_rtt)
 		return;

@@ -33,7 +33,12 @@ struct result {
 	struct hdrm_applied_info applied;
 	uint32_t source;		/* enum dcb_hdrm_source */
 	struct hdrm_push_info push;
-	/* the timestamps: asked for, where the precision came from */
+	/*
+	 * The timestamps, as a local measurement reports them (has_ts): the
+	 * mode asked for, where the precision came from; a pushed headroom
+	 * has none.
+	 */
+	bool has_ts;
 	uint32_t ts_mode, precision_source;
 	bool has_rate_ratio;		/* absent when the probes were too short */
 	int32_t rate_ratio;		/* the peer's clock against ours, ppb */

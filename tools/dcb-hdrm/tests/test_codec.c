@@ -47,7 +47,8 @@ static struct nl_msg *attrs(void)
 
 #define ATTRS(m) nlmsg_data(nlmsg_hdr(m)), nlmsg_datalen(nlmsg_hdr(m))
 
-static struct nl_msg *result_msg(bool ratio, int32_t ppb)
+/* a local result (@ratio: with a rate ratio), or with @ts false a pushed one */
+static struct nl_msg *result_msg_ts(bool ts, bool ratio, int32_t ppb)
 {
 	struct nl_msg *m = attrs();
 
@@ -61,6 +62,11 @@ static struct nl_msg *result_msg(bool ratio, int32_t ppb)
 	nla_put_u32(m, DCB_HDRM_A_RESULT_PROBES_RECEIVED, 100);
 	nla_put_u64(m, DCB_HDRM_A_RESULT_RTT_ESTIMATE, 1000);
 	nla_put_u32(m, DCB_HDRM_A_RESULT_PRECISION, 8);
+	if (!ts) {
+		/* as the module sends a pushed headroom: no timestamps */
+		nla_put_u32(m, DCB_HDRM_A_RESULT_SOURCE, DCB_HDRM_SOURCE_PEER);
+		return m;
+	}
 	nla_put_u8(m, DCB_HDRM_A_RESULT_TS_MODE, DCB_HDRM_TS_MODE_HARDWARE);
 	nla_put_u8(m, DCB_HDRM_A_RESULT_PRECISION_SOURCE,
 		   DCB_HDRM_PRECISION_SOURCE_HARDWARE);
@@ -69,6 +75,11 @@ static struct nl_msg *result_msg(bool ratio, int32_t ppb)
 	nla_put_u32(m, DCB_HDRM_A_RESULT_TWO_STEP, 97);
 	nla_put_u32(m, DCB_HDRM_A_RESULT_FOLLOWUP_MISSING, 3);
 	return m;
+}
+
+static struct nl_msg *result_msg(bool ratio, int32_t ppb)
+{
+	return result_msg_ts(true, ratio, ppb);
 }
 
 static int parse_result(struct nl_msg *m, struct result *r)
@@ -167,7 +178,16 @@ static void test_result(void)
 	TAP_OK(!strstr(result_txt(&r), "ts-mode"),
 	       "result text: a pushed headroom has no timestamps' line");
 
-	r.source = DCB_HDRM_SOURCE_LOCAL;
+	TAP_OK(!parse_result(result_msg_ts(false, false, 0), &r) && !r.has_ts &&
+	       r.source == DCB_HDRM_SOURCE_PEER,
+	       "result: a pushed headroom carries no timestamps");
+	s = result_json(&r);
+	TAP_OK(strstr(s, "\"timestamping\":\"hardware\",\"ts_mode\":null,\"precision_source\":null,\"two_step\":null,\"followup_missing\":null,\"probes\":") != NULL,
+	       "result JSON: a pushed headroom's timestamps are null, not auto and override: %s", s);
+	TAP_OK(!strstr(result_txt(&r), "ts-mode"),
+	       "result text: nor a line for them");
+
+	TAP_OK(!parse_result(result_msg(true, 12), &r), "result: parsed again");
 	r.status = DCB_HDRM_STATUS_NO_HW_TIMESTAMPS;
 	TAP_OK(strstr(result_json(&r), "\"status\":\"no-hw-timestamps\"") != NULL,
 	       "result JSON: status no-hw-timestamps");
