@@ -13,30 +13,7 @@
 
 #include "dev.h"
 #include "hdrm_limits.h"
-
-struct dev_info {
-	uint32_t ifindex;
-	char ifname[32];
-	bool dcb;
-	uint32_t dcb_ops;
-	bool has_speed;
-	uint32_t speed;
-	uint32_t mtu;
-	bool carrier;
-	uint32_t caps;
-	bool has_cfg;
-	bool reflect;
-	uint32_t reflect_rate, encap, speed_override, k_override, cell;
-	uint32_t prio_mask, precision_override;
-	uint32_t max_frame[HDRM_PRIOS];
-	uint32_t apply, delay_unit, remeasure_period;
-	bool remeasure;
-	bool auto_hdrm, accept_push;
-	struct hdrm_peer_info peer;
-	struct hdrm_dcb_state dcb_state;
-	bool has_stats;
-	uint64_t stats[DCB_HDRM_A_STATS_MAX + 1];
-};
+#include "hwtstamp.h"
 
 static const char *const encap_names[] = { "macctl", "ether", "auto" };
 
@@ -96,6 +73,9 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_AUTO_HDRM]	= { .type = NLA_U8 },
 	[DCB_HDRM_A_DEV_ACCEPT_PUSH]	= { .type = NLA_U8 },
 	[DCB_HDRM_A_DEV_PEER]		= { .type = NLA_NESTED },
+	[DCB_HDRM_A_DEV_TS_MODE]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_PHC_INDEX]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_HW_RESOLUTION]	= { .type = NLA_U32 },
 };
 
 /**
@@ -195,7 +175,13 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 			       nla_get_u8(tb[DCB_HDRM_A_DEV_AUTO_HDRM]);
 		d->accept_push = tb[DCB_HDRM_A_DEV_ACCEPT_PUSH] &&
 				 nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_PUSH]);
+		if (tb[DCB_HDRM_A_DEV_TS_MODE])
+			d->ts_mode = nla_get_u8(tb[DCB_HDRM_A_DEV_TS_MODE]);
 	}
+	d->has_phc_index = tb[DCB_HDRM_A_DEV_PHC_INDEX];
+	d->phc_index = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_PHC_INDEX);
+	d->has_hw_resolution = tb[DCB_HDRM_A_DEV_HW_RESOLUTION];
+	d->hw_resolution = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_HW_RESOLUTION);
 	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
 		return -EPROTO;
 	if (hdrm_dcb_state_parse(tb[DCB_HDRM_A_DEV_DCB_STATE], &d->dcb_state))
@@ -224,11 +210,16 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 	return 0;
 }
 
-static int dev_parse(struct nlattr *attrs, int len, struct dev_info *d)
+/*
+ * A device message, all of it; hwtstamp is not the module's and is left
+ * as "unread" (-ENODATA) for dev show to fill in.
+ */
+int dev_parse(struct nlattr *attrs, int len, struct dev_info *d)
 {
 	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
 
 	memset(d, 0, sizeof(*d));
+	d->hwtstamp.err = -ENODATA;
 	if (nla_parse(tb, DCB_HDRM_A_DEV_MAX, attrs, len, dev_policy) < 0 ||
 	    !tb[DCB_HDRM_A_DEV_IFINDEX] || !tb[DCB_HDRM_A_DEV_IFNAME])
 		return -EPROTO;
@@ -279,7 +270,17 @@ static void flags_text(char *buf, size_t len, uint32_t flags,
 		snprintf(buf, len, "-");
 }
 
-static void dev_print_json(struct jw *w, const struct dev_info *d)
+/* "key": N, or null when the device has none */
+static void opt_u32(struct jw *w, const char *key, bool has, uint32_t v)
+{
+	jw_key(w, key);
+	if (has)
+		jw_u64(w, v);
+	else
+		jw_null(w);
+}
+
+void dev_print_json(struct jw *w, const struct dev_info *d)
 {
 	int i;
 
@@ -296,10 +297,14 @@ static void dev_print_json(struct jw *w, const struct dev_info *d)
 	jw_ku64(w, "mtu", d->mtu);
 	jw_kbool(w, "carrier", d->carrier);
 	flags_json(w, "caps", d->caps, caps_names, 2);
+	opt_u32(w, "phc_index", d->has_phc_index, d->phc_index);
+	opt_u32(w, "hw_resolution_ns", d->has_hw_resolution, d->hw_resolution);
+	hwtstamp_json(w, &d->hwtstamp);
 	if (d->has_cfg) {
 		jw_kbool(w, "reflect", d->reflect);
 		jw_ku64(w, "reflect_rate", d->reflect_rate);
 		jw_kstr(w, "encap", HDRM_NAME(encap_names, d->encap));
+		jw_kstr(w, "ts_mode", HDRM_NAME(hdrm_ts_mode_names, d->ts_mode));
 		jw_ku64(w, "speed_override_mbps", d->speed_override);
 		jw_ku64(w, "k_override_bytes", d->k_override);
 		jw_ku64(w, "cell_bytes", d->cell);
@@ -358,6 +363,18 @@ static void dev_print_text(const struct dev_info *d)
 	       ops, speed);
 }
 
+/* "ts-mode auto  phc-index 0  hw-resolution 8 ns  hwtstamp tx on rx all" */
+static void dev_ts_text(const struct dev_info *d)
+{
+	printf("ts-mode %s", HDRM_NAME(hdrm_ts_mode_names, d->ts_mode));
+	if (d->has_phc_index)
+		printf("  phc-index %u", d->phc_index);
+	if (d->has_hw_resolution)
+		printf("  hw-resolution %u ns", d->hw_resolution);
+	hwtstamp_text(&d->hwtstamp);
+	printf("\n");
+}
+
 struct dev_show {
 	struct hdrm_ctx *ctx;
 	unsigned int n;
@@ -373,6 +390,9 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 	err = dev_parse(attrs, len, &d);
 	if (err)
 		return err;
+	/* the driver's own configuration, where it is printed */
+	if (s->ctx->json || s->one)
+		d.hwtstamp.err = hwtstamp_get(d.ifname, &d.hwtstamp.cfg);
 	if (s->ctx->json) {
 		dev_print_json(&s->ctx->jw, &d);
 	} else {
@@ -390,6 +410,7 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 			printf("auto-hdrm %s  accept-push %s\n",
 			       d.auto_hdrm ? "on" : "off",
 			       d.accept_push ? "on" : "off");
+			dev_ts_text(&d);
 			hdrm_peer_text(&d.peer);
 			hdrm_dcb_state_text(&d.dcb_state);
 		}
@@ -409,6 +430,7 @@ static void dev_usage(FILE *f)
 		"               [ apply { none | delay | buffer | auto } ] [ delay-unit { auto | bits | metres } ]\n"
 		"               [ remeasure { on | off } ] [ remeasure-period SEC ]\n"
 		"               [ auto-hdrm { on | off } ] [ accept-push { on | off } ]\n"
+		"               [ ts-mode { auto | hardware | software | hook } ] [ hwtstamp on ]\n"
 		"       dcb-hdrm dev help\n");
 }
 
@@ -458,32 +480,37 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		uint32_t min, max;
 		bool is_auto;			/* also accepts "auto" */
 		const char *const *words;	/* a word per value instead */
+		bool u8;			/* the attribute is a u8 */
 	} keys[] = {
-		{ "reflect", DCB_HDRM_A_DEV_REFLECT, 0, 1, false, off_on },
-		{ "reflect-rate", DCB_HDRM_A_DEV_REFLECT_RATE, DCB_HDRM_LIMIT_DEV_REFLECT_RATE_MIN, DCB_HDRM_LIMIT_DEV_REFLECT_RATE_MAX, false, NULL },
-		{ "encap", DCB_HDRM_A_DEV_ENCAP, 0, DCB_HDRM_ENCAP_AUTO, false, encap_names },
-		{ "speed", DCB_HDRM_A_DEV_SPEED_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_SPEED_OVERRIDE_MAX, true, NULL },
-		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_K_OVERRIDE_MAX, true, NULL },
-		{ "cell", DCB_HDRM_A_DEV_CELL, DCB_HDRM_LIMIT_DEV_CELL_MIN, DCB_HDRM_LIMIT_DEV_CELL_MAX, false, NULL },
-		{ "prio-mask", DCB_HDRM_A_DEV_PRIO_MASK, 1, DCB_HDRM_LIMIT_DEV_PRIO_MASK_MAX, true, NULL },
-		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_PRECISION_OVERRIDE_MAX, true, NULL },
-		{ "apply", DCB_HDRM_A_DEV_APPLY, 0, DCB_HDRM_APPLY_AUTO, false, hdrm_apply_names },
-		{ "delay-unit", DCB_HDRM_A_DEV_DELAY_UNIT, 0, DCB_HDRM_DELAY_UNIT_METRES, false, hdrm_delay_unit_names },
-		{ "remeasure", DCB_HDRM_A_DEV_REMEASURE, 0, 1, false, off_on },
-		{ "remeasure-period", DCB_HDRM_A_DEV_REMEASURE_PERIOD, 0, DCB_HDRM_LIMIT_DEV_REMEASURE_PERIOD_MAX, false, NULL },
-		{ "auto-hdrm", DCB_HDRM_A_DEV_AUTO_HDRM, 0, 1, false, off_on },
-		{ "accept-push", DCB_HDRM_A_DEV_ACCEPT_PUSH, 0, 1, false, off_on },
+		{ "reflect", DCB_HDRM_A_DEV_REFLECT, 0, 1, false, off_on, true },
+		{ "reflect-rate", DCB_HDRM_A_DEV_REFLECT_RATE, DCB_HDRM_LIMIT_DEV_REFLECT_RATE_MIN, DCB_HDRM_LIMIT_DEV_REFLECT_RATE_MAX, false, NULL, false },
+		{ "encap", DCB_HDRM_A_DEV_ENCAP, 0, DCB_HDRM_ENCAP_AUTO, false, encap_names, false },
+		{ "speed", DCB_HDRM_A_DEV_SPEED_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_SPEED_OVERRIDE_MAX, true, NULL, false },
+		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_K_OVERRIDE_MAX, true, NULL, false },
+		{ "cell", DCB_HDRM_A_DEV_CELL, DCB_HDRM_LIMIT_DEV_CELL_MIN, DCB_HDRM_LIMIT_DEV_CELL_MAX, false, NULL, false },
+		{ "prio-mask", DCB_HDRM_A_DEV_PRIO_MASK, 1, DCB_HDRM_LIMIT_DEV_PRIO_MASK_MAX, true, NULL, false },
+		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_PRECISION_OVERRIDE_MAX, true, NULL, false },
+		{ "apply", DCB_HDRM_A_DEV_APPLY, 0, DCB_HDRM_APPLY_AUTO, false, hdrm_apply_names, false },
+		{ "delay-unit", DCB_HDRM_A_DEV_DELAY_UNIT, 0, DCB_HDRM_DELAY_UNIT_METRES, false, hdrm_delay_unit_names, false },
+		{ "remeasure", DCB_HDRM_A_DEV_REMEASURE, 0, 1, false, off_on, true },
+		{ "remeasure-period", DCB_HDRM_A_DEV_REMEASURE_PERIOD, 0, DCB_HDRM_LIMIT_DEV_REMEASURE_PERIOD_MAX, false, NULL, false },
+		{ "auto-hdrm", DCB_HDRM_A_DEV_AUTO_HDRM, 0, 1, false, off_on, true },
+		{ "accept-push", DCB_HDRM_A_DEV_ACCEPT_PUSH, 0, 1, false, off_on, true },
+		{ "ts-mode", DCB_HDRM_A_DEV_TS_MODE, 0, DCB_HDRM_TS_MODE_HOOK, false, hdrm_ts_mode_names, true },
 	};
 	const char *name = NULL;
 	uint32_t ifindex, v;
 	struct nl_msg *msg;
-	bool any = false;
+	bool any = false;		/* a setting of the module's */
+	bool hwtstamp = false;		/* hwtstamp on: the driver's, by ioctl */
 	unsigned int i;
 	int err;
 
-	err = hdrm_connect(ctx);
-	if (err)
-		return err;
+	/*
+	 * The module is asked only for its own settings, so that "hwtstamp
+	 * on" alone works without it: the family's id goes in once the
+	 * socket is open (ctx->nl.family is 0 until then).
+	 */
 	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_SET, 0);
 	if (!msg) {
 		hdrm_err("out of memory");
@@ -519,11 +546,22 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			any = true;
 			continue;
 		}
+		if (!strcmp(*argv, "hwtstamp")) {
+			if (strcmp(argv[1], "on")) {
+				hdrm_err("dev set: invalid hwtstamp \"%s\"; expected on (dcb-hdrm only widens a device's timestamping configuration, never turns it off)",
+					 argv[1]);
+				goto usage;
+			}
+			hwtstamp = true;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
 		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 			if (!strcmp(*argv, keys[i].word))
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
-			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm or accept-push",
+			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode or hwtstamp",
 				 *argv);
 			goto usage;
 		}
@@ -539,7 +577,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 					     keys[i].min, keys[i].max, &v);
 		if (err)
 			goto usage;
-		if (keys[i].words == off_on)
+		if (keys[i].u8)
 			err = nla_put_u8(msg, keys[i].attr, v);
 		else
 			err = nla_put_u32(msg, keys[i].attr, v);
@@ -553,13 +591,37 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		argv += 2;
 	}
 	/* without "dev DEV", that is the one error */
-	if (name && !any) {
+	if (name && !any && !hwtstamp) {
 		hdrm_err("dev set: nothing to set; see \"dcb-hdrm dev help\"");
 		goto usage;
 	}
 	if (hdrm_dev_ifindex("dev set", name, &ifindex) ||
 	    nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0)
 		goto usage;
+	/*
+	 * The module first, so that its absence changes nothing; then the
+	 * driver's timestamping, so that a driver that refuses leaves the
+	 * module's settings as they were; then the module's settings.
+	 */
+	if (any) {
+		err = hdrm_connect(ctx);
+		if (err) {
+			nlmsg_free(msg);
+			return err;
+		}
+		nlmsg_hdr(msg)->nlmsg_type = ctx->nl.family;
+	}
+	if (hwtstamp) {
+		err = hwtstamp_on("dev set", name);
+		if (err) {
+			nlmsg_free(msg);
+			return err;
+		}
+	}
+	if (!any) {
+		nlmsg_free(msg);
+		return 0;
+	}
 	err = hdrm_nl_talk(&ctx->nl, msg, NULL, NULL);
 	if (err)
 		return hdrm_kernel_err(ctx, name, err);

@@ -7,8 +7,40 @@
 
 #include "dcb-hdrm.h"
 #include "dcbstate.h"
+#include "hwtstamp.h"
 #include "peer.h"
 #include "result.h"
+
+/* A device message, all of it, for dev show. */
+struct dev_info {
+	uint32_t ifindex;
+	char ifname[32];
+	bool dcb;
+	uint32_t dcb_ops;
+	bool has_speed;
+	uint32_t speed;
+	uint32_t mtu;
+	bool carrier;
+	uint32_t caps;
+	bool has_cfg;
+	bool reflect;
+	uint32_t reflect_rate, encap, speed_override, k_override, cell;
+	uint32_t prio_mask, precision_override;
+	uint32_t max_frame[HDRM_PRIOS];
+	uint32_t apply, delay_unit, remeasure_period;
+	bool remeasure;
+	bool auto_hdrm, accept_push;
+	uint32_t ts_mode;		/* enum dcb_hdrm_ts_mode */
+	/* the PTP clock and its resolution (ns): absent without hardware */
+	bool has_phc_index, has_hw_resolution;
+	uint32_t phc_index, hw_resolution;
+	/* the driver's configuration, read by the tool (SIOCGHWTSTAMP) */
+	struct hdrm_hwtstamp hwtstamp;
+	struct hdrm_peer_info peer;
+	struct hdrm_dcb_state dcb_state;
+	bool has_stats;
+	uint64_t stats[DCB_HDRM_A_STATS_MAX + 1];
+};
 
 /* What the prompt and the report need of a device message. */
 struct dev_view {
@@ -23,6 +55,8 @@ struct dev_view {
 };
 
 int dev_view_cb(struct nlattr *attrs, int len, void *arg);
+int dev_parse(struct nlattr *attrs, int len, struct dev_info *d);
+void dev_print_json(struct jw *w, const struct dev_info *d);
 
 int hdrm_dev_arg(const char *cmd, int argc, char **argv, const char **name);
 int hdrm_dev_ifindex(const char *cmd, const char *name, uint32_t *ifindex);

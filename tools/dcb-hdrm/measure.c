@@ -42,6 +42,10 @@ static int result_status_exit(const struct result *r)
 		hdrm_err("%s: the link went down during the measurement",
 			 r->ifname);
 		return EXIT_KERNEL;
+	case DCB_HDRM_STATUS_NO_HW_TIMESTAMPS:
+		hdrm_err("%s: no probe had hardware timestamps at both ends, and ts-mode hardware counts no other; check phc-index and hwtstamp in \"dcb-hdrm dev show dev DEV\" on both ends (\"dcb-hdrm dev set dev DEV hwtstamp on\" widens the latter), or measure with ts-mode auto",
+			 r->ifname);
+		return EXIT_KERNEL;
 	case DCB_HDRM_STATUS_FOREIGN:
 		hdrm_err("%s: a second responder answered (something on the link besides the peer, such as a bridge or a hub, runs dcb_hdrm and reflects); no headroom from two round trips: measure each cable between the two ends it joins",
 			 r->ifname);
@@ -74,8 +78,9 @@ static void result_print(struct hdrm_ctx *ctx, const struct result *r)
 
 struct measure_args {
 	uint32_t ifindex;
-	uint32_t count, interval, timeout, mode, estimator, apply;
+	uint32_t count, interval, timeout, mode, estimator, apply, ts_mode;
 	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
+	bool has_ts_mode;
 	bool has_apply, apply_own, push;
 };
 
@@ -89,6 +94,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 		if (hdrm_matches(key, "help")) {
 			printf("Usage: dcb-hdrm measure dev DEV [ count N ] [ interval USEC ] [ mode 4ts | 2ts ]\n"
 			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n"
+			       "                        [ ts-mode auto | hardware | software | hook ]\n"
 			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n");
 			return 1;
 		}
@@ -154,8 +160,13 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 					    3, &a->estimator))
 				return -EINVAL;
 			a->has_estimator = true;
+		} else if (hdrm_matches(key, "ts-mode")) {
+			if (hdrm_parse_word("ts-mode", val, hdrm_ts_mode_names,
+					    DCB_HDRM_TS_MODE_HOOK + 1, &a->ts_mode))
+				return -EINVAL;
+			a->has_ts_mode = true;
 		} else {
-			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, apply or push",
+			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply or push",
 				 key);
 			return -EINVAL;
 		}
@@ -250,6 +261,8 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_MODE, a.mode) < 0) ||
 	    (a.has_estimator &&
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0) ||
+	    (a.has_ts_mode &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_TS_MODE, a.ts_mode) < 0) ||
 	    (a.has_apply &&
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a.apply) < 0) ||
 	    (a.apply_own &&

@@ -51,6 +51,9 @@ static void mon_text(uint8_t cmd, const struct result *r)
 	       r->source == DCB_HDRM_SOURCE_PEER ? ", pushed by the peer" : "");
 	if (r->has_rtt)
 		printf(", t %llu ns", (unsigned long long)r->est);
+	if (r->has_rtt && r->source == DCB_HDRM_SOURCE_LOCAL)
+		printf(" (%s timestamps)",
+		       HDRM_NAME(hdrm_timestamping_names, r->timestamping));
 	for (p = 0; p < HDRM_PRIOS; p++)
 		if (r->prio[p].valid)
 			printf(", prio %u %llu B", p,

@@ -43,7 +43,27 @@ int hdrm_peer_parse(struct nlattr *nest, struct hdrm_peer_info *p)
 		p->via = nla_get_u32(tb[DCB_HDRM_A_PEER_VIA]);
 	if (tb[DCB_HDRM_A_PEER_AGE])
 		p->age_ms = nla_get_u64(tb[DCB_HDRM_A_PEER_AGE]);
+	p->has_two_step = tb[DCB_HDRM_A_PEER_TWO_STEP];
+	if (p->has_two_step)
+		p->two_step = nla_get_u8(tb[DCB_HDRM_A_PEER_TWO_STEP]);
+	p->has_hw_timestamping = tb[DCB_HDRM_A_PEER_HW_TIMESTAMPING];
+	if (p->has_hw_timestamping)
+		p->hw_timestamping =
+			nla_get_u8(tb[DCB_HDRM_A_PEER_HW_TIMESTAMPING]);
+	p->has_hw_resolution = tb[DCB_HDRM_A_PEER_HW_RESOLUTION];
+	if (p->has_hw_resolution)
+		p->hw_resolution = nla_get_u32(tb[DCB_HDRM_A_PEER_HW_RESOLUTION]);
 	return 0;
+}
+
+/* "key": true|false, or null when @has is not */
+static void opt_bool(struct jw *w, const char *key, bool has, bool v)
+{
+	jw_key(w, key);
+	if (has)
+		jw_bool(w, v);
+	else
+		jw_null(w);
 }
 
 /* "peer": {...}, or null before anything was learned. */
@@ -56,13 +76,17 @@ void hdrm_peer_json(struct jw *w, const struct hdrm_peer_info *p)
 	}
 	jw_obj_open(w);
 	jw_kbool(w, "auto_hdrm", p->auto_hdrm);
-	jw_key(w, "accept_push");
-	if (p->has_accept_push)
-		jw_bool(w, p->accept_push);
-	else
-		jw_null(w);
+	opt_bool(w, "accept_push", p->has_accept_push, p->accept_push);
 	jw_kstr(w, "via", HDRM_NAME(via_names, p->via));
 	jw_ku64(w, "age_ms", p->age_ms);
+	opt_bool(w, "two_step", p->has_two_step, p->two_step);
+	opt_bool(w, "hw_timestamping", p->has_hw_timestamping,
+		 p->hw_timestamping);
+	jw_key(w, "hw_resolution_ns");
+	if (p->has_hw_resolution)
+		jw_u64(w, p->hw_resolution);
+	else
+		jw_null(w);
 	jw_obj_close(w);
 }
 
@@ -72,10 +96,17 @@ void hdrm_peer_text(const struct hdrm_peer_info *p)
 		printf("peer: not known yet\n");
 		return;
 	}
-	printf("peer: auto-hdrm %s  accept-push %s  (learned %s, %llu ms ago)\n",
+	printf("peer: auto-hdrm %s  accept-push %s",
 	       p->auto_hdrm ? "on" : "off",
 	       !p->has_accept_push ? "unknown" :
-	       p->accept_push ? "on" : "off", HDRM_NAME(via_names, p->via),
+	       p->accept_push ? "on" : "off");
+	if (p->has_hw_timestamping)
+		printf("  hw-timestamping %s", p->hw_timestamping ? "on" : "off");
+	if (p->has_hw_resolution)
+		printf("  hw-resolution %u ns", p->hw_resolution);
+	if (p->has_two_step)
+		printf("  two-step %s", p->two_step ? "on" : "off");
+	printf("  (learned %s, %llu ms ago)\n", HDRM_NAME(via_names, p->via),
 	       (unsigned long long)p->age_ms);
 }
 

@@ -14,6 +14,11 @@ struct hdrm_peer_info {
 	bool auto_hdrm, has_accept_push, accept_push;
 	uint32_t via;
 	uint64_t age_ms;
+	/* its timestamping, from the capability exchange (not from LLDP) */
+	bool has_two_step, two_step;
+	bool has_hw_timestamping, hw_timestamping;
+	bool has_hw_resolution;
+	uint32_t hw_resolution;		/* ns */
 };
 
 struct hdrm_push_info {

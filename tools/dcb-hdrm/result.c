@@ -16,9 +16,9 @@
 #include "hdrm_calc.h"
 #include "result.h"
 
-const char *const hdrm_status_names[DCB_HDRM_STATUS_FOREIGN + 1] = {
+const char *const hdrm_status_names[DCB_HDRM_STATUS_NO_HW_TIMESTAMPS + 1] = {
 	"ok", "no-reply", "dev-gone", "link-down", "aborted", "no-speed",
-	"peer-no-cap", "peer-silent", "cancelled", "foreign",
+	"peer-no-cap", "peer-silent", "cancelled", "foreign", "no-hw-timestamps",
 };
 static const char *const source_names[] = { "local", "peer" };
 const char *const hdrm_mode_names[DCB_HDRM_MODE_2TS + 1] = { "4ts", "2ts" };
@@ -26,7 +26,15 @@ static const char *const encap_names[] = { "macctl", "ether" };
 const char *const hdrm_estimator_names[DCB_HDRM_ESTIMATOR_MAX + 1] = {
 	"min", "median", "max",
 };
-static const char *const timestamping_names[] = { "software", "hardware" };
+const char *const hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_HARDWARE + 1] = {
+	"software", "hardware",
+};
+const char *const hdrm_ts_mode_names[DCB_HDRM_TS_MODE_HOOK + 1] = {
+	"auto", "hardware", "software", "hook",
+};
+const char *const hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_SAMPLES + 1] = {
+	"override", "hardware", "samples",
+};
 
 /* result_parse() as a reply callback of hdrm_nl_talk() */
 int result_parse_cb(struct nlattr *attrs, int len, void *arg)
@@ -112,6 +120,17 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 	r->cell = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_CELL);
 	r->duration_us = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_DURATION);
 	r->age_ms = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_AGE);
+	r->has_ts = tb[DCB_HDRM_A_RESULT_TS_MODE];
+	if (r->has_ts)
+		r->ts_mode = nla_get_u8(tb[DCB_HDRM_A_RESULT_TS_MODE]);
+	if (tb[DCB_HDRM_A_RESULT_PRECISION_SOURCE])
+		r->precision_source =
+			nla_get_u8(tb[DCB_HDRM_A_RESULT_PRECISION_SOURCE]);
+	r->has_rate_ratio = tb[DCB_HDRM_A_RESULT_RATE_RATIO];
+	if (r->has_rate_ratio)
+		r->rate_ratio = nla_get_s32(tb[DCB_HDRM_A_RESULT_RATE_RATIO]);
+	r->two_step = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_TWO_STEP);
+	r->followup_missing = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_FOLLOWUP_MISSING);
 
 	nla_for_each_attr(nest, attrs, len, rem) {
 		if (nla_type(nest) != DCB_HDRM_A_RESULT_PRIO)
@@ -168,6 +187,34 @@ int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
 	return 1;
 }
 
+/*
+ * How the timestamps were taken; null where the result has no word on
+ * them (a pushed headroom), and no rate_ratio_ppb when it is unknown.
+ */
+static void result_ts_json(struct jw *w, const struct result *r)
+{
+	if (!r->has_ts) {
+		jw_key(w, "ts_mode");
+		jw_null(w);
+		jw_key(w, "precision_source");
+		jw_null(w);
+		jw_key(w, "two_step");
+		jw_null(w);
+		jw_key(w, "followup_missing");
+		jw_null(w);
+		return;
+	}
+	jw_kstr(w, "ts_mode", HDRM_NAME(hdrm_ts_mode_names, r->ts_mode));
+	jw_kstr(w, "precision_source",
+		HDRM_NAME(hdrm_precision_source_names, r->precision_source));
+	if (r->has_rate_ratio) {
+		jw_key(w, "rate_ratio_ppb");
+		jw_s64(w, r->rate_ratio);
+	}
+	jw_ku64(w, "two_step", r->two_step);
+	jw_ku64(w, "followup_missing", r->followup_missing);
+}
+
 /* The members of a result, inside an object the caller opened. */
 void result_json_members(struct jw *w, const struct result *r)
 {
@@ -181,7 +228,8 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_kstr(w, "mode", HDRM_NAME(hdrm_mode_names, r->mode));
 	jw_kstr(w, "encap", HDRM_NAME(encap_names, r->encap));
 	jw_kstr(w, "estimator", HDRM_NAME(hdrm_estimator_names, r->estimator));
-	jw_kstr(w, "timestamping", HDRM_NAME(timestamping_names, r->timestamping));
+	jw_kstr(w, "timestamping", HDRM_NAME(hdrm_timestamping_names, r->timestamping));
+	result_ts_json(w, r);
 	jw_key(w, "probes");
 	jw_obj_open(w);
 	jw_ku64(w, "sent", r->sent);
@@ -253,6 +301,24 @@ void result_json_members(struct jw *w, const struct result *r)
 	hdrm_push_json(w, &r->push);
 }
 
+/*
+ * How the timestamps were taken: the mode asked for, where the precision
+ * came from, the peer's clock rate against this end's, and the replies
+ * whose t3 came in a follow-up, or never came.
+ */
+static void result_ts_text(const struct result *r)
+{
+	printf("ts-mode %s  precision-source %s  rate-ratio ",
+	       HDRM_NAME(hdrm_ts_mode_names, r->ts_mode),
+	       HDRM_NAME(hdrm_precision_source_names, r->precision_source));
+	if (r->has_rate_ratio)
+		printf("%+d ppb", r->rate_ratio);
+	else
+		printf("unknown");
+	printf("  two-step %u  followup-missing %u\n", r->two_step,
+	       r->followup_missing);
+}
+
 /* The derivation, term by term, as the switch guides show theirs. */
 void result_text(const struct result *r)
 {
@@ -262,11 +328,13 @@ void result_text(const struct result *r)
 	printf("%s: %u probes sent, %u replies, %u lost, %u late (%s, %s, %s timestamps, %u us)\n",
 	       r->ifname, r->sent, r->received, r->lost, r->late,
 	       HDRM_NAME(hdrm_mode_names, r->mode), HDRM_NAME(encap_names, r->encap),
-	       HDRM_NAME(timestamping_names, r->timestamping), r->duration_us);
+	       HDRM_NAME(hdrm_timestamping_names, r->timestamping), r->duration_us);
 	printf("status: %s\n", HDRM_NAME(hdrm_status_names, r->status));
 	if (r->source == DCB_HDRM_SOURCE_PEER)
 		printf("source: the peer measured this headroom and pushed it here (session %u)\n",
 		       r->session);
+	else if (r->has_ts)
+		result_ts_text(r);
 	if (!r->has_rtt)
 		return;
 	if (r->source == DCB_HDRM_SOURCE_PEER) {

@@ -33,9 +33,22 @@ struct result {
 	struct hdrm_applied_info applied;
 	uint32_t source;		/* enum dcb_hdrm_source */
 	struct hdrm_push_info push;
+	/*
+	 * The timestamps, as a local measurement reports them (has_ts): the
+	 * mode asked for, where the precision came from; a pushed headroom
+	 * has none.
+	 */
+	bool has_ts;
+	uint32_t ts_mode, precision_source;
+	bool has_rate_ratio;		/* absent when the probes were too short */
+	int32_t rate_ratio;		/* the peer's clock against ours, ppb */
+	uint32_t two_step, followup_missing;
 };
 
-extern const char *const hdrm_status_names[DCB_HDRM_STATUS_FOREIGN + 1];
+extern const char *const hdrm_status_names[DCB_HDRM_STATUS_NO_HW_TIMESTAMPS + 1];
+extern const char *const hdrm_ts_mode_names[DCB_HDRM_TS_MODE_HOOK + 1];
+extern const char *const hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_HARDWARE + 1];
+extern const char *const hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_SAMPLES + 1];
 extern const char *const hdrm_mode_names[DCB_HDRM_MODE_2TS + 1];
 extern const char *const hdrm_estimator_names[DCB_HDRM_ESTIMATOR_MAX + 1];
 int result_parse(struct nlattr *attrs, int len, struct result *r);

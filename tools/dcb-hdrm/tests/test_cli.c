@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The built tool's words for timestamps at the wire, where no module is
+ * needed: each bad word is one line on stderr, nothing on stdout, exit
+ * status 1; "hwtstamp on" on loopback (never hardware timestamping) is one
+ * line and status 2. Runs ../dcb-hdrm beside this test.
+ */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "tap.h"
+
+static char tool[PATH_MAX];
+static char err[1024], out[1024];
+
+static void slurp(int fd, char *buf, size_t len)
+{
+	size_t n = 0;
+	ssize_t r;
+
+	while (n + 1 < len && (r = read(fd, buf + n, len - 1 - n)) > 0)
+		n += r;
+	buf[n] = '\0';
+}
+
+/* Runs the tool with @argv (NULL-ended, without argv[0]): its status. */
+static int run(const char *const *argv)
+{
+	int o[2], e[2], status;
+	const char *args[16];
+	unsigned int i;
+	pid_t pid;
+
+	args[0] = tool;
+	for (i = 0; argv[i] && i < 14; i++)
+		args[i + 1] = argv[i];
+	args[i + 1] = NULL;
+	if (pipe(o) || pipe(e))
+		exit(2);
+	pid = fork();
+	if (pid < 0)
+		exit(2);
+	if (!pid) {
+		dup2(o[1], 1);
+		dup2(e[1], 2);
+		close(o[0]);
+		close(e[0]);
+		execv(tool, (char *const *)args);
+		_exit(127);
+	}
+	close(o[1]);
+	close(e[1]);
+	/* small outputs: read one, then the other */
+	slurp(e[0], err, sizeof(err));
+	slurp(o[0], out, sizeof(out));
+	close(o[0]);
+	close(e[0]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* @status, nothing on stdout, one line on stderr holding @what */
+static void expect(int status, const char *what, const char *const *argv)
+{
+	int rc = run(argv);
+	const char *nl = strchr(err, '\n');
+	char cmd[256] = "";
+	unsigned int i;
+
+	for (i = 0; argv[i]; i++) {
+		strncat(cmd, " ", sizeof(cmd) - strlen(cmd) - 1);
+		strncat(cmd, argv[i], sizeof(cmd) - strlen(cmd) - 1);
+	}
+	TAP_OK(rc == status && !out[0] && nl && !nl[1] && strstr(err, what),
+	       "dcb-hdrm%s: status %d, one line with \"%s\"", cmd, status, what);
+	if (rc != status || out[0] || !nl || nl[1] || !strstr(err, what))
+		printf("# status %d, stdout \"%s\", stderr \"%s\"\n", rc, out, err);
+}
+
+#define ARGV(...) ((const char *const []){ __VA_ARGS__, NULL })
+
+int main(void)
+{
+	static const char name[] = "/../dcb-hdrm";
+	ssize_t n = readlink("/proc/self/exe", tool,
+			    sizeof(tool) - sizeof(name));
+	char *slash;
+
+	if (n <= 0 || (size_t)n >= sizeof(tool) - sizeof(name))
+		return 2;
+	tool[n] = '\0';
+	slash = strrchr(tool, '/');
+	if (!slash)
+		return 2;
+	memcpy(slash, name, sizeof(name));
+	if (access(tool, X_OK)) {
+		printf("Bail out! %s is not built\n", tool);
+		return 1;
+	}
+
+	expect(1, "invalid ts-mode \"fast\"; expected auto, hardware, software or hook",
+	       ARGV("dev", "set", "dev", "lo", "ts-mode", "fast"));
+	expect(1, "invalid ts-mode \"Auto\"; expected auto, hardware, software or hook",
+	       ARGV("measure", "dev", "lo", "ts-mode", "Auto"));
+	expect(1, "measure: \"ts-mode\" needs a value",
+	       ARGV("measure", "dev", "lo", "ts-mode"));
+	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply or push",
+	       ARGV("measure", "dev", "lo", "frobs", "1"));
+	expect(1, "dev set: invalid hwtstamp \"off\"; expected on (dcb-hdrm only widens",
+	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "off"));
+	expect(1, "dev set: \"hwtstamp\" needs a value",
+	       ARGV("dev", "set", "dev", "lo", "hwtstamp"));
+	expect(1, "dev set: expected \"dev DEV\"",
+	       ARGV("dev", "set", "hwtstamp", "on"));
+	expect(1, "device \"nosuchdev0\" does not exist",
+	       ARGV("dev", "set", "dev", "nosuchdev0", "hwtstamp", "on"));
+	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode or hwtstamp",
+	       ARGV("dev", "set", "dev", "lo", "tsmode", "auto"));
+	/* a bad word is the error even after a good hwtstamp: nothing is set */
+	expect(1, "invalid ts-mode \"x\"",
+	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "on", "ts-mode", "x"));
+	expect(2, "dev set: hwtstamp on: lo has no hardware timestamping",
+	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "on"));
+	return tap_done();
+}

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the codecs of timestamps at the wire: a result, a device
+ * and its peer built as the module sends them (netlink attributes), parsed
+ * by the tool and printed as JSON and text; the name tables against the
+ * uAPI's enums.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+
+#include "dev.h"
+#include "result.h"
+#include "tap.h"
+
+static char out[16384];
+static FILE *sink;
+
+/* Output to out[] until done(); stdout too, for the text printers. */
+static struct jw *begin(void)
+{
+	static struct jw w;
+
+	memset(out, 0, sizeof(out));
+	sink = fmemopen(out, sizeof(out) - 1, "w");
+	if (!sink)
+		exit(2);
+	jw_init(&w, sink, false);
+	return &w;
+}
+
+static void done(void)
+{
+	fclose(sink);
+}
+
+static struct nl_msg *attrs(void)
+{
+	struct nl_msg *m = nlmsg_alloc();
+
+	if (!m)
+		exit(2);
+	return m;
+}
+
+#define ATTRS(m) nlmsg_data(nlmsg_hdr(m)), nlmsg_datalen(nlmsg_hdr(m))
+
+/* a local result (@ratio: with a rate ratio), or with @ts false a pushed one */
+static struct nl_msg *result_msg_ts(bool ts, bool ratio, int32_t ppb)
+{
+	struct nl_msg *m = attrs();
+
+	nla_put_u32(m, DCB_HDRM_A_RESULT_IFINDEX, 7);
+	nla_put_string(m, DCB_HDRM_A_RESULT_IFNAME, "eth9");
+	nla_put_u32(m, DCB_HDRM_A_RESULT_SESSION, 42);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_STATUS, DCB_HDRM_STATUS_OK);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_TIMESTAMPING,
+		    DCB_HDRM_TIMESTAMPING_HARDWARE);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_PROBES_SENT, 100);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_PROBES_RECEIVED, 100);
+	nla_put_u64(m, DCB_HDRM_A_RESULT_RTT_ESTIMATE, 1000);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_PRECISION, 8);
+	if (!ts) {
+		/* as the module sends a pushed headroom: no timestamps */
+		nla_put_u32(m, DCB_HDRM_A_RESULT_SOURCE, DCB_HDRM_SOURCE_PEER);
+		return m;
+	}
+	nla_put_u8(m, DCB_HDRM_A_RESULT_TS_MODE, DCB_HDRM_TS_MODE_HARDWARE);
+	nla_put_u8(m, DCB_HDRM_A_RESULT_PRECISION_SOURCE,
+		   DCB_HDRM_PRECISION_SOURCE_HARDWARE);
+	if (ratio)
+		nla_put_s32(m, DCB_HDRM_A_RESULT_RATE_RATIO, ppb);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_TWO_STEP, 97);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_FOLLOWUP_MISSING, 3);
+	return m;
+}
+
+static struct nl_msg *result_msg(bool ratio, int32_t ppb)
+{
+	return result_msg_ts(true, ratio, ppb);
+}
+
+static int parse_result(struct nl_msg *m, struct result *r)
+{
+	int err = result_parse(ATTRS(m), r);
+
+	nlmsg_free(m);
+	return err;
+}
+
+static const char *result_json(const struct result *r)
+{
+	struct jw *w = begin();
+
+	jw_obj_open(w);
+	result_json_members(w, r);
+	jw_obj_close(w);
+	done();
+	return out;
+}
+
+static const char *result_txt(const struct result *r)
+{
+	FILE *saved = stdout;
+
+	begin();
+	stdout = sink;
+	result_text(r);
+	stdout = saved;
+	done();
+	return out;
+}
+
+static void test_result(void)
+{
+	static const char *const stable[] = {
+		"\"ifname\":\"eth9\"", "\"ifindex\":7", "\"session\":42",
+		"\"status\":\"ok\"", "\"source\":\"local\"", "\"mode\":",
+		"\"encap\":", "\"estimator\":", "\"probes\":{\"sent\":100,",
+		"\"rtt_ns\":{\"estimate\":1000,", "\"turnaround_ns\":",
+		"\"precision_ns\":8", "\"speed_mbps\":", "\"k_bytes\":",
+		"\"measure_frame_bytes\":", "\"cell_bytes\":", "\"duration_us\":",
+		"\"age_ms\":", "\"priorities\":[", "\"unsized\":[",
+		"\"applied\":null", "\"push\":null",
+	};
+	struct result r;
+	const char *s;
+	unsigned int i;
+	bool all = true;
+
+	TAP_OK(!parse_result(result_msg(true, -1234), &r) &&
+	       r.ts_mode == DCB_HDRM_TS_MODE_HARDWARE &&
+	       r.precision_source == DCB_HDRM_PRECISION_SOURCE_HARDWARE &&
+	       r.has_rate_ratio && r.rate_ratio == -1234 && r.two_step == 97 &&
+	       r.followup_missing == 3 &&
+	       r.timestamping == DCB_HDRM_TIMESTAMPING_HARDWARE,
+	       "result: ts-mode, precision-source, rate-ratio, two-step, followup-missing parsed");
+	s = result_json(&r);
+	TAP_OK(strstr(s, "\"timestamping\":\"hardware\",\"ts_mode\":\"hardware\",\"precision_source\":\"hardware\",\"rate_ratio_ppb\":-1234,\"two_step\":97,\"followup_missing\":3,") != NULL,
+	       "result JSON: timestamping, ts_mode, precision_source, rate_ratio_ppb, two_step, followup_missing: %s",
+	       s);
+	for (i = 0; i < ARRAY_SIZE(stable); i++)
+		if (!strstr(s, stable[i])) {
+			all = false;
+			printf("# missing %s\n", stable[i]);
+		}
+	TAP_OK(all, "result JSON: the keys from before are all still there");
+	s = result_txt(&r);
+	TAP_OK(strstr(s, "\nts-mode hardware  precision-source hardware  rate-ratio -1234 ppb  two-step 97  followup-missing 3\n") &&
+	       strstr(s, "(4ts, macctl, hardware timestamps, "),
+	       "result text: the timestamps' line after the status");
+	if (!strstr(s, "\nts-mode hardware  precision-source hardware"))
+		printf("# %s\n", s);
+
+	TAP_OK(!parse_result(result_msg(false, 0), &r) && !r.has_rate_ratio,
+	       "result: no rate-ratio, none parsed");
+	s = result_json(&r);
+	TAP_OK(!strstr(s, "rate_ratio") &&
+	       strstr(s, "\"precision_source\":\"hardware\",\"two_step\":97,"),
+	       "result JSON: rate_ratio_ppb left out when the module sent none: %s", s);
+	s = result_txt(&r);
+	TAP_OK(strstr(s, "  rate-ratio unknown  ") != NULL,
+	       "result text: rate-ratio unknown");
+
+	TAP_OK(!parse_result(result_msg(true, INT32_MIN), &r) &&
+	       strstr(result_json(&r), "\"rate_ratio_ppb\":-2147483648,"),
+	       "result JSON: the most negative ratio keeps its sign");
+	TAP_OK(!parse_result(result_msg(true, 12), &r) &&
+	       strstr(result_json(&r), "\"rate_ratio_ppb\":12,") &&
+	       strstr(result_txt(&r), "  rate-ratio +12 ppb  "),
+	       "result: a positive ratio, signed in the text");
+
+	/* a pushed headroom: no probes of its own, so no timestamps' line */
+	TAP_OK(!parse_result(result_msg(true, 12), &r), "result: parsed again");
+	r.source = DCB_HDRM_SOURCE_PEER;
+	TAP_OK(!strstr(result_txt(&r), "ts-mode"),
+	       "result text: a pushed headroom has no timestamps' line");
+
+	TAP_OK(!parse_result(result_msg_ts(false, false, 0), &r) && !r.has_ts &&
+	       r.source == DCB_HDRM_SOURCE_PEER,
+	       "result: a pushed headroom carries no timestamps");
+	s = result_json(&r);
+	TAP_OK(strstr(s, "\"timestamping\":\"hardware\",\"ts_mode\":null,\"precision_source\":null,\"two_step\":null,\"followup_missing\":null,\"probes\":") != NULL,
+	       "result JSON: a pushed headroom's timestamps are null, not auto and override: %s", s);
+	TAP_OK(!strstr(result_txt(&r), "ts-mode"),
+	       "result text: nor a line for them");
+
+	TAP_OK(!parse_result(result_msg(true, 12), &r), "result: parsed again");
+	r.status = DCB_HDRM_STATUS_NO_HW_TIMESTAMPS;
+	TAP_OK(strstr(result_json(&r), "\"status\":\"no-hw-timestamps\"") != NULL,
+	       "result JSON: status no-hw-timestamps");
+}
+
+static void test_names(void)
+{
+	unsigned int i;
+	bool ok = true;
+	uint32_t v = 9;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_status_names); i++)
+		ok &= hdrm_status_names[i] != NULL;
+	TAP_OK(ok && ARRAY_SIZE(hdrm_status_names) == DCB_HDRM_STATUS_NO_HW_TIMESTAMPS + 1 &&
+	       !strcmp(hdrm_status_names[DCB_HDRM_STATUS_NO_HW_TIMESTAMPS], "no-hw-timestamps") &&
+	       !strcmp(hdrm_status_names[DCB_HDRM_STATUS_FOREIGN], "foreign"),
+	       "names: every status, no-hw-timestamps last");
+	TAP_OK(!strcmp(hdrm_ts_mode_names[DCB_HDRM_TS_MODE_AUTO], "auto") &&
+	       !strcmp(hdrm_ts_mode_names[DCB_HDRM_TS_MODE_HARDWARE], "hardware") &&
+	       !strcmp(hdrm_ts_mode_names[DCB_HDRM_TS_MODE_SOFTWARE], "software") &&
+	       !strcmp(hdrm_ts_mode_names[DCB_HDRM_TS_MODE_HOOK], "hook") &&
+	       ARRAY_SIZE(hdrm_ts_mode_names) == DCB_HDRM_TS_MODE_HOOK + 1,
+	       "names: ts-mode in the uAPI's order");
+	TAP_OK(!strcmp(hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_OVERRIDE], "override") &&
+	       !strcmp(hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_HARDWARE], "hardware") &&
+	       !strcmp(hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_SAMPLES], "samples") &&
+	       !strcmp(hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_SOFTWARE], "software") &&
+	       !strcmp(hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_HARDWARE], "hardware"),
+	       "names: precision-source and timestamping in the uAPI's order");
+	TAP_OK(!hdrm_parse_word("ts-mode", "hook", hdrm_ts_mode_names,
+				ARRAY_SIZE(hdrm_ts_mode_names), &v) &&
+	       v == DCB_HDRM_TS_MODE_HOOK,
+	       "ts-mode: the word hook is the uAPI's hook");
+	TAP_OK(hdrm_parse_word("ts-mode", "hw", hdrm_ts_mode_names,
+			       ARRAY_SIZE(hdrm_ts_mode_names), &v) &&
+	       v == DCB_HDRM_TS_MODE_HOOK,
+	       "ts-mode: another word is refused, the value untouched");
+}
+
+/* a device message: @ts adds the timestamping attributes, @peer a peer */
+static struct nl_msg *dev_msg(bool ts, int peer)
+{
+	struct nl_msg *m = attrs();
+	struct nlattr *nest;
+
+	nla_put_u32(m, DCB_HDRM_A_DEV_IFINDEX, 7);
+	nla_put_string(m, DCB_HDRM_A_DEV_IFNAME, "eth9");
+	nla_put_u32(m, DCB_HDRM_A_DEV_MTU, 9000);
+	nla_put_u8(m, DCB_HDRM_A_DEV_REFLECT, 1);
+	nla_put_u32(m, DCB_HDRM_A_DEV_ENCAP, DCB_HDRM_ENCAP_AUTO);
+	nla_put_u8(m, DCB_HDRM_A_DEV_TS_MODE, DCB_HDRM_TS_MODE_SOFTWARE);
+	if (ts) {
+		nla_put_u32(m, DCB_HDRM_A_DEV_PHC_INDEX, 0);
+		nla_put_u32(m, DCB_HDRM_A_DEV_HW_RESOLUTION, 8);
+	}
+	if (peer) {
+		nest = nla_nest_start(m, DCB_HDRM_A_DEV_PEER);
+		nla_put_u8(m, DCB_HDRM_A_PEER_AUTO_HDRM, 1);
+		nla_put_u32(m, DCB_HDRM_A_PEER_VIA, peer == 1 ?
+			    DCB_HDRM_PEER_VIA_IN_BAND : DCB_HDRM_PEER_VIA_LLDP);
+		if (peer == 1) {
+			nla_put_u8(m, DCB_HDRM_A_PEER_ACCEPT_PUSH, 0);
+			nla_put_u8(m, DCB_HDRM_A_PEER_TWO_STEP, 1);
+			nla_put_u8(m, DCB_HDRM_A_PEER_HW_TIMESTAMPING, 1);
+			nla_put_u32(m, DCB_HDRM_A_PEER_HW_RESOLUTION, 4);
+		}
+		nla_nest_end(m, nest);
+	}
+	return m;
+}
+
+static const char *dev_json(struct nl_msg *m, int hw_err, int tx, int rx)
+{
+	struct dev_info d;
+	struct jw *w;
+	int err;
+
+	err = dev_parse(ATTRS(m), &d);
+	nlmsg_free(m);
+	if (err)
+		return "(dev_parse failed)";
+	d.hwtstamp.err = hw_err;
+	d.hwtstamp.cfg.tx_type = tx;
+	d.hwtstamp.cfg.rx_filter = rx;
+	w = begin();
+	dev_print_json(w, &d);
+	done();
+	return out;
+}
+
+static void test_dev(void)
+{
+	const char *s;
+
+	s = dev_json(dev_msg(true, 1), 0, HWTSTAMP_TX_ON, HWTSTAMP_FILTER_ALL);
+	TAP_OK(strstr(s, "\"phc_index\":0,\"hw_resolution_ns\":8,\"hwtstamp\":{\"tx_type\":\"on\",\"rx_filter\":\"all\"},") != NULL,
+	       "dev JSON: phc_index 0 (a real index), hw_resolution_ns, hwtstamp: %s", s);
+	TAP_OK(strstr(s, "\"encap\":\"auto\",\"ts_mode\":\"software\",") != NULL,
+	       "dev JSON: ts_mode beside encap");
+	TAP_OK(strstr(s, "\"peer\":{\"auto_hdrm\":true,\"accept_push\":false,\"via\":\"in-band\",\"age_ms\":0,\"two_step\":true,\"hw_timestamping\":true,\"hw_resolution_ns\":4}") != NULL,
+	       "dev JSON: the peer's two_step, hw_timestamping, hw_resolution_ns: %s", s);
+
+	s = dev_json(dev_msg(false, 2), -EOPNOTSUPP, 0, 0);
+	TAP_OK(strstr(s, "\"phc_index\":null,\"hw_resolution_ns\":null,") &&
+	       !strstr(s, "hwtstamp"),
+	       "dev JSON: without hardware timestamping, null clock and no hwtstamp: %s", s);
+	TAP_OK(strstr(s, "\"peer\":{\"auto_hdrm\":true,\"accept_push\":null,\"via\":\"lldp\",\"age_ms\":0,\"two_step\":null,\"hw_timestamping\":null,\"hw_resolution_ns\":null}") != NULL,
+	       "dev JSON: a peer learned by LLDP: its timestamping null: %s", s);
+
+	s = dev_json(dev_msg(true, 0), 0, HWTSTAMP_TX_ONESTEP_SYNC,
+		     HWTSTAMP_FILTER_PTP_V2_L2_EVENT);
+	TAP_OK(strstr(s, "\"hwtstamp\":{\"tx_type\":\"onestep-sync\",\"rx_filter\":\"ptp-v2-l2-event\"}") &&
+	       strstr(s, "\"peer\":null"),
+	       "dev JSON: ptp4l's configuration named as it is: %s", s);
+}
+
+int main(void)
+{
+	test_result();
+	test_names();
+	test_dev();
+	return tap_done();
+}
