@@ -123,19 +123,18 @@ void hdrm_rx_stamps(const struct sk_buff *skb, struct hdrm_rxts *rx)
  * Return: true when the frame's namespace has its socket and the stamps
  * were asked for; false when they will not come.
  *
- * Context: any (BH off or not).
+ * Context: process or softirq.
  */
 bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
 		 const struct hdrm_probe *p)
 {
 	struct hdrm_net *hn = net_generic(dev_net(skb->dev), hdrm_net_id);
 	struct hdrm_ts_slot *slot;
-	unsigned long flags;
 	u32 key;
 
 	if (!hn->sock)
 		return false;
-	spin_lock_irqsave(&hn->lock, flags);
+	spin_lock_bh(&hn->lock);
 	key = hn->next_key++;
 	slot = &hn->slot[key % HDRM_TS_SLOTS];
 	slot->key = key;
@@ -143,7 +142,7 @@ bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
 	slot->dev = skb->dev;
 	slot->encap = encap;
 	slot->p = *p;
-	spin_unlock_irqrestore(&hn->lock, flags);
+	spin_unlock_bh(&hn->lock);
 	skb_set_owner_w(skb, hn->sock->sk);
 	skb_shinfo(skb)->tskey = key;
 	skb_shinfo(skb)->tx_flags |= tx_flags;
