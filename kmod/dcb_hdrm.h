@@ -360,6 +360,7 @@ void hdrm_ts_exit(void);
 void hdrm_rx_stamps(const struct sk_buff *skb, struct hdrm_rxts *rx);
 bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
 		 const struct hdrm_probe *p);
+int hdrm_ts_xmit(struct sk_buff *skb);
 
 /* port.c */
 int hdrm_ports_init(void);

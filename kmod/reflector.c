@@ -129,7 +129,7 @@ void hdrm_reflect_request(struct hdrm_port *port, struct net_device *dev,
 		t3 = ktime_get_ns();
 		hdrm_frame_set_t3(skb_mac_header(skb), max(t3, t2) + base);
 	}
-	if (dev_direct_xmit(skb, 0) == NETDEV_TX_OK)
+	if (hdrm_ts_xmit(skb) == NETDEV_TX_OK)
 		atomic64_inc(&port->ctr.reflected);
 	else
 		atomic64_inc(&port->ctr.tx_errors);

@@ -173,7 +173,7 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 	s->last_sent_ns = t1;
 	spin_unlock(&port->lock);
 
-	if (dev_direct_xmit(skb, 0) == NETDEV_TX_OK)
+	if (hdrm_ts_xmit(skb) == NETDEV_TX_OK)
 		atomic64_inc(&port->ctr.tx_probes);
 	else
 		atomic64_inc(&port->ctr.tx_errors);

@@ -41,12 +41,20 @@
  */
 #define HDRM_TS_SLOTS		256
 
-/* A frame that asked for TX timestamps. */
+/*
+ * A frame that asked for TX timestamps. Its software stamp counts only
+ * when taken during this module's transmit call (from @start until @end,
+ * 0 while it lasts): the skb keeps its owner and its stamp requests when
+ * a veth hands it to the next device in the host (a bridge, a qdisc
+ * redirect, netem), whose driver would stamp it again later.
+ */
 struct hdrm_ts_slot {
 	u32 key;
 	bool used;
+	bool sw_done, hw_done;		/* the first of each kind counts */
 	const struct net_device *dev;	/* compared, never dereferenced */
 	enum hdrm_encap encap;
+	u64 start, end;			/* the transmit call, monotonic ns */
 	struct hdrm_probe p;
 };
 
@@ -137,15 +145,62 @@ bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
 	spin_lock_bh(&hn->lock);
 	key = hn->next_key++;
 	slot = &hn->slot[key % HDRM_TS_SLOTS];
+	memset(slot, 0, sizeof(*slot));
 	slot->key = key;
 	slot->used = true;
 	slot->dev = skb->dev;
 	slot->encap = encap;
+	slot->start = ktime_get_ns();
 	slot->p = *p;
 	spin_unlock_bh(&hn->lock);
 	skb_set_owner_w(skb, hn->sock->sk);
 	skb_shinfo(skb)->tskey = key;
 	skb_shinfo(skb)->tx_flags |= tx_flags;
+	return true;
+}
+
+/**
+ * hdrm_ts_xmit() - transmit a frame, closing its software-stamp window
+ * @skb: the frame; hdrm_ts_own() may have asked for its stamps
+ *
+ * Return: dev_direct_xmit()'s.
+ *
+ * Context: process or softirq.
+ */
+int hdrm_ts_xmit(struct sk_buff *skb)
+{
+	struct hdrm_net *hn = net_generic(dev_net(skb->dev), hdrm_net_id);
+	bool owned = hn->sock && skb->sk == hn->sock->sk;
+	u32 key = skb_shinfo(skb)->tskey;
+	struct hdrm_ts_slot *slot;
+	int ret;
+
+	ret = dev_direct_xmit(skb, 0);
+	if (!owned)
+		return ret;
+	spin_lock_bh(&hn->lock);
+	slot = &hn->slot[key % HDRM_TS_SLOTS];
+	if (slot->used && slot->key == key)
+		slot->end = ktime_get_ns();
+	spin_unlock_bh(&hn->lock);
+	return ret;
+}
+
+/*
+ * Does this stamp count, and is it the first of its kind for its frame?
+ * Context: hn->lock held.
+ */
+static bool hdrm_ts_take(struct hdrm_ts_slot *sl, u64 hw, u64 sw)
+{
+	if (hw) {
+		if (sl->hw_done)
+			return false;
+		sl->hw_done = true;
+		return true;
+	}
+	if (sl->sw_done || sw < sl->start || (sl->end && sw > sl->end))
+		return false;
+	sl->sw_done = true;
 	return true;
 }
 
@@ -162,9 +217,15 @@ static void hdrm_ts_one(struct hdrm_net *hn, struct sk_buff *skb)
 	    serr->ee.ee_origin != SO_EE_ORIGIN_TIMESTAMPING ||
 	    serr->ee.ee_info != SCM_TSTAMP_SND)
 		return;
+	hw = ktime_to_ns(skb_hwtstamps(skb)->hwtstamp);
+	if (!hw)
+		sw = hdrm_skb_sw_stamp(skb);
+	if (!hw && !sw)
+		return;
 	spin_lock(&hn->lock);
 	sl = &hn->slot[serr->ee.ee_data % HDRM_TS_SLOTS];
-	found = sl->used && sl->key == serr->ee.ee_data;
+	found = sl->used && sl->key == serr->ee.ee_data &&
+		hdrm_ts_take(sl, hw, sw);
 	if (found)
 		slot = *sl;
 	spin_unlock(&hn->lock);
@@ -172,11 +233,6 @@ static void hdrm_ts_one(struct hdrm_net *hn, struct sk_buff *skb)
 		return;
 	port = hdrm_port_find_rcu(slot.dev);
 	if (!port)
-		return;
-	hw = ktime_to_ns(skb_hwtstamps(skb)->hwtstamp);
-	if (!hw)
-		sw = hdrm_skb_sw_stamp(skb);
-	if (!hw && !sw)
 		return;
 	if (slot.p.type == HDRM_TYPE_REQUEST)
 		hdrm_session_tx_stamp(port, &slot.p, hw, sw);
