@@ -17,7 +17,8 @@
 ALL_TESTS="dcbsim_pair dcbsim_cable dcbsim_speed dcbsim_pfc dcbsim_buffer
 	   dcbsim_ets_dcbx dcbsim_knobs dcbsim_ts_knobs dcbsim_ts_info
 	   dcbsim_hwtstamp_config dcbsim_phc dcbsim_hw_stamps
-	   dcbsim_hw_stamps_clock dcbsim_teardown dcbsim_phc_teardown"
+	   dcbsim_hw_stamps_clock dcbsim_ptp4l dcbsim_teardown
+	   dcbsim_phc_teardown"
 # the debug kernel: none (see Documentation/testing.rst)
 DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
@@ -371,7 +372,7 @@ dcbsim_hwtstamp_config()
 
 dcbsim_phc()
 {
-	local ptp t caps
+	local ptp t t0 t1 caps
 
 	simB hwts on
 	ptp=ptp$(phc_index "$NSB" db)
@@ -394,12 +395,15 @@ dcbsim_phc()
 	check_err $? "freq 5000: $(phc "$ptp" freq)"
 	phc "$ptp" cmp | grep -q "offset from CLOCK_REALTIME"
 	check_err $? "cmp (PTP_SYS_OFFSET): $(phc "$ptp" cmp)"
-	# the knob starts the clock afresh from the host's time
-	simB clock-offset-ns 0
-	t=$(phc_time "$ptp" get)
-	awk -v t="$t" -v now="$(mono_ns)" 'BEGIN { exit !(t * 1e9 <= now && now - t * 1e9 < 1e9) }'
-	check_err $? "clock-offset-ns 0: read $t s"
+	# the knob starts the clock afresh from the host's time: without a
+	# frequency error, read between two readings of CLOCK_MONOTONIC
 	phc "$ptp" freq 0 >/dev/null
+	simB clock-offset-ns 0
+	t0=$(mono_ns)
+	t=$(phc_time "$ptp" get)
+	t1=$(mono_ns)
+	awk -v t="$t" -v t0="$t0" -v t1="$t1" 'BEGIN { exit !(t * 1e9 >= t0 - 1000 && t * 1e9 <= t1 + 1000) }'
+	check_err $? "clock-offset-ns 0: read $t s, CLOCK_MONOTONIC $t0 to $t1 ns"
 	ts_reset
 	log_test "the PHC: caps, set, get, adj, freq and cmp (phc_ctl)"
 }
@@ -530,6 +534,43 @@ dcbsim_hw_stamps_clock()
 	log_test "hardware stamps on offset and drifting clocks: the peer's clock at x_tx + delay-ns"
 }
 
+# ptp4l_locked LOG: the slave's last 5 lines are in s2 within 100 ns of
+# the master, path delay within 100 ns of 5000, correcting +50000 ppb
+# (ptp4l prints the adjustment it subtracts)
+ptp4l_locked()
+{
+	grep "master offset" "$1" | tail -n 5 | awk '
+		{ n++; o = $4 + 0; f = $7 + 0; d = $10 + 0
+		  if ($5 != "s2" || o > 100 || o < -100 || d > 5100 || d < 4900 ||
+		      f > 50500 || f < 49500) bad++ }
+		END { exit !(n == 5 && !bad) }'
+}
+
+dcbsim_ptp4l()
+{
+	local pa pb i
+
+	simA hwts on delay-ns 5000
+	simB hwts on delay-ns 5000 clock-offset-ns 3000000000 clock-ppb 50000
+	ip netns exec "$NSA" ptp4l -2 -H -i da -m --priority1 100 \
+		--uds_address="$TMPD/ptp4l-a" >"$TMPD/ptp4l-a.log" 2>&1 &
+	pa=$!
+	ip netns exec "$NSB" ptp4l -2 -H -i db -s -m --step_threshold 1 \
+		--uds_address="$TMPD/ptp4l-b" >"$TMPD/ptp4l-b.log" 2>&1 &
+	pb=$!
+	for i in $(seq 1 90); do
+		ptp4l_locked "$TMPD/ptp4l-b.log" && break
+		sleep 1
+	done
+	kill "$pa" "$pb"
+	wait "$pa" "$pb"
+	ptp4l_locked "$TMPD/ptp4l-b.log"
+	check_err $? "the slave did not lock: $(tail -n 8 "$TMPD/ptp4l-b.log"; tail -n 3 "$TMPD/ptp4l-a.log")"
+	log_info "ptp4l slave after ${i} s: $(grep "master offset" "$TMPD/ptp4l-b.log" | tail -n 1 | sed 's/.*master/master/')"
+	ts_reset
+	log_test "ptp4l -H over the pair: the slave locks to the master, path delay delay-ns"
+}
+
 dcbsim_teardown()
 {
 	ip -n "$NSA" link set da type dcbsim delay-ns 50000000
@@ -574,9 +615,10 @@ dcbsim_phc_teardown()
 }
 
 require_root
-require_cmd jq ip dcb ethtool ping phc_ctl hwstamp_ctl
+require_cmd jq ip dcb ethtool ping phc_ctl hwstamp_ctl ptp4l
 require_built "$TSPROBE"
-trap 'ns_cleanup' EXIT
+TMPD=$(mktemp -d)
+trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 if ! dcbsim_load; then
 	echo "1..0 # SKIP the dcbsim test device is not available"
 	exit $ksft_skip
