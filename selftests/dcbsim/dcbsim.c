@@ -3,16 +3,36 @@
  * dcbsim: a pair of virtual Ethernet devices with a built-in cable and the
  * DCB operations of a real NIC, for dcb_hdrm's selftests. Never installed.
  *
- *   ip link add A type dcbsim peer name B [ netns NS ]
- *   ip link set A type dcbsim delay-ns NS speed MBPS semantics bits|metres|buffers
- *                             buffer-total BYTES cell BYTES fail ERRNO
+ *   ip link add A type dcbsim [ KNOBS ] peer name B [ netns NS ]
+ *   ip link set A type dcbsim KNOBS
+ *   KNOBS: delay-ns NS speed MBPS semantics bits|metres|buffers
+ *          buffer-total BYTES cell BYTES fail ERRNO hwts on|off
+ *          ts-resolution-ns NS clock-offset-ns NS clock-ppb PPB
  *
  * (`ip` learns the kind from link_dcbsim.so through IP_LIB_DIR.)
  *
- * The cable: a frame the driver accepts is held for delay-ns after its
- * transmit timestamp, in a FIFO served by a softirq hrtimer, then handed
- * to the peer. The qdiscs above stay ordinary, so host queueing is not
- * part of the cable. Deleting either end deletes both.
+ * The cable: a frame the driver accepts enters the cable at x_tx (the
+ * host's ktime_get_ns()), is held until x_tx + delay-ns in a FIFO served
+ * by a softirq hrtimer, then handed to the peer. The qdiscs above stay
+ * ordinary, so host queueing is not part of the cable. Deleting either
+ * end deletes both.
+ *
+ * The clock: each end has a PTP hardware clock (/dev/ptpN, its index in
+ * ethtool -T). It reads C(x) = x + offset + drift, x being the host's
+ * CLOCK_MONOTONIC (one host, so both ends share it) and the drift the
+ * integral of the oscillator's error: clock-ppb plus what adjfine() set,
+ * kept continuous across changes (each change re-anchors the clock at
+ * the instant it is made). adjtime() and settime64() step it as on a
+ * real PHC. Every reading, the PHC's included, is rounded down to a
+ * multiple of ts-resolution-ns.
+ *
+ * Hardware timestamps, on the cable's timeline and so independent of the
+ * host's scheduling: with hwts on and the hardware timestamping
+ * configuration's tx_type ON, a frame that asks for one (SKBTX_HW_TSTAMP)
+ * gets C_self(x_tx) on its socket's error queue; with the receiver's hwts
+ * on and its rx_filter not NONE, a frame arrives stamped C_peer(x_tx +
+ * delay-ns), the delay it was sent with. Equal clocks at both ends thus
+ * measure a round trip of exactly twice delay-ns (to the resolution).
  *
  * The knobs, per device:
  * - speed: Mb/s (default 10000), reported by ethtool link settings and
@@ -29,18 +49,41 @@
  *   set whose rounded sizes exceed the total.
  * - fail: when not 0, ieee_setpfc, ieee_setets and dcbnl_setbuffer return
  *   -fail and change nothing (a driver refusal, for the tests).
+ * - hwts on|off (default off): whether the NIC has hardware timestamping.
+ *   Off: ethtool -T lists software timestamping only and no PHC index,
+ *   and the hardware timestamping configuration (SIOC[GS]HWTSTAMP) is
+ *   refused with -EOPNOTSUPP; turning it off resets that configuration to
+ *   its default, tx_type OFF and rx_filter NONE. On: tx_type OFF or ON
+ *   (others -ERANGE), and any rx_filter but NONE is widened to ALL, as
+ *   many NICs do. The PHC exists either way.
+ * - ts-resolution-ns (default 8, 1..1000000): the clock's resolution.
+ * - clock-offset-ns (default 0, within +-1e18): from the moment it is
+ *   set, the clock reads the host's CLOCK_MONOTONIC plus this, and drifts
+ *   on from there; ip -d link shows the value last set.
+ * - clock-ppb (default 0, within +-10000000): the oscillator's frequency
+ *   error, added to the PHC's own adjfine() correction.
  *
- * Locking: DCB, ethtool and link operations run under rtnl, which guards
- * the DCB state and the knobs; the transmit path reads the delay with
- * READ_ONCE(). priv->lock guards the cable's FIFO (transmit and timer
- * both run with bottom halves off). The peer pointer is RCU-protected.
+ * Locking: DCB, ethtool, hardware timestamping configuration and link
+ * operations run under rtnl, which guards the DCB state and the knobs;
+ * the transmit and receive paths read the knobs with READ_ONCE().
+ * priv->lock guards the cable's FIFO (transmit and timer both run with
+ * bottom halves off). priv->clock.lock guards the clock's state: the
+ * data path reads it with bottom halves off, the PTP operations (process
+ * context) and the knobs change it with them disabled. The peer pointer
+ * is RCU-protected; a frame on the cable touches its receiver's clock
+ * state (in the receiver's netdev_priv) only under RCU, never its
+ * struct ptp_clock, which is unregistered in ndo_uninit.
  */
 #include <linux/etherdevice.h>
 #include <linux/ethtool.h>
 #include <linux/hrtimer.h>
+#include <linux/math64.h>
 #include <linux/module.h>
+#include <linux/net_tstamp.h>
 #include <linux/netdevice.h>
+#include <linux/ptp_clock_kernel.h>
 #include <linux/skbuff.h>
+#include <linux/uaccess.h>
 #include <net/dcbnl.h>
 #include <net/rtnetlink.h>
 
@@ -52,12 +95,34 @@
 #define DCBSIM_DEF_TOTAL	262144
 #define DCBSIM_DEF_CELL		128
 #define DCBSIM_DEF_BUFFER0	65536
+#define DCBSIM_DEF_TS_RES_NS	8
+#define DCBSIM_PTP_MAX_ADJ	100000000	/* ppb, as many NICs */
 
+/* From xmit to delivery, the delay-0 path included. */
 struct dcbsim_cb {
-	u64 due;		/* ktime_get_ns() at which the peer gets it */
+	u64 due;		/* x_tx + delay-ns: when the peer gets it */
 };
 
 #define DCBSIM_CB(skb)	((struct dcbsim_cb *)(skb)->cb)
+
+/*
+ * A stretch of the clock's timeline: from host instant x, where it read
+ * c, it runs at (1 + ppb / 1e9) times the host's rate.
+ */
+struct dcbsim_seg {
+	u64 x;
+	s64 c;
+	s64 ppb;
+};
+
+struct dcbsim_clock {
+	spinlock_t lock;	/* the rest of the structure */
+	struct dcbsim_seg cur;
+	/* the stretch before cur, for instants just before a change */
+	struct dcbsim_seg prev;
+	s32 knob_ppb;		/* clock-ppb */
+	s32 adj_ppb;		/* the PHC's adjfine() */
+};
 
 struct dcbsim_priv {
 	struct net_device *dev;
@@ -77,12 +142,203 @@ struct dcbsim_priv {
 	struct ieee_ets ets;
 	struct dcbnl_buffer buf;
 	u8 dcbx;
+	/* hardware timestamping: under rtnl, READ_ONCE() in the data path */
+	u8 hwts;
+	u32 ts_res;
+	s64 clock_offset;	/* clock-offset-ns as last set */
+	int tx_type;		/* enum hwtstamp_tx_types */
+	int rx_filter;		/* enum hwtstamp_rx_filters */
+	struct dcbsim_clock clock;
+	struct ptp_clock_info ptp_info;
+	struct ptp_clock *ptp;
 	/* counters */
 	atomic64_t tx_packets, tx_bytes, tx_dropped;
 	atomic64_t rx_packets, rx_bytes;
 };
 
 static struct rtnl_link_ops dcbsim_link_ops;
+
+/* The clock */
+
+/* What @seg reads at host instant @x, before rounding. */
+static s64 dcbsim_seg_read(const struct dcbsim_seg *seg, u64 x)
+{
+	s64 dx = (s64)(x - seg->x);
+	s64 drift;
+
+	/* |dx| x |ppb| / 1e9 in 128 bits: no overflow however long ago */
+	drift = mul_u64_u64_div_u64(abs(dx), abs(seg->ppb), NSEC_PER_SEC);
+	if (dx < 0)
+		drift = -drift;
+	if (seg->ppb < 0)
+		drift = -drift;
+	return seg->c + dx + drift;
+}
+
+static s64 dcbsim_clock_read_locked(struct dcbsim_clock *clk, u64 x)
+{
+	lockdep_assert_held(&clk->lock);
+	return dcbsim_seg_read(x >= clk->cur.x ? &clk->cur : &clk->prev, x);
+}
+
+/*
+ * The clock at host instant @x, which may be a little in the past (a
+ * frame's arrival, delivered late by the host): a change made since then
+ * does not reach back. Context: bottom halves off.
+ */
+static s64 dcbsim_clock_read_bh(struct dcbsim_clock *clk, u64 x)
+{
+	s64 c;
+
+	spin_lock(&clk->lock);
+	c = dcbsim_clock_read_locked(clk, x);
+	spin_unlock(&clk->lock);
+	return c;
+}
+
+/* From host instant @now the clock reads @c and runs at its current rate. */
+static void dcbsim_clock_anchor_locked(struct dcbsim_clock *clk, u64 now, s64 c)
+{
+	lockdep_assert_held(&clk->lock);
+	clk->prev = clk->cur;
+	clk->cur.x = now;
+	clk->cur.c = c;
+	clk->cur.ppb = (s64)clk->knob_ppb + clk->adj_ppb;
+}
+
+/* Rounded down to a multiple of @res, negative readings included. */
+static s64 dcbsim_quantize(s64 v, u32 res)
+{
+	s32 rem;
+
+	div_s64_rem(v, res, &rem);
+	if (rem < 0)
+		rem += res;
+	return v - rem;
+}
+
+/* A timestamp of @priv's clock at host instant @x. Context: BHs off. */
+static ktime_t dcbsim_stamp(struct dcbsim_priv *priv, u64 x)
+{
+	return ns_to_ktime(dcbsim_quantize(dcbsim_clock_read_bh(&priv->clock, x),
+					   READ_ONCE(priv->ts_res)));
+}
+
+static void dcbsim_clock_init(struct dcbsim_clock *clk)
+{
+	u64 now = ktime_get_ns();
+
+	spin_lock_init(&clk->lock);
+	clk->cur.x = now;
+	clk->cur.c = now;
+	clk->prev = clk->cur;
+}
+
+/* PTP hardware clock operations. Context: process. */
+
+static struct dcbsim_priv *dcbsim_ptp_priv(struct ptp_clock_info *info)
+{
+	return container_of(info, struct dcbsim_priv, ptp_info);
+}
+
+static int dcbsim_ptp_adjfine(struct ptp_clock_info *info, long scaled_ppm)
+{
+	struct dcbsim_clock *clk = &dcbsim_ptp_priv(info)->clock;
+	u64 now;
+
+	spin_lock_bh(&clk->lock);
+	now = ktime_get_ns();
+	/* the core kept |ppb| within max_adj */
+	clk->adj_ppb = scaled_ppm_to_ppb(scaled_ppm);
+	dcbsim_clock_anchor_locked(clk, now, dcbsim_clock_read_locked(clk, now));
+	spin_unlock_bh(&clk->lock);
+	return 0;
+}
+
+static int dcbsim_ptp_adjtime(struct ptp_clock_info *info, s64 delta)
+{
+	struct dcbsim_clock *clk = &dcbsim_ptp_priv(info)->clock;
+	u64 now;
+
+	spin_lock_bh(&clk->lock);
+	now = ktime_get_ns();
+	dcbsim_clock_anchor_locked(clk, now,
+				   dcbsim_clock_read_locked(clk, now) + delta);
+	spin_unlock_bh(&clk->lock);
+	return 0;
+}
+
+static int dcbsim_ptp_gettimex64(struct ptp_clock_info *info,
+				 struct timespec64 *ts,
+				 struct ptp_system_timestamp *sts)
+{
+	struct dcbsim_priv *priv = dcbsim_ptp_priv(info);
+	struct dcbsim_clock *clk = &priv->clock;
+	u64 now;
+	s64 c;
+
+	spin_lock_bh(&clk->lock);
+	ptp_read_system_prets(sts);
+	now = ktime_get_ns();
+	ptp_read_system_postts(sts);
+	c = dcbsim_clock_read_locked(clk, now);
+	spin_unlock_bh(&clk->lock);
+	*ts = ns_to_timespec64(dcbsim_quantize(c, READ_ONCE(priv->ts_res)));
+	return 0;
+}
+
+static int dcbsim_ptp_settime64(struct ptp_clock_info *info,
+				const struct timespec64 *ts)
+{
+	struct dcbsim_clock *clk = &dcbsim_ptp_priv(info)->clock;
+
+	spin_lock_bh(&clk->lock);
+	dcbsim_clock_anchor_locked(clk, ktime_get_ns(), timespec64_to_ns(ts));
+	spin_unlock_bh(&clk->lock);
+	return 0;
+}
+
+/* No pins, alarms, external timestamps, periodic outputs or PPS. */
+static int dcbsim_ptp_enable(struct ptp_clock_info *info,
+			     struct ptp_clock_request *rq, int on)
+{
+	return -EOPNOTSUPP;
+}
+
+static const struct ptp_clock_info dcbsim_ptp_info = {
+	.owner		= THIS_MODULE,
+	.name		= DRV_NAME,
+	.max_adj	= DCBSIM_PTP_MAX_ADJ,
+	.adjfine	= dcbsim_ptp_adjfine,
+	.adjtime	= dcbsim_ptp_adjtime,
+	.gettimex64	= dcbsim_ptp_gettimex64,
+	.settime64	= dcbsim_ptp_settime64,
+	.enable		= dcbsim_ptp_enable,
+};
+
+/*
+ * The receive timestamp: the receiver's clock when the frame reached it,
+ * x_tx + delay-ns, however late the host delivers it. Without one, no
+ * stale value either: a transmit timestamp taken on this skb's clone
+ * (skb_tstamp_tx) sits in the shared skb_shared_info. Writing takes a
+ * private copy of it first, or the sender's error queue would read the
+ * receive timestamp as its transmit one. Context: BHs off, RCU held.
+ */
+static int dcbsim_rx_stamp(struct dcbsim_priv *ppriv, struct sk_buff *skb)
+{
+	struct skb_shared_hwtstamps hwts = {};
+	bool stamp = READ_ONCE(ppriv->hwts) &&
+		     READ_ONCE(ppriv->rx_filter) != HWTSTAMP_FILTER_NONE;
+
+	if (stamp)
+		hwts.hwtstamp = dcbsim_stamp(ppriv, DCBSIM_CB(skb)->due);
+	else if (!skb_hwtstamps(skb)->hwtstamp)
+		return 0;
+	if (skb_unclone(skb, GFP_ATOMIC))
+		return -ENOMEM;
+	*skb_hwtstamps(skb) = hwts;
+	return 0;
+}
 
 /* Hands a frame to the peer. Context: bottom halves off, RCU held. */
 static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
@@ -97,6 +353,11 @@ static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
 		return;
 	}
 	skb_scrub_packet(skb, !net_eq(dev_net(priv->dev), dev_net(peer)));
+	if (dcbsim_rx_stamp(ppriv, skb)) {
+		atomic64_inc(&priv->tx_dropped);
+		kfree_skb(skb);
+		return;
+	}
 	skb->protocol = eth_type_trans(skb, peer);
 	if (netif_rx(skb) == NET_RX_SUCCESS) {
 		atomic64_inc(&priv->tx_packets);
@@ -112,10 +373,25 @@ static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
 	u32 delay = READ_ONCE(priv->delay_ns);
+	struct skb_shared_hwtstamps hwts = {};
 	struct net_device *peer;
-	bool start;
+	bool hw, start;
+	u64 x_tx;
 
+	hw = (skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP) &&
+	     READ_ONCE(priv->hwts) &&
+	     READ_ONCE(priv->tx_type) == HWTSTAMP_TX_ON;
+	if (hw)
+		skb_shinfo(skb)->tx_flags |= SKBTX_IN_PROGRESS;
+	/* handed to the hardware: the software timestamp, then the cable */
 	skb_tx_timestamp(skb);
+	x_tx = ktime_get_ns();
+	DCBSIM_CB(skb)->due = x_tx + delay;
+	if (hw) {
+		/* latched as the frame enters the cable: complete at once */
+		hwts.hwtstamp = dcbsim_stamp(priv, x_tx);
+		skb_tstamp_tx(skb, &hwts);
+	}
 	rcu_read_lock();
 	peer = rcu_dereference(priv->peer);
 	if (!peer) {
@@ -129,7 +405,6 @@ static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 	}
 	/* On the cable until the delay has passed. */
 	skb_orphan(skb);
-	DCBSIM_CB(skb)->due = ktime_get_ns() + delay;
 	spin_lock(&priv->lock);
 	if (skb_queue_len(&priv->wire) >= DCBSIM_WIRE_MAX) {
 		spin_unlock(&priv->lock);
@@ -220,10 +495,105 @@ static int dcbsim_stop(struct net_device *dev)
 	return 0;
 }
 
+/* The PHC lives as long as the registered device. Context: rtnl held. */
+static int dcbsim_dev_init(struct net_device *dev)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	struct ptp_clock *ptp;
+
+	priv->ptp_info = dcbsim_ptp_info;
+	ptp = ptp_clock_register(&priv->ptp_info, NULL);
+	if (IS_ERR(ptp))
+		return PTR_ERR(ptp);
+	priv->ptp = ptp;	/* NULL without PTP support: no PHC */
+	return 0;
+}
+
+/*
+ * Frames still on the cable go first; the PHC's operations are over when
+ * ptp_clock_unregister() returns (an open /dev/ptpN then gets -ENODEV).
+ */
 static void dcbsim_uninit(struct net_device *dev)
 {
-	dcbsim_wire_flush(netdev_priv(dev));
+	struct dcbsim_priv *priv = netdev_priv(dev);
+
+	dcbsim_wire_flush(priv);
+	if (priv->ptp) {
+		ptp_clock_unregister(priv->ptp);
+		priv->ptp = NULL;
+	}
 }
+
+/*
+ * Hardware timestamping configuration, shared by 6.1's SIOC[GS]HWTSTAMP
+ * ioctl and the ndo_hwtstamp_{get,set} of 6.6 and later. Context: rtnl.
+ */
+static int dcbsim_hwtstamp_get(struct dcbsim_priv *priv, int *tx_type,
+			       int *rx_filter)
+{
+	if (!priv->hwts)
+		return -EOPNOTSUPP;
+	*tx_type = priv->tx_type;
+	*rx_filter = priv->rx_filter;
+	return 0;
+}
+
+static int dcbsim_hwtstamp_set(struct dcbsim_priv *priv, int tx_type,
+			       int *rx_filter)
+{
+	if (!priv->hwts)
+		return -EOPNOTSUPP;
+	if (tx_type != HWTSTAMP_TX_OFF && tx_type != HWTSTAMP_TX_ON)
+		return -ERANGE;
+	/* every frame or none: reported back as what is done */
+	if (*rx_filter != HWTSTAMP_FILTER_NONE)
+		*rx_filter = HWTSTAMP_FILTER_ALL;
+	WRITE_ONCE(priv->tx_type, tx_type);
+	WRITE_ONCE(priv->rx_filter, *rx_filter);
+	return 0;
+}
+
+#ifdef DCBSIM_HAVE_NDO_HWTSTAMP
+static int dcbsim_ndo_hwtstamp_get(struct net_device *dev,
+				   struct kernel_hwtstamp_config *cfg)
+{
+	return dcbsim_hwtstamp_get(netdev_priv(dev), &cfg->tx_type,
+				   &cfg->rx_filter);
+}
+
+static int dcbsim_ndo_hwtstamp_set(struct net_device *dev,
+				   struct kernel_hwtstamp_config *cfg,
+				   struct netlink_ext_ack *extack)
+{
+	return dcbsim_hwtstamp_set(netdev_priv(dev), cfg->tx_type,
+				   &cfg->rx_filter);
+}
+#else
+static int dcbsim_eth_ioctl(struct net_device *dev, struct ifreq *ifr,
+			    int cmd)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	struct hwtstamp_config cfg;
+	int err;
+
+	switch (cmd) {
+	case SIOCGHWTSTAMP:
+		memset(&cfg, 0, sizeof(cfg));
+		err = dcbsim_hwtstamp_get(priv, &cfg.tx_type, &cfg.rx_filter);
+		break;
+	case SIOCSHWTSTAMP:
+		if (copy_from_user(&cfg, ifr->ifr_data, sizeof(cfg)))
+			return -EFAULT;
+		err = dcbsim_hwtstamp_set(priv, cfg.tx_type, &cfg.rx_filter);
+		break;
+	default:
+		return -EOPNOTSUPP;
+	}
+	if (err)
+		return err;
+	return copy_to_user(ifr->ifr_data, &cfg, sizeof(cfg)) ? -EFAULT : 0;
+}
+#endif
 
 static void dcbsim_get_stats64(struct net_device *dev,
 			       struct rtnl_link_stats64 *s)
@@ -259,6 +629,7 @@ static int dcbsim_get_iflink(const struct net_device *dev)
 }
 
 static const struct net_device_ops dcbsim_netdev_ops = {
+	.ndo_init		= dcbsim_dev_init,
 	.ndo_uninit		= dcbsim_uninit,
 	.ndo_open		= dcbsim_open,
 	.ndo_stop		= dcbsim_stop,
@@ -267,9 +638,15 @@ static const struct net_device_ops dcbsim_netdev_ops = {
 	.ndo_set_mac_address	= eth_mac_addr,
 	.ndo_validate_addr	= eth_validate_addr,
 	.ndo_get_iflink		= dcbsim_get_iflink,
+#ifdef DCBSIM_HAVE_NDO_HWTSTAMP
+	.ndo_hwtstamp_get	= dcbsim_ndo_hwtstamp_get,
+	.ndo_hwtstamp_set	= dcbsim_ndo_hwtstamp_set,
+#else
+	.ndo_eth_ioctl		= dcbsim_eth_ioctl,
+#endif
 };
 
-/* ethtool: the link speed knob */
+/* ethtool: the link speed knob, timestamping capabilities */
 
 static void dcbsim_get_drvinfo(struct net_device *dev,
 			       struct ethtool_drvinfo *info)
@@ -317,11 +694,39 @@ static int dcbsim_set_link_ksettings(struct net_device *dev,
 	return 0;
 }
 
+/* 6.11 gave the operation the kernel's own structure. Context: rtnl. */
+#ifdef DCBSIM_HAVE_KERNEL_TS_INFO
+static int dcbsim_get_ts_info(struct net_device *dev,
+			      struct kernel_ethtool_ts_info *info)
+#else
+static int dcbsim_get_ts_info(struct net_device *dev,
+			      struct ethtool_ts_info *info)
+#endif
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+
+	info->so_timestamping = SOF_TIMESTAMPING_TX_SOFTWARE |
+				SOF_TIMESTAMPING_RX_SOFTWARE |
+				SOF_TIMESTAMPING_SOFTWARE;
+	info->phc_index = -1;
+	if (!priv->hwts)
+		return 0;
+	info->so_timestamping |= SOF_TIMESTAMPING_TX_HARDWARE |
+				 SOF_TIMESTAMPING_RX_HARDWARE |
+				 SOF_TIMESTAMPING_RAW_HARDWARE;
+	if (priv->ptp)
+		info->phc_index = ptp_clock_index(priv->ptp);
+	info->tx_types = BIT(HWTSTAMP_TX_OFF) | BIT(HWTSTAMP_TX_ON);
+	info->rx_filters = BIT(HWTSTAMP_FILTER_NONE) | BIT(HWTSTAMP_FILTER_ALL);
+	return 0;
+}
+
 static const struct ethtool_ops dcbsim_ethtool_ops = {
 	.get_drvinfo		= dcbsim_get_drvinfo,
 	.get_link		= ethtool_op_get_link,
 	.get_link_ksettings	= dcbsim_get_link_ksettings,
 	.set_link_ksettings	= dcbsim_set_link_ksettings,
+	.get_ts_info		= dcbsim_get_ts_info,
 };
 
 /* DCB operations, as a NIC driver has them. Context: rtnl held. */
@@ -501,6 +906,10 @@ static void dcbsim_setup(struct net_device *dev)
 		priv->ets.tc_tsa[i] = IEEE_8021QAZ_TSA_STRICT;
 	priv->buf.buffer_size[0] = DCBSIM_DEF_BUFFER0;
 	priv->dcbx = DCB_CAP_DCBX_HOST | DCB_CAP_DCBX_VER_IEEE;
+	priv->ts_res = DCBSIM_DEF_TS_RES_NS;
+	priv->tx_type = HWTSTAMP_TX_OFF;
+	priv->rx_filter = HWTSTAMP_FILTER_NONE;
+	dcbsim_clock_init(&priv->clock);
 }
 
 /* Non-const: 6.1's range validation takes a writable pointer. */
@@ -535,18 +944,75 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_TOTAL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &dcbsim_total_range),
 	[IFLA_DCBSIM_CELL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &dcbsim_cell_range),
 	[IFLA_DCBSIM_FAIL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &dcbsim_fail_range),
+	/* ranges in dcbsim_validate(), to say which knob and why */
+	[IFLA_DCBSIM_HWTS]	= { .type = NLA_U8 },
+	[IFLA_DCBSIM_TS_RES_NS]	= { .type = NLA_U32 },
+	[IFLA_DCBSIM_CLOCK_OFFSET_NS] = { .type = NLA_S64 },
+	[IFLA_DCBSIM_CLOCK_PPB]	= { .type = NLA_S32 },
 };
 
 static int dcbsim_validate(struct nlattr *tb[], struct nlattr *data[],
 			   struct netlink_ext_ack *extack)
 {
+	struct nlattr *a;
+
 	if (tb && tb[IFLA_ADDRESS]) {
 		if (nla_len(tb[IFLA_ADDRESS]) != ETH_ALEN)
 			return -EINVAL;
 		if (!is_valid_ether_addr(nla_data(tb[IFLA_ADDRESS])))
 			return -EADDRNOTAVAIL;
 	}
+	if (!data)
+		return 0;
+	a = data[IFLA_DCBSIM_HWTS];
+	if (a && nla_get_u8(a) > 1) {
+		NL_SET_ERR_MSG_ATTR(extack, a, "hwts is 0 (off) or 1 (on)");
+		return -EINVAL;
+	}
+	a = data[IFLA_DCBSIM_TS_RES_NS];
+	if (a && (!nla_get_u32(a) || nla_get_u32(a) > DCBSIM_MAX_TS_RES_NS)) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "ts-resolution-ns is 1 to 1000000");
+		return -ERANGE;
+	}
+	a = data[IFLA_DCBSIM_CLOCK_OFFSET_NS];
+	if (a && (nla_get_s64(a) > DCBSIM_MAX_CLOCK_OFFSET_NS ||
+		  nla_get_s64(a) < -DCBSIM_MAX_CLOCK_OFFSET_NS)) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "clock-offset-ns is within +-1e18 (31 years)");
+		return -ERANGE;
+	}
+	a = data[IFLA_DCBSIM_CLOCK_PPB];
+	if (a && (nla_get_s32(a) > DCBSIM_MAX_CLOCK_PPB ||
+		  nla_get_s32(a) < -DCBSIM_MAX_CLOCK_PPB)) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "clock-ppb is within +-10000000 (1%)");
+		return -ERANGE;
+	}
 	return 0;
+}
+
+/* The clock knobs, in one change of the clock. Context: rtnl held. */
+static void dcbsim_apply_clock(struct dcbsim_priv *priv, struct nlattr *data[])
+{
+	struct nlattr *offset = data[IFLA_DCBSIM_CLOCK_OFFSET_NS];
+	struct nlattr *ppb = data[IFLA_DCBSIM_CLOCK_PPB];
+	struct dcbsim_clock *clk = &priv->clock;
+	u64 now;
+	s64 c;
+
+	if (!offset && !ppb)
+		return;
+	if (offset)
+		priv->clock_offset = nla_get_s64(offset);
+	spin_lock_bh(&clk->lock);
+	now = ktime_get_ns();
+	c = offset ? (s64)now + priv->clock_offset :
+		     dcbsim_clock_read_locked(clk, now);
+	if (ppb)
+		clk->knob_ppb = nla_get_s32(ppb);
+	dcbsim_clock_anchor_locked(clk, now, c);
+	spin_unlock_bh(&clk->lock);
 }
 
 /* Context: rtnl held; @data validated. */
@@ -567,6 +1033,18 @@ static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 		priv->cell = nla_get_u32(data[IFLA_DCBSIM_CELL]);
 	if (data[IFLA_DCBSIM_FAIL])
 		priv->fail = nla_get_u32(data[IFLA_DCBSIM_FAIL]);
+	if (data[IFLA_DCBSIM_TS_RES_NS])
+		WRITE_ONCE(priv->ts_res,
+			   nla_get_u32(data[IFLA_DCBSIM_TS_RES_NS]));
+	if (data[IFLA_DCBSIM_HWTS]) {
+		WRITE_ONCE(priv->hwts, nla_get_u8(data[IFLA_DCBSIM_HWTS]));
+		if (!priv->hwts) {
+			/* a NIC without: nothing configured */
+			WRITE_ONCE(priv->tx_type, HWTSTAMP_TX_OFF);
+			WRITE_ONCE(priv->rx_filter, HWTSTAMP_FILTER_NONE);
+		}
+	}
+	dcbsim_apply_clock(priv, data);
 	if (data[IFLA_DCBSIM_SPEED])
 		dcbsim_set_speed(dev, nla_get_u32(data[IFLA_DCBSIM_SPEED]));
 }
@@ -701,7 +1179,9 @@ static void dcbsim_dellink(struct net_device *dev, struct list_head *head)
 
 static size_t dcbsim_get_size(const struct net_device *dev)
 {
-	return 5 * nla_total_size(sizeof(u32)) + nla_total_size(sizeof(u8));
+	return 7 * nla_total_size(sizeof(u32)) +	/* ... TS_RES_NS, PPB */
+	       2 * nla_total_size(sizeof(u8)) +		/* SEMANTICS, HWTS */
+	       nla_total_size_64bit(sizeof(s64));	/* CLOCK_OFFSET_NS */
 }
 
 static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
@@ -713,7 +1193,12 @@ static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 	    nla_put_u8(skb, IFLA_DCBSIM_SEMANTICS, priv->semantics) ||
 	    nla_put_u32(skb, IFLA_DCBSIM_TOTAL, priv->total) ||
 	    nla_put_u32(skb, IFLA_DCBSIM_CELL, priv->cell) ||
-	    nla_put_u32(skb, IFLA_DCBSIM_FAIL, priv->fail))
+	    nla_put_u32(skb, IFLA_DCBSIM_FAIL, priv->fail) ||
+	    nla_put_u8(skb, IFLA_DCBSIM_HWTS, priv->hwts) ||
+	    nla_put_u32(skb, IFLA_DCBSIM_TS_RES_NS, priv->ts_res) ||
+	    nla_put_s64(skb, IFLA_DCBSIM_CLOCK_OFFSET_NS, priv->clock_offset,
+			IFLA_DCBSIM_PAD) ||
+	    nla_put_s32(skb, IFLA_DCBSIM_CLOCK_PPB, priv->clock.knob_ppb))
 		return -EMSGSIZE;
 	return 0;
 }

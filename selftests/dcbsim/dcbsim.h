@@ -16,6 +16,11 @@ enum {
 	IFLA_DCBSIM_TOTAL,	/* u32: total buffer size, bytes */
 	IFLA_DCBSIM_CELL,	/* u32: buffer cell size, bytes */
 	IFLA_DCBSIM_FAIL,	/* u32: errno the DCB set operations return */
+	IFLA_DCBSIM_HWTS,	/* u8: hardware timestamping, 0 off, 1 on */
+	IFLA_DCBSIM_TS_RES_NS,	/* u32: the timestamps' resolution, ns */
+	IFLA_DCBSIM_CLOCK_OFFSET_NS, /* s64: PHC = host monotonic + this, ns */
+	IFLA_DCBSIM_CLOCK_PPB,	/* s32: the PHC oscillator's error, ppb */
+	IFLA_DCBSIM_PAD,
 	__IFLA_DCBSIM_MAX,
 };
 
@@ -33,5 +38,8 @@ enum dcbsim_semantics {
 #define DCBSIM_MAX_SPEED	1600000U
 #define DCBSIM_MAX_CELL		65536U
 #define DCBSIM_MAX_TOTAL	(64U << 20)	/* 64 MiB */
+#define DCBSIM_MAX_TS_RES_NS	1000000U	/* 1 ms */
+#define DCBSIM_MAX_CLOCK_OFFSET_NS 1000000000000000000LL /* 1e18: 31 years */
+#define DCBSIM_MAX_CLOCK_PPB	10000000	/* 1 % */
 
 #endif /* _DCBSIM_H */

@@ -10,7 +10,11 @@
  *   ip link add A type dcbsim [ KNOBS ] peer name B [ netns NS ]
  *   ip link set A type dcbsim KNOBS
  *   KNOBS := delay-ns NS | speed MBPS | semantics { bits | metres | buffers }
- *            | buffer-total BYTES | cell BYTES | fail ERRNO
+ *            | buffer-total BYTES | cell BYTES | fail ERRNO | hwts { on | off }
+ *            | ts-resolution-ns NS | clock-offset-ns NS | clock-ppb PPB
+ *
+ * The clock knobs' ranges are the module's to check (its extack message
+ * says why); here only that the number fits the attribute.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -70,6 +74,29 @@ static int put_u32(struct nlmsghdr *n, int type, unsigned int v)
 	return put(n, type, &v, sizeof(v));
 }
 
+static int put_s64(struct nlmsghdr *n, int type, long long v)
+{
+	return put(n, type, &v, sizeof(v));
+}
+
+/* a signed number within [min, max] */
+static int snumber(const char *what, const char *s, long long min,
+		   long long max, long long *out)
+{
+	long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoll(s, &end, 0);
+	if (!*s || *end || errno || v < min || v > max) {
+		fprintf(stderr, "dcbsim: invalid %s \"%s\"; expected %lld..%lld\n",
+			what, s, min, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
 static int number(const char *what, const char *s, unsigned long max,
 		  unsigned int *out)
 {
@@ -127,6 +154,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: ... dcbsim [ delay-ns NS ] [ speed MBPS ] [ semantics { bits | metres | buffers } ]\n"
 		"                  [ buffer-total BYTES ] [ cell BYTES ] [ fail ERRNO ]\n"
+		"                  [ hwts { on | off } ] [ ts-resolution-ns NS ]\n"
+		"                  [ clock-offset-ns NS ] [ clock-ppb PPB ]\n"
 		"                  [ peer name NAME [ netns NS ] ]\n");
 }
 
@@ -144,9 +173,12 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 		{ "buffer-total", IFLA_DCBSIM_TOTAL, DCBSIM_MAX_TOTAL },
 		{ "cell", IFLA_DCBSIM_CELL, DCBSIM_MAX_CELL },
 		{ "fail", IFLA_DCBSIM_FAIL, 4095 },
+		{ "ts-resolution-ns", IFLA_DCBSIM_TS_RES_NS, UINT_MAX },
 	};
 	unsigned int i, v;
 	unsigned char u8;
+	long long ll;
+	int s32;
 
 	while (argc > 0) {
 		if (!strcmp(*argv, "help")) {
@@ -179,11 +211,45 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			argv += 2;
 			continue;
 		}
+		if (!strcmp(*argv, "hwts")) {
+			if (!strcmp(argv[1], "on")) {
+				u8 = 1;
+			} else if (!strcmp(argv[1], "off")) {
+				u8 = 0;
+			} else {
+				fprintf(stderr, "dcbsim: invalid hwts \"%s\"; expected on or off\n",
+					argv[1]);
+				return -1;
+			}
+			if (put(n, IFLA_DCBSIM_HWTS, &u8, 1))
+				return -1;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
+		if (!strcmp(*argv, "clock-offset-ns")) {
+			if (snumber(*argv, argv[1], LLONG_MIN, LLONG_MAX, &ll) ||
+			    put_s64(n, IFLA_DCBSIM_CLOCK_OFFSET_NS, ll))
+				return -1;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
+		if (!strcmp(*argv, "clock-ppb")) {
+			if (snumber(*argv, argv[1], INT_MIN, INT_MAX, &ll))
+				return -1;
+			s32 = ll;
+			if (put(n, IFLA_DCBSIM_CLOCK_PPB, &s32, sizeof(s32)))
+				return -1;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
 		for (i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++)
 			if (!strcmp(*argv, knobs[i].word))
 				break;
 		if (i == sizeof(knobs) / sizeof(knobs[0])) {
-			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, semantics, buffer-total, cell, fail or peer\n",
+			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, semantics, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb or peer\n",
 				*argv);
 			return -1;
 		}
@@ -201,6 +267,7 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 {
 	static const char *const sem[] = { "bits", "metres", "buffers" };
 	unsigned char s;
+	long long off;
 
 	if (!tb)
 		return;
@@ -218,6 +285,16 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 		fprintf(f, "cell %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_CELL]));
 	if (tb[IFLA_DCBSIM_FAIL])
 		fprintf(f, "fail %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_FAIL]));
+	if (tb[IFLA_DCBSIM_HWTS])
+		fprintf(f, "hwts %s ", *(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_HWTS]) ? "on" : "off");
+	if (tb[IFLA_DCBSIM_TS_RES_NS])
+		fprintf(f, "ts-resolution-ns %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_TS_RES_NS]));
+	if (tb[IFLA_DCBSIM_CLOCK_OFFSET_NS]) {
+		memcpy(&off, RTA_DATA(tb[IFLA_DCBSIM_CLOCK_OFFSET_NS]), sizeof(off));
+		fprintf(f, "clock-offset-ns %lld ", off);
+	}
+	if (tb[IFLA_DCBSIM_CLOCK_PPB])
+		fprintf(f, "clock-ppb %d ", *(int *)RTA_DATA(tb[IFLA_DCBSIM_CLOCK_PPB]));
 }
 
 static void dcbsim_print_help(struct link_util *lu, int argc, char **argv,

@@ -6,19 +6,111 @@
 # with the real ip, ethtool, ping and dcb. dcbnl answers a driver's
 # refusal inside the reply (DCB_ATTR_IEEE) and iproute2 6.1's dcb exits 0
 # regardless, so refusals are checked by reading the state back.
+#
+# Its PTP hardware clock and hardware timestamps, read with linuxptp's
+# phc_ctl and hwstamp_ctl, ethtool -T, and selftests/tstamp/tsprobe (raw
+# frames with SO_TIMESTAMPING, the hardware stamps an application reads):
+# the stamps sit on the cable's timeline, so a frame's receive stamp is
+# its transmit stamp plus delay-ns on equal clocks, exactly to the
+# resolution, whatever the guest's scheduling did meanwhile.
 
 ALL_TESTS="dcbsim_pair dcbsim_cable dcbsim_speed dcbsim_pfc dcbsim_buffer
-	   dcbsim_ets_dcbx dcbsim_knobs dcbsim_teardown"
+	   dcbsim_ets_dcbx dcbsim_knobs dcbsim_ts_knobs dcbsim_ts_info
+	   dcbsim_hwtstamp_config dcbsim_phc dcbsim_hw_stamps
+	   dcbsim_hw_stamps_clock dcbsim_ptp4l dcbsim_teardown
+	   dcbsim_phc_teardown"
 # the debug kernel: none (see Documentation/testing.rst)
 DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
+TSPROBE=$DCB_HDRM_TOP/selftests/tstamp/tsprobe
 
 dcbA()
 {
 	ip netns exec "$NSA" dcb "$@"
+}
+
+# simA/simB KNOBS...: set dcbsim knobs of da/db
+simA()
+{
+	ip -n "$NSA" link set da type dcbsim "$@"
+}
+
+simB()
+{
+	ip -n "$NSB" link set db type dcbsim "$@"
+}
+
+# the timestamping knobs and configuration back to their defaults
+ts_reset()
+{
+	simA hwts off ts-resolution-ns 8 clock-ppb 0 clock-offset-ns 0 delay-ns 0
+	simB hwts off ts-resolution-ns 8 clock-ppb 0 clock-offset-ns 0 delay-ns 0
+}
+
+# phc_index NS DEV: the PHC index ethtool -T reports ("none" without)
+phc_index()
+{
+	ip netns exec "$1" ethtool -T "$2" | awk -F': *' '/PTP Hardware Clock/ { print $2 }'
+}
+
+# hwts_cfg NS DEV [ ARGS ]: hwstamp_ctl's settings after ARGS (the new
+# ones when ARGS set any), as "TX_TYPE RX_FILTER"; fails as hwstamp_ctl does
+hwts_cfg()
+{
+	local ns=$1 dev=$2 out
+
+	shift 2
+	out=$(ip netns exec "$ns" hwstamp_ctl -i "$dev" "$@" 2>&1) || return 1
+	awk '/settings:/ { tx = rx = "" } /^tx_type/ { tx = $2 } /^rx_filter/ { rx = $2 }
+	     END { if (tx == "" || rx == "") exit 1; print tx, rx }' <<<"$out"
+}
+
+# phc DEV COMMAND...: phc_ctl's COMMANDs on /dev/DEV ("--": negative
+# arguments are not options)
+phc()
+{
+	local dev=$1
+
+	shift
+	phc_ctl "/dev/$dev" -- "$@" 2>&1
+}
+
+# phc_time DEV COMMAND...: phc DEV COMMAND...; the last time it read, in s
+phc_time()
+{
+	phc "$@" | awk '/clock time is/ { t = $5 } END { if (t == "") exit 1; print t }'
+}
+
+# mono_ns: the host's CLOCK_MONOTONIC (the clock model's x), in ns
+mono_ns()
+{
+	awk '/^now at/ { print $3; exit }' /proc/timer_list
+}
+
+# tsprobe ARGS... NSA da NSB db (or the reverse): its lines "seq N tx T rx R"
+probe()
+{
+	"$TSPROBE" "$@" 2>&1
+}
+
+# stamps_exact OUT DELAY RES: every frame of tsprobe's OUT has both stamps,
+# each a multiple of RES, and rx - tx within RES of DELAY (exactly DELAY
+# when RES divides it); STAMPS_DIFFS says what was seen
+stamps_exact()
+{
+	local out=$1 d=$2 res=$3
+
+	STAMPS_DIFFS=$(awk '/^seq/ { printf "%s ", ($6 == "none" || $4 == "none") ? "none" : $6 - $4 }' <<<"$out")
+	awk -v d="$d" -v r="$res" '
+		/^seq/ { n++
+			 if ($4 == "none" || $6 == "none") bad++
+			 else if ($4 % r || $6 % r) bad++
+			 else if (d % r == 0 && $6 - $4 != d) bad++
+			 else if ($6 - $4 <= d - r || $6 - $4 >= d + r) bad++ }
+		END { exit !(n > 0 && !bad) }' <<<"$out"
 }
 
 setup()
@@ -171,6 +263,314 @@ dcbsim_knobs()
 	log_test "knobs: ranges and words checked, shown by ip -d link"
 }
 
+dcbsim_ts_knobs()
+{
+	local err
+
+	ip -n "$NSA" -d link show da | grep -q "hwts off ts-resolution-ns 8 clock-offset-ns 0 clock-ppb 0"
+	check_err $? "defaults not shown: $(ip -n "$NSA" -d link show da)"
+	err=$(simA ts-resolution-ns 0 2>&1)
+	[ $? -ne 0 ] && grep -q "ts-resolution-ns is 1 to 1000000" <<<"$err"
+	check_err $? "ts-resolution-ns 0: $err"
+	err=$(simA ts-resolution-ns 1000001 2>&1)
+	[ $? -ne 0 ] && grep -q "ts-resolution-ns is 1 to 1000000" <<<"$err"
+	check_err $? "ts-resolution-ns 1000001: $err"
+	err=$(simA clock-ppb -10000001 2>&1)
+	[ $? -ne 0 ] && grep -q "clock-ppb is within +-10000000" <<<"$err"
+	check_err $? "clock-ppb -10000001: $err"
+	err=$(simA clock-offset-ns 1000000000000000001 2>&1)
+	[ $? -ne 0 ] && grep -q "clock-offset-ns is within +-1e18" <<<"$err"
+	check_err $? "clock-offset-ns 1e18 + 1: $err"
+	err=$(simA hwts maybe 2>&1)
+	[ $? -ne 0 ] && grep -q 'invalid hwts "maybe"' <<<"$err"
+	check_err $? "hwts maybe: $err"
+	simA hwts on ts-resolution-ns 1000000 clock-ppb -10000000 clock-offset-ns -1000000000000000000
+	check_err $? "the knobs' bounds refused"
+	ip -n "$NSA" -d link show da | grep -q "hwts on ts-resolution-ns 1000000 clock-offset-ns -1000000000000000000 clock-ppb -10000000"
+	check_err $? "knobs not shown: $(ip -n "$NSA" -d link show da)"
+	# at creation as well
+	ip -n "$NSA" link add dx type dcbsim hwts on clock-ppb 5 peer name dy
+	check_err $? "ip link add with timestamping knobs failed"
+	ip -n "$NSA" -d link show dx | grep -q "hwts on ts-resolution-ns 8 clock-offset-ns 0 clock-ppb 5"
+	check_err $? "knobs at creation: $(ip -n "$NSA" -d link show dx)"
+	ip -n "$NSA" link del dx
+	ts_reset
+	log_test "timestamping knobs: ranges checked with a reason, shown by ip -d link"
+}
+
+dcbsim_ts_info()
+{
+	local out pa pb cap
+
+	out=$(ip netns exec "$NSA" ethtool -T da)
+	grep -q "software-transmit" <<<"$out" && ! grep -q "hardware" <<<"$out" &&
+		[ "$(phc_index "$NSA" da)" = none ]
+	check_err $? "hwts off: $out"
+	simA hwts on
+	simB hwts on
+	out=$(ip netns exec "$NSA" ethtool -T da)
+	for cap in hardware-transmit hardware-receive hardware-raw-clock \
+		   software-transmit software-receive software-system-clock; do
+		grep -q "$cap" <<<"$out"
+		check_err $? "hwts on: no $cap: $out"
+	done
+	pa=$(phc_index "$NSA" da)
+	pb=$(phc_index "$NSB" db)
+	log_info "PHCs: da /dev/ptp$pa, db /dev/ptp$pb"
+	[[ "$pa" =~ ^[0-9]+$ ]] && [[ "$pb" =~ ^[0-9]+$ ]] && [ "$pa" != "$pb" ] &&
+		[ -c "/dev/ptp$pa" ] && [ -c "/dev/ptp$pb" ]
+	check_err $? "PHC indexes: da '$pa', db '$pb'"
+	grep -A2 "Transmit Timestamp Modes" <<<"$out" | grep -q "on" &&
+		grep -A2 "Receive Filter Modes" <<<"$out" | grep -q "all"
+	check_err $? "modes: $out"
+	simA hwts off
+	[ "$(phc_index "$NSA" da)" = none ] &&
+		! ip netns exec "$NSA" ethtool -T da | grep -q "hardware"
+	check_err $? "hwts off again: $(ip netns exec "$NSA" ethtool -T da)"
+	# the clock stays while hwts is off
+	[ -c "/dev/ptp$pa" ]
+	check_err $? "hwts off removed the PHC"
+	ts_reset
+	log_test "ethtool -T: hardware timestamps and a PHC with hwts on, software only without"
+}
+
+dcbsim_hwtstamp_config()
+{
+	local cfg
+
+	hwts_cfg "$NSA" da >/dev/null
+	check_fail $? "hwts off: SIOCGHWTSTAMP answered"
+	hwts_cfg "$NSA" da -t 1 -r 1 >/dev/null
+	check_fail $? "hwts off: SIOCSHWTSTAMP taken"
+	simA hwts on
+	cfg=$(hwts_cfg "$NSA" da)
+	[ "$cfg" = "0 0" ]
+	check_err $? "default configuration: '$cfg', expected OFF/NONE (0 0)"
+	# HWTSTAMP_FILTER_PTP_V2_EVENT (12) is widened to ALL (1)
+	cfg=$(hwts_cfg "$NSA" da -t 1 -r 12)
+	[ "$cfg" = "1 1" ]
+	check_err $? "tx ON, rx PTP_V2_EVENT: '$cfg', expected ON/ALL (1 1)"
+	cfg=$(hwts_cfg "$NSA" da)
+	[ "$cfg" = "1 1" ]
+	check_err $? "read back: '$cfg'"
+	# HWTSTAMP_TX_ONESTEP_SYNC (2): -ERANGE, nothing changed
+	hwts_cfg "$NSA" da -t 2 >/dev/null
+	check_fail $? "tx_type ONESTEP_SYNC taken"
+	[ "$(hwts_cfg "$NSA" da)" = "1 1" ]
+	check_err $? "a refused set changed the configuration: $(hwts_cfg "$NSA" da)"
+	cfg=$(hwts_cfg "$NSA" da -t 0 -r 0)
+	[ "$cfg" = "0 0" ]
+	check_err $? "back to OFF/NONE: '$cfg'"
+	hwts_cfg "$NSA" da -t 1 -r 1 >/dev/null
+	simA hwts off
+	simA hwts on
+	[ "$(hwts_cfg "$NSA" da)" = "0 0" ]
+	check_err $? "hwts off did not reset the configuration: $(hwts_cfg "$NSA" da)"
+	ts_reset
+	log_test "hardware timestamping configuration: OFF/ON, filters widened to ALL, refused without hwts"
+}
+
+dcbsim_phc()
+{
+	local ptp t t0 t1 caps
+
+	simB hwts on
+	ptp=ptp$(phc_index "$NSB" db)
+	caps=$(phc "$ptp" caps 2>&1)
+	grep -q "100000000 maximum frequency adjustment" <<<"$caps"
+	check_err $? "caps: $caps"
+	t=$(phc_time "$ptp" set 1000 get)
+	check_err $? "phc_ctl set/get failed"
+	log_info "set 1000 s, read $t s"
+	awk -v t="$t" 'BEGIN { exit !(t >= 1000 && t < 1010) }'
+	check_err $? "set 1000: read '$t'"
+	t=$(phc_time "$ptp" adj 5 get)
+	awk -v t="$t" 'BEGIN { exit !(t >= 1005 && t < 1015) }'
+	check_err $? "adj 5: read '$t'"
+	t=$(phc_time "$ptp" adj -500 get)
+	awk -v t="$t" 'BEGIN { exit !(t >= 505 && t < 515) }'
+	check_err $? "adj -500: read '$t'"
+	phc "$ptp" freq 5000 >/dev/null
+	phc "$ptp" freq | grep -q "frequency offset is 5000.000000ppb"
+	check_err $? "freq 5000: $(phc "$ptp" freq)"
+	phc "$ptp" cmp | grep -q "offset from CLOCK_REALTIME"
+	check_err $? "cmp (PTP_SYS_OFFSET): $(phc "$ptp" cmp)"
+	# the knob starts the clock afresh from the host's time: without a
+	# frequency error, read between two readings of CLOCK_MONOTONIC
+	phc "$ptp" freq 0 >/dev/null
+	simB clock-offset-ns 0
+	t0=$(mono_ns)
+	t=$(phc_time "$ptp" get)
+	t1=$(mono_ns)
+	awk -v t="$t" -v t0="$t0" -v t1="$t1" 'BEGIN { exit !(t * 1e9 >= t0 - 1000 && t * 1e9 <= t1 + 1000) }'
+	check_err $? "clock-offset-ns 0: read $t s, CLOCK_MONOTONIC $t0 to $t1 ns"
+	ts_reset
+	log_test "the PHC: caps, set, get, adj, freq and cmp (phc_ctl)"
+}
+
+dcbsim_hw_stamps()
+{
+	local out
+
+	simA hwts on delay-ns 100
+	simB hwts on delay-ns 2500
+	out=$(probe -n 3 "$NSA" da "$NSB" db)
+	stamps_exact "$out" 100 8
+	check_err $? "delay 100, resolution 8: rx - tx $STAMPS_DIFFS: $out"
+	log_info "delay-ns 100, ts-resolution-ns 8: rx - tx = $STAMPS_DIFFS"
+	simA ts-resolution-ns 1
+	simB ts-resolution-ns 1
+	out=$(probe -n 3 "$NSA" da "$NSB" db)
+	stamps_exact "$out" 100 1
+	check_err $? "delay 100, resolution 1: rx - tx $STAMPS_DIFFS: $out"
+	log_info "delay-ns 100, ts-resolution-ns 1: rx - tx = $STAMPS_DIFFS"
+	simA ts-resolution-ns 8 delay-ns 10000
+	simB ts-resolution-ns 8
+	out=$(probe -n 3 "$NSA" da "$NSB" db)
+	stamps_exact "$out" 10000 8
+	check_err $? "delay 10000: rx - tx $STAMPS_DIFFS: $out"
+	log_info "delay-ns 10000: rx - tx = $STAMPS_DIFFS"
+	out=$(probe -o -n 3 "$NSA" da "$NSB" db)
+	stamps_exact "$out" 10000 8
+	check_err $? "delay 10000, OPT_TSONLY: rx - tx $STAMPS_DIFFS: $out"
+	# the other way: db's own delay
+	out=$(probe -n 3 "$NSB" db "$NSA" da)
+	stamps_exact "$out" 2500 8
+	check_err $? "db to da, delay 2500: rx - tx $STAMPS_DIFFS: $out"
+	log_info "db to da, delay-ns 2500: rx - tx = $STAMPS_DIFFS"
+	# the delay-0 path (delivered from xmit) stamps the same way
+	simA delay-ns 0
+	out=$(probe -n 2 "$NSA" da "$NSB" db)
+	stamps_exact "$out" 0 8
+	check_err $? "delay 0: rx - tx $STAMPS_DIFFS: $out"
+	# rx_filter NONE at db: no receive stamp; hwts off at da: no transmit one
+	hwts_cfg "$NSB" db -r 0 >/dev/null
+	out=$(probe -C -w 500 "$NSA" da "$NSB" db)
+	grep -Eq "^seq 0 tx [0-9]+ rx none$" <<<"$out"
+	check_err $? "rx_filter NONE: $out"
+	hwts_cfg "$NSB" db -r 1 >/dev/null
+	simA hwts off
+	out=$(probe -C -w 500 "$NSA" da "$NSB" db)
+	grep -Eq "^seq 0 tx none rx [0-9]+$" <<<"$out"
+	check_err $? "hwts off at the sender: $out"
+	ts_reset
+	log_test "hardware stamps: rx - tx is delay-ns to the resolution, none unless asked"
+}
+
+# clock_check OUT D OFFSET PPB T0 T1 RES: tsprobe's frames against the
+# clock model, the receiver's clock reading x + OFFSET + (x - xa) x PPB /
+# 1e9 since its anchor xa (host ns) and the sender's reading the host's x:
+# - each frame's rx is the receiver's clock at x_tx + D, rounded down to
+#   RES, with x_tx within [tx, tx + RES) and xa within [T0, T1] (T0 "-":
+#   xa unknown, not checked);
+# - between the first and last frames, rx ran faster than tx by exactly
+#   PPB, to the resolution (2 x RES + 2 ns).
+# Prints what it found.
+clock_check()
+{
+	awk -v d="$2" -v off="$3" -v ppb="$4" -v t0="$5" -v t1="$6" -v r="$7" '
+		function drift(dx) { return dx * ppb / 1e9 }
+		/^seq/ { if ($4 !~ /^-?[0-9]+$/ || $6 !~ /^-?[0-9]+$/) { bad = bad " a frame without stamps"; next }
+			 n++; tx[n] = $4; rx[n] = $6
+			 if (t0 == "-")
+				next
+			 a = drift($4 + d - t1); b = drift($4 + r + d - t0)
+			 lo = $4 + d + off + (a < b ? a : b) - r - 1
+			 hi = $4 + r + d + off + (a < b ? b : a) + 1
+			 if ($6 < lo || $6 > hi)
+				bad = bad sprintf(" frame %d: rx %.0f outside [%.0f, %.0f];", n, $6, lo, hi) }
+		END { if (n < 2) { print "fewer than 2 frames" bad; exit 1 }
+		      got = (rx[n] - rx[1]) - (tx[n] - tx[1])
+		      want = drift(tx[n] - tx[1])
+		      printf "rx ran %.0f ns ahead of tx over %.0f ns (expected %.0f)", got, tx[n] - tx[1], want
+		      if (t0 != "-")
+			printf ", frame 1 rx - tx - delay - offset = %.0f", rx[1] - tx[1] - d - off
+		      if (got - want > 2 * r + 2 || want - got > 2 * r + 2)
+			bad = bad " the rate is off"
+		      if (bad != "") { print ":" bad; exit 1 }
+		      print "" }' <<<"$1"
+}
+
+dcbsim_hw_stamps_clock()
+{
+	local out t0 t1 ptp res
+
+	simA hwts on delay-ns 10000
+	simB hwts on
+	# an offset alone: exact
+	simB clock-offset-ns 1000000000
+	out=$(probe -n 3 "$NSA" da "$NSB" db)
+	stamps_exact "$out" 1000010000 8
+	check_err $? "offset 1e9: rx - tx $STAMPS_DIFFS: $out"
+	log_info "clock-offset-ns 1e9, delay-ns 10000: rx - tx = $STAMPS_DIFFS"
+	# and an oscillator's error: the rate exact, the drift since the
+	# knob's instant (known to within the time ip took) within that
+	# instant's uncertainty x 100000 ppb
+	t0=$(mono_ns)
+	simB clock-offset-ns 1000000000 clock-ppb 100000
+	t1=$(mono_ns)
+	out=$(probe -n 3 -i 300 "$NSA" da "$NSB" db)
+	res=$(clock_check "$out" 10000 1000000000 100000 "$t0" "$t1" 8)
+	check_err $? "offset 1e9, 100000 ppb: $res: $out"
+	log_info "clock-offset-ns 1e9, clock-ppb 100000 (set within $(( (t1 - t0) / 1000 )) us: +-$(( (t1 - t0) / 10000 )) ns): $res"
+	# the PHC's own correction adds to the oscillator's error
+	ptp=ptp$(phc_index "$NSB" db)
+	phc "$ptp" freq -40000 >/dev/null
+	out=$(probe -n 3 -i 300 "$NSA" da "$NSB" db)
+	res=$(clock_check "$out" 10000 1000000000 60000 - - 8)
+	check_err $? "clock-ppb 100000 + freq -40000: $res: $out"
+	log_info "clock-ppb 100000, phc freq -40000: $res"
+	phc "$ptp" freq 0 >/dev/null
+	# a negative offset and error at the receiver, da; db's delay is 0
+	simB clock-offset-ns 0 clock-ppb 0
+	t0=$(mono_ns)
+	simA clock-offset-ns -500000 clock-ppb -2000000
+	t1=$(mono_ns)
+	out=$(probe -n 3 -i 300 "$NSB" db "$NSA" da)
+	res=$(clock_check "$out" 0 -500000 -2000000 "$t0" "$t1" 8)
+	check_err $? "offset -500 us, -2000000 ppb at the receiver da: $res: $out"
+	log_info "clock-offset-ns -500000, clock-ppb -2000000 (set within $(( (t1 - t0) / 1000 )) us: +-$(( (t1 - t0) / 500 )) ns): $res"
+	ts_reset
+	log_test "hardware stamps on offset and drifting clocks: the peer's clock at x_tx + delay-ns"
+}
+
+# ptp4l_locked LOG: the slave's last 5 lines are in s2 within 100 ns of
+# the master, path delay within 100 ns of 5000, correcting +50000 ppb
+# (ptp4l prints the adjustment it subtracts)
+ptp4l_locked()
+{
+	grep "master offset" "$1" | tail -n 5 | awk '
+		{ n++; o = $4 + 0; f = $7 + 0; d = $10 + 0
+		  if ($5 != "s2" || o > 100 || o < -100 || d > 5100 || d < 4900 ||
+		      f > 50500 || f < 49500) bad++ }
+		END { exit !(n == 5 && !bad) }'
+}
+
+dcbsim_ptp4l()
+{
+	local pa pb i
+
+	simA hwts on delay-ns 5000
+	simB hwts on delay-ns 5000 clock-offset-ns 3000000000 clock-ppb 50000
+	ip netns exec "$NSA" ptp4l -2 -H -i da -m --priority1 100 \
+		--uds_address="$TMPD/ptp4l-a" >"$TMPD/ptp4l-a.log" 2>&1 &
+	pa=$!
+	ip netns exec "$NSB" ptp4l -2 -H -i db -s -m --step_threshold 1 \
+		--uds_address="$TMPD/ptp4l-b" >"$TMPD/ptp4l-b.log" 2>&1 &
+	pb=$!
+	for i in $(seq 1 90); do
+		ptp4l_locked "$TMPD/ptp4l-b.log" && break
+		sleep 1
+	done
+	kill "$pa" "$pb"
+	wait "$pa" "$pb"
+	ptp4l_locked "$TMPD/ptp4l-b.log"
+	check_err $? "the slave did not lock: $(tail -n 8 "$TMPD/ptp4l-b.log"; tail -n 3 "$TMPD/ptp4l-a.log")"
+	log_info "ptp4l slave after ${i} s: $(grep "master offset" "$TMPD/ptp4l-b.log" | tail -n 1 | sed 's/.*master/master/')"
+	ts_reset
+	log_test "ptp4l -H over the pair: the slave locks to the master, path delay delay-ns"
+}
+
 dcbsim_teardown()
 {
 	ip -n "$NSA" link set da type dcbsim delay-ns 50000000
@@ -191,9 +591,34 @@ dcbsim_teardown()
 	log_test "deleting an end or its namespace removes both, frames in flight included"
 }
 
+dcbsim_phc_teardown()
+{
+	local pa pb
+
+	setup || { check_err 1 "cannot set the pair up again"; log_test "PHC teardown"; return; }
+	simA hwts on delay-ns 50000000
+	simB hwts on delay-ns 50000000
+	pa=/dev/ptp$(phc_index "$NSA" da)
+	pb=/dev/ptp$(phc_index "$NSB" db)
+	# a PHC held open, and stamped frames on the cable, when the pair goes
+	exec 3<"$pb"
+	phc "${pb#/dev/}" freq 1000 >/dev/null
+	probe -n 5 -w 100 "$NSA" da "$NSB" db >/dev/null &
+	sleep 0.2
+	ip -n "$NSA" link del da
+	check_err $? "deleting the pair failed"
+	wait
+	[ ! -e "$pa" ] && [ ! -e "$pb" ]
+	check_err $? "a PHC outlived its device: $(ls /dev/ptp* 2>&1)"
+	exec 3<&-
+	log_test "deleting the pair unregisters both PHCs, one held open, stamped frames in flight"
+}
+
 require_root
-require_cmd jq ip dcb ethtool ping
-trap 'ns_cleanup' EXIT
+require_cmd jq ip dcb ethtool ping phc_ctl hwstamp_ctl ptp4l
+require_built "$TSPROBE"
+TMPD=$(mktemp -d)
+trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 if ! dcbsim_load; then
 	echo "1..0 # SKIP the dcbsim test device is not available"
 	exit $ksft_skip
