@@ -12,14 +12,16 @@
 #	ts_sw_virtio: eth1 <-qemu hub-> eth2 (moved to NSB)
 ALL_TESTS="ts_hw_accuracy ts_hw_savings ts_sw_precision ts_hw_refused
 	   ts_one_step_peer ts_sw_veth ts_sw_virtio"
-# the debug kernel: none (see Documentation/testing.rst)
-DEBUG_TESTS=""
+# the debug kernel: the socket, two-step and follow-up paths under KASAN/lockdep
+DEBUG_TESTS="ts_hw_savings ts_one_step_peer"
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../cable.sh"
 
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
 RES=8		# dcbsim's default ts-resolution-ns
+# Minima of separate runs differ by up to this much under TCG, ns.
+NOISE_NS=${NOISE_NS:-20000}
 
 hdrmA()
 {
@@ -34,6 +36,7 @@ hdrmB()
 setup()
 {
 	ns_cleanup
+	dcbsim_load || return 1
 	ip netns add "$NSA" && ip netns add "$NSB" || return 1
 }
 
@@ -214,15 +217,18 @@ sw_vs_hook()
 	check_err $? "$what: software measure failed: $out"
 	sw=$(jqn .rtt_ns.min "$out")
 	log_info "$what: minimum t with the module's clock reads $hook ns, with the drivers' software timestamps $sw ns ($((hook - sw)) ns less)"
-	[ -n "$sw" ] && [ -n "$hook" ] && [ "$sw" -le "$hook" ]
-	check_err $? "$what: software $sw ns above the clock reads' $hook ns"
+	# two separate runs: each minimum varies by TCG's noise
+	[ -n "$sw" ] && [ -n "$hook" ] && [ "$sw" -le $((hook + NOISE_NS)) ]
+	check_err $? "$what: software $sw ns above the clock reads' $hook ns (+ $NOISE_NS ns of noise)"
 }
 
 ts_sw_veth()
 {
-	cable_create "$NSA" va "$NSB" vb 100
-	check_err $? "cannot make the veth cable"
-	sw_vs_hook va "veth, 100 us each way"
+	ip -n "$NSA" link add va type veth peer name vb netns "$NSB" &&
+		ip -n "$NSA" link set va up && ip -n "$NSB" link set vb up
+	check_err $? "cannot make the veth pair"
+	sw_vs_hook va "veth"
+	ip -n "$NSA" link del va
 	log_test "veth: the drivers' software timestamps read no more than the clock reads"
 }
 
@@ -245,6 +251,8 @@ ts_sw_virtio()
 	ip link set "$a" netns "$NSA" && ip link set "$b" netns "$NSB"
 	check_err $? "cannot move the virtio NICs"
 	ip -n "$NSA" link set "$a" up && ip -n "$NSB" link set "$b" up
+	# virtio-net reports no speed; the headroom needs one
+	hdrmA dev set dev "$a" speed 10000
 	sleep 1
 	sw_vs_hook "$a" "virtio-net through a qemu hub"
 	ip -n "$NSA" link set "$a" netns 1
