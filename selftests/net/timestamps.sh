@@ -245,7 +245,7 @@ ts_sw_virtio()
 	a=$(nic_of 52:54:00:00:00:11)
 	b=$(nic_of 52:54:00:00:00:12)
 	if [ -z "$a" ] || [ -z "$b" ]; then
-		log_skip "ts_sw_virtio" "no pair of cabled virtio NICs (selftests/vm-run makes one)"
+		log_skip "ts_sw_virtio" "no pair of cabled virtio NICs (selftests/vm-run --nic-pair makes one)"
 		return
 	fi
 	ip link set "$a" netns "$NSA" && ip link set "$b" netns "$NSB"
