@@ -357,7 +357,8 @@ void hdrm_drv_ts_caps(struct net_device *dev, struct hdrm_ts_caps *ts);
 /* tstamp.c: timestamps at the wire */
 int hdrm_ts_init(void);
 void hdrm_ts_exit(void);
-void hdrm_rx_stamps(const struct sk_buff *skb, struct hdrm_rxts *rx);
+void hdrm_rx_stamps(struct sk_buff *skb, struct net_device *dev,
+		    struct hdrm_rxts *rx);
 bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
 		 const struct hdrm_probe *p);
 int hdrm_ts_xmit(struct sk_buff *skb);

@@ -56,7 +56,7 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 	struct hdrm_ctl c;
 	unsigned int len;
 
-	hdrm_rx_stamps(skb, &rx);
+	hdrm_rx_stamps(skb, orig_dev, &rx);
 	if (skb->pkt_type == PACKET_OTHERHOST ||
 	    skb->pkt_type == PACKET_LOOPBACK)
 		goto out;

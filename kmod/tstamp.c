@@ -100,24 +100,42 @@ static u64 hdrm_skb_sw_stamp(const struct sk_buff *skb)
 	return hdrm_real_to_mono(skb->tstamp);
 }
 
+/*
+ * A received frame's hardware timestamp, or 0. Some drivers (igc, tsnep)
+ * leave in its place a pointer of their own (SKBTX_HW_TSTAMP_NETDEV) that
+ * only their ndo_get_tstamp turns into a time: read as a time it would be
+ * a kernel address, and a reply would carry it to the peer.
+ */
+static u64 hdrm_skb_hw_rx_stamp(struct sk_buff *skb, struct net_device *dev)
+{
+	struct skb_shared_hwtstamps *hw = skb_hwtstamps(skb);
+	s64 t;
+
+	if (skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP_NETDEV)
+		t = ktime_to_ns(netdev_get_tstamp(dev, hw, false));
+	else
+		t = ktime_to_ns(hw->hwtstamp);
+	return t > 0 ? t : 0;
+}
+
 /**
  * hdrm_rx_stamps() - a received frame's timestamps
  * @skb: the frame, at the receive hook
+ * @dev: the device it arrived on (the one that stamped it)
  * @rx: filled: the clock read now, the stack's software timestamp on the
  *	monotonic clock (taken as the driver handed the frame up), and the
  *	NIC's hardware timestamp; each 0 when there is none
  *
  * Context: softirq.
  */
-void hdrm_rx_stamps(const struct sk_buff *skb, struct hdrm_rxts *rx)
+void hdrm_rx_stamps(struct sk_buff *skb, struct net_device *dev,
+		    struct hdrm_rxts *rx)
 {
 	rx->hook = ktime_get_ns();
 	rx->sw = hdrm_skb_sw_stamp(skb);
 	if (rx->sw > rx->hook)
 		rx->sw = 0;
-	rx->hw = ktime_to_ns(skb_hwtstamps((struct sk_buff *)skb)->hwtstamp);
-	if (rx->hw < 0)
-		rx->hw = 0;
+	rx->hw = hdrm_skb_hw_rx_stamp(skb, dev);
 }
 
 /**
@@ -217,7 +235,8 @@ static void hdrm_ts_one(struct hdrm_net *hn, struct sk_buff *skb)
 	    serr->ee.ee_origin != SO_EE_ORIGIN_TIMESTAMPING ||
 	    serr->ee.ee_info != SCM_TSTAMP_SND)
 		return;
-	hw = ktime_to_ns(skb_hwtstamps(skb)->hwtstamp);
+	hw = ktime_to_ns(skb_hwtstamps(skb)->hwtstamp) > 0 ?
+	     ktime_to_ns(skb_hwtstamps(skb)->hwtstamp) : 0;
 	if (!hw)
 		sw = hdrm_skb_sw_stamp(skb);
 	if (!hw && !sw)

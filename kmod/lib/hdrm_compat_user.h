@@ -27,6 +27,7 @@ typedef int64_t s64;
 #define DIV_ROUND_UP_ULL(n, d)	(((unsigned long long)(n) + (d) - 1) / (d))
 #define U32_MAX			((u32)~0U)
 #define U64_MAX			((u64)~0ULL)
+#define S64_MAX			((s64)(U64_MAX >> 1))
 #define BIT(n)			(1UL << (n))
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
 

@@ -164,7 +164,8 @@ static bool hdrm_tlv_read(struct hdrm_ctl *c, u8 type, const u8 *v)
 		if ((v[0] & ~HDRM_TSCAP_ALL) || v[1])
 			return false;
 		c->hw_resolution = get_unaligned_be32(v + 2);
-		if (!!(v[0] & HDRM_TSCAP_HARDWARE) != !!c->hw_resolution)
+		if (!!(v[0] & HDRM_TSCAP_HARDWARE) != !!c->hw_resolution ||
+		    c->hw_resolution > HDRM_TSCAP_MAX_RESOLUTION_NS)
 			return false;
 		c->has_tscap = true;
 		c->tscap = v[0];

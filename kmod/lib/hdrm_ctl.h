@@ -59,6 +59,11 @@ enum hdrm_ctl_tlv {
 #define HDRM_TSCAP_TWOSTEP	0x01	/* follow-ups with t3 as it left */
 #define HDRM_TSCAP_HARDWARE	0x02	/* the NIC's timestamps */
 #define HDRM_TSCAP_ALL		(HDRM_TSCAP_TWOSTEP | HDRM_TSCAP_HARDWARE)
+/*
+ * A NIC's timestamps are good to nanoseconds; a peer claiming worse than
+ * this would only inflate the precision, and the headroom, it is given.
+ */
+#define HDRM_TSCAP_MAX_RESOLUTION_NS	1000
 
 /* The acknowledgment's status byte (enum dcb_hdrm_push_status values). */
 #define HDRM_ACK_APPLIED	1

@@ -10,18 +10,29 @@
  * @d_peer: the same interval on the peer's
  *
  * Return: (d_peer - d_local) / d_local in parts per billion, rounded
- * towards zero. Both intervals stay below 2^33 ns (8 s) in a measurement,
- * so the product below cannot overflow.
+ * towards zero; beyond +/-HDRM_RATIO_MAX_PPB (a clock stepped during the
+ * measurement, not an oscillator's error) it returns S64_MAX without
+ * computing it. Within that bound the difference is at most d_local / 1000,
+ * and d_local is at most the longest measurement (4096 probes 1 s apart
+ * and a 4 s timeout, below 2^43 ns), so the product stays below 2^63.
  */
 s64 hdrm_ratio_ppb(u64 d_local, u64 d_peer)
 {
-	return div64_s64(((s64)d_peer - (s64)d_local) * HDRM_PPB,
-			 (s64)d_local);
+	u64 diff = d_peer > d_local ? d_peer - d_local : d_local - d_peer;
+	s64 ppb;
+
+	if (!d_local || d_local >= (1ULL << 43) ||
+	    diff > div64_u64(d_local, HDRM_PPB / HDRM_RATIO_MAX_PPB))
+		return S64_MAX;
+	ppb = div64_s64((s64)diff * HDRM_PPB, (s64)d_local);
+	return d_peer > d_local ? ppb : -ppb;
 }
 
 /**
  * hdrm_ratio_scale() - an interval on the peer's clock, on ours
- * @peer_ns: the interval as the peer's clock measured it (below 2^33)
+ * @peer_ns: the interval as the peer's clock measured it, below 2^33 (a
+ *	     turnaround is at most the 4 s timeout: hdrm_samples_build()
+ *	     checks it before scaling)
  * @ppb: the peer's clock against ours (hdrm_ratio_ppb()), within
  *	 HDRM_RATIO_MAX_PPB
  *
@@ -152,8 +163,19 @@ void hdrm_samples_build(const struct hdrm_samples_in *in, u64 *rtt,
 		if (!hdrm_pick(in, r, &pk, out))
 			continue;
 		ta = pk.turnaround;
-		if (pk.hw && out->has_ratio)
+		if (ta > pk.total) {
+			/* a peer whose turnaround exceeds the exchange */
+			out->rejected++;
+			continue;
+		}
+		if (pk.hw && out->has_ratio) {
+			/* no turnaround is longer than the 4 s timeout */
+			if (ta >= (1ULL << 33)) {
+				out->rejected++;
+				continue;
+			}
 			ta = hdrm_ratio_scale(ta, out->ratio_ppb);
+		}
 		if (ta > pk.total) {
 			/* a peer whose turnaround exceeds the exchange */
 			out->rejected++;

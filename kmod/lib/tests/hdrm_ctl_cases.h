@@ -296,6 +296,14 @@ static int hdrm_check_ctl_rules(char *msg, size_t len)
 	if (err != HDRM_WIRE_TLV)
 		return hdrm_fail(msg, len, "hardware without a resolution: %s",
 				 hdrm_wire_err_str(err));
+	buf[22] = 0x03;
+	buf[23] = 0xe9;		/* 1001 ns: no NIC's */
+	err = hdrm_ctl_decode(buf, HDRM_PAYLOAD_LEN, &back);
+	if (err != HDRM_WIRE_TLV)
+		return hdrm_fail(msg, len, "a resolution of 1001 ns: %s",
+				 hdrm_wire_err_str(err));
+	buf[22] = 0;
+	buf[23] = 0;
 	buf[18] = HDRM_TSCAP_TWOSTEP;
 	err = hdrm_ctl_decode(buf, HDRM_PAYLOAD_LEN, &back);
 	if (err || back.tscap != HDRM_TSCAP_TWOSTEP || back.hw_resolution)

@@ -192,6 +192,11 @@ static int hdrm_check_ratio(char *msg, size_t len)
 		return hdrm_fail(msg, len, "ratio: 4 s at -1000 ppm scales to %llu",
 				 (unsigned long long)hdrm_ratio_scale(4000000000ULL,
 								      -1000000));
+	/* a peer clock stepped by 10 s during 1 s: no ratio, no overflow */
+	if (hdrm_ratio_ppb(1000000000ULL, 11000000000ULL) != S64_MAX ||
+	    hdrm_ratio_ppb(1000000000ULL, 1001000001ULL) != S64_MAX ||
+	    hdrm_ratio_ppb(1000000000ULL, 1001000000ULL) != 1000000)
+		return hdrm_fail(msg, len, "ratio: a stepped clock gives a ratio");
 	if (hdrm_ratio_scale(300030, 100000) != 300000)
 		return hdrm_fail(msg, len, "ratio: 300030 at +100 ppm scales to %llu",
 				 (unsigned long long)hdrm_ratio_scale(300030, 100000));
