@@ -34,12 +34,15 @@
 /* Room for a burst of TX timestamps (each a small skb on the queue). */
 #define HDRM_TS_RCVBUF		(4 << 20)
 /*
- * Frames whose stamps may still come, per namespace: a stamp arrives
- * within a millisecond or so, and a device sends at most a probe or a
- * reply per reflect-rate slot; a slot reused before its stamp came loses
- * that stamp, nothing else.
+ * Frames whose stamps may still come, per namespace (about 80 KB): a
+ * stamp is taken within microseconds, but hdrm_ts_work reads it from
+ * process context, which a host busy in softirq (a flood, a fuzzer) may
+ * hold off for a while. A slot reused before its stamp was read loses
+ * that stamp: a probe falls back to its clock read, a reply's follow-up
+ * is not sent. At a device's 1,000 replies a second, 1024 slots wait a
+ * second.
  */
-#define HDRM_TS_SLOTS		256
+#define HDRM_TS_SLOTS		1024
 
 /*
  * A frame that asked for TX timestamps. Its software stamp counts only
