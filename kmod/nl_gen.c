@@ -66,7 +66,7 @@ static const struct nla_policy dcb_hdrm_dev_get_dump_nl_policy[DCB_HDRM_A_DEV_IF
 #endif
 
 /* DCB_HDRM_CMD_DEV_SET - do */
-static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_TS_MODE + 1] = {
+static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_MODEL + 1] = {
 	[DCB_HDRM_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[DCB_HDRM_A_DEV_REFLECT] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_DEV_REFLECT_RATE] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_dev_reflect_rate_range),
@@ -85,6 +85,7 @@ static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_TS_MODE
 	[DCB_HDRM_A_DEV_ACCEPT_PUSH] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_DEV_PEER_AUTO_HDRM] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_DEV_TS_MODE] = NLA_POLICY_MAX(NLA_U8, 3),
+	[DCB_HDRM_A_DEV_MODEL] = NLA_POLICY_MAX(NLA_U8, 4),
 };
 
 /* DCB_HDRM_CMD_MEASURE - do */
@@ -135,7 +136,7 @@ static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_DEV_SET,
 		.doit		= hdrm_nl_dev_set_doit,
 		.policy		= dcb_hdrm_dev_set_nl_policy,
-		.maxattr	= DCB_HDRM_A_DEV_TS_MODE,
+		.maxattr	= DCB_HDRM_A_DEV_MODEL,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
@@ -174,7 +175,7 @@ static const struct genl_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_DEV_SET,
 		.doit		= hdrm_nl_dev_set_doit,
 		.policy		= dcb_hdrm_dev_set_nl_policy,
-		.maxattr	= DCB_HDRM_A_DEV_TS_MODE,
+		.maxattr	= DCB_HDRM_A_DEV_MODEL,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

@@ -13,6 +13,7 @@
 #include "../lib/tests/hdrm_dcbx_cases.h"
 #include "../lib/tests/hdrm_derive_cases.h"
 #include "../lib/tests/hdrm_samples_cases.h"
+#include "../lib/tests/hdrm_model_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\
@@ -106,6 +107,16 @@ static void hdrm_test_samples(struct kunit *test)
 	HDRM_KUNIT_CHECK(test, hdrm_check_ratio(msg, len));
 }
 
+/* Each driver's arithmetic: its headroom, and what auto writes on it. */
+static void hdrm_test_model(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_model_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_model(i, msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_model_points(msg, len));
+}
+
 static void hdrm_test_ratelimit(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_ratelimit(msg, len));
@@ -116,6 +127,7 @@ static struct kunit_case hdrm_calc_kcases[] = {
 	KUNIT_CASE(hdrm_test_k),
 	KUNIT_CASE(hdrm_test_derive),
 	KUNIT_CASE(hdrm_test_samples),
+	KUNIT_CASE(hdrm_test_model),
 	KUNIT_CASE(hdrm_test_ratelimit),
 	{}
 };

@@ -11,3 +11,4 @@
 #include "../lib/hdrm_ctl.c"
 #include "../lib/hdrm_lldp.c"
 #include "../lib/hdrm_samples.c"
+#include "../lib/hdrm_model.c"

@@ -196,6 +196,67 @@ enum dcb_hdrm_delay_unit {
 };
 
 /**
+ * enum dcb_hdrm_model - Whose arithmetic turns the dcbnl values into a
+ *   headroom (Documentation/drivers.rst).
+ * @DCB_HDRM_MODEL_AUTO: Chosen from the driver's name: mlx5 for mlx5_core,
+ *   mlxsw for mlxsw_spectrum, none for drivers that read neither the PFC delay
+ *   nor buffer sizes, generic for every other. Never reported as the model in
+ *   use.
+ * @DCB_HDRM_MODEL_GENERIC: The uAPI's meaning: ieee_pfc.delay is the round
+ *   trip's allowance in bits (the driver adds the frames), a lossless buffer's
+ *   size is its headroom.
+ * @DCB_HDRM_MODEL_MLX5: mlx5_core: the delay is a cable length in metres, xoff
+ *   = (301 + 2.16 x metres) x max(Gb/s, 40) + 2.72 x MTU bytes sits above the
+ *   XOFF point, and a lossless buffer holds at least xoff + max(max_mtu, 9216)
+ *   + one cell.
+ * @DCB_HDRM_MODEL_MLXSW: Spectrum: the delay is in bits; a lossless buffer
+ *   holds 2 x cells(delay bytes) + cells(MTU) above its threshold, twice that
+ *   on 8-lane ports; buffer sizes are the driver's own.
+ * @DCB_HDRM_MODEL_NONE: The driver reads neither the delay nor buffer sizes:
+ *   nothing the module writes changes its headroom, so it writes nothing.
+ */
+enum dcb_hdrm_model {
+	DCB_HDRM_MODEL_AUTO,
+	DCB_HDRM_MODEL_GENERIC,
+	DCB_HDRM_MODEL_MLX5,
+	DCB_HDRM_MODEL_MLXSW,
+	DCB_HDRM_MODEL_NONE,
+};
+
+/**
+ * enum dcb_hdrm_apply_rule - The driver's rule that refused, or cut, a write.
+ * @DCB_HDRM_APPLY_RULE_NONE: Nothing was refused or cut.
+ * @DCB_HDRM_APPLY_RULE_SHORT: The write would leave less headroom than
+ *   measured: rule-have is what the model says the driver would get, rule-need
+ *   the measured headroom (bytes).
+ * @DCB_HDRM_APPLY_RULE_BELOW_FLOOR: mlx5: buffer rule-buffer would be
+ *   rule-have bytes, below the driver's floor rule-need = xoff + max(max_mtu,
+ *   9216) + one cell.
+ * @DCB_HDRM_APPLY_RULE_NO_ROOM: The buffers would need rule-need bytes of a
+ *   total that leaves rule-have for them.
+ * @DCB_HDRM_APPLY_RULE_TC_MODE_ONLY: mlxsw: dcbnl_setbuffer is taken only when
+ *   the port's egress is configured by tc; in its DCB mode the driver sizes
+ *   the buffers from the PFC delay.
+ * @DCB_HDRM_APPLY_RULE_CLAMPED_FLOOR: The smallest value the field takes
+ *   already gives more than measured: the driver's own floor decides
+ *   (rule-have bytes for rule-need measured).
+ * @DCB_HDRM_APPLY_RULE_CLAMPED_CEILING: The largest value the field takes
+ *   gives less than measured (rule-have bytes for rule-need): the driver's
+ *   ceiling decides.
+ * @DCB_HDRM_APPLY_RULE_NO_MODEL: The model in use is none.
+ */
+enum dcb_hdrm_apply_rule {
+	DCB_HDRM_APPLY_RULE_NONE,
+	DCB_HDRM_APPLY_RULE_SHORT,
+	DCB_HDRM_APPLY_RULE_BELOW_FLOOR,
+	DCB_HDRM_APPLY_RULE_NO_ROOM,
+	DCB_HDRM_APPLY_RULE_TC_MODE_ONLY,
+	DCB_HDRM_APPLY_RULE_CLAMPED_FLOOR,
+	DCB_HDRM_APPLY_RULE_CLAMPED_CEILING,
+	DCB_HDRM_APPLY_RULE_NO_MODEL,
+};
+
+/**
  * enum dcb_hdrm_source - Where the headroom a device holds came from.
  * @DCB_HDRM_SOURCE_LOCAL: This end measured it.
  * @DCB_HDRM_SOURCE_PEER: The peer measured it and pushed it here.
@@ -306,6 +367,8 @@ enum {
 	DCB_HDRM_A_DEV_TS_MODE,
 	DCB_HDRM_A_DEV_PHC_INDEX,
 	DCB_HDRM_A_DEV_HW_RESOLUTION,
+	DCB_HDRM_A_DEV_MODEL,
+	DCB_HDRM_A_DEV_MODEL_IN_USE,
 
 	__DCB_HDRM_A_DEV_MAX,
 	DCB_HDRM_A_DEV_MAX = (__DCB_HDRM_A_DEV_MAX - 1)
@@ -375,6 +438,11 @@ enum {
 	DCB_HDRM_A_APPLIED_BUFFER,
 	DCB_HDRM_A_APPLIED_BUFFER_TOTAL,
 	DCB_HDRM_A_APPLIED_PAD,
+	DCB_HDRM_A_APPLIED_MODEL,
+	DCB_HDRM_A_APPLIED_RULE,
+	DCB_HDRM_A_APPLIED_RULE_HAVE,
+	DCB_HDRM_A_APPLIED_RULE_NEED,
+	DCB_HDRM_A_APPLIED_RULE_BUFFER,
 
 	__DCB_HDRM_A_APPLIED_MAX,
 	DCB_HDRM_A_APPLIED_MAX = (__DCB_HDRM_A_APPLIED_MAX - 1)
@@ -452,6 +520,9 @@ enum {
 	DCB_HDRM_A_PRIO_PAD,
 	DCB_HDRM_A_PRIO_UNSIZED,
 	DCB_HDRM_A_PRIO_INFLIGHT_BYTES,
+	DCB_HDRM_A_PRIO_EFFECTIVE_BYTES,
+	DCB_HDRM_A_PRIO_EFFECTIVE_CELLS,
+	DCB_HDRM_A_PRIO_BEST_BYTES,
 
 	__DCB_HDRM_A_PRIO_MAX,
 	DCB_HDRM_A_PRIO_MAX = (__DCB_HDRM_A_PRIO_MAX - 1)
@@ -494,6 +565,8 @@ enum {
 	DCB_HDRM_A_RESULT_RATE_RATIO,
 	DCB_HDRM_A_RESULT_TWO_STEP,
 	DCB_HDRM_A_RESULT_FOLLOWUP_MISSING,
+	DCB_HDRM_A_RESULT_MODEL,
+	DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM,
 
 	__DCB_HDRM_A_RESULT_MAX,
 	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)

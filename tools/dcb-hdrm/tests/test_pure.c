@@ -11,6 +11,7 @@
 #include "tests/hdrm_dcbx_cases.h"
 #include "tests/hdrm_derive_cases.h"
 #include "tests/hdrm_samples_cases.h"
+#include "tests/hdrm_model_cases.h"
 #include "tap.h"
 
 #define CHECK(call, ...) do {					\
@@ -75,5 +76,9 @@ int main(void)
 		CHECK(hdrm_check_samples(i, msg, len), "samples: %s",
 		      hdrm_samples_cases[i].name);
 	CHECK(hdrm_check_ratio(msg, len), "samples: the rate ratio's arithmetic at its ends");
+	for (i = 0; i < ARRAY_SIZE(hdrm_model_cases); i++)
+		CHECK(hdrm_check_model(i, msg, len), "model: %s",
+		      hdrm_model_cases[i].name);
+	CHECK(hdrm_check_model_points(msg, len), "model: the formulas at known points, the drivers' names");
 	return tap_done();
 }

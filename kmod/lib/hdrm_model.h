@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every driver's own arithmetic, no I/O: given what a driver holds in its
+ * dcbnl fields, the headroom it really gives each PFC priority, and what
+ * to write so that it gives at least the measured headroom (US
+ * 2025/0267110 A1, [0132]: the headroom is set through the driver layer).
+ * Documentation/drivers.rst gives each model with its sources.
+ */
+#ifndef _HDRM_MODEL_H
+#define _HDRM_MODEL_H
+
+#include "hdrm_apply.h"
+
+/* The same values as enum dcb_hdrm_model and enum dcb_hdrm_apply_rule. */
+enum hdrm_model {
+	HDRM_MODEL_AUTO,
+	HDRM_MODEL_GENERIC,
+	HDRM_MODEL_MLX5,
+	HDRM_MODEL_MLXSW,
+	HDRM_MODEL_NONE,
+};
+
+enum hdrm_rule {
+	HDRM_RULE_NONE,
+	HDRM_RULE_SHORT,
+	HDRM_RULE_BELOW_FLOOR,
+	HDRM_RULE_NO_ROOM,
+	HDRM_RULE_TC_MODE_ONLY,
+	HDRM_RULE_CLAMPED_FLOOR,
+	HDRM_RULE_CLAMPED_CEILING,
+	HDRM_RULE_NO_MODEL,
+};
+
+/* The same values as enum dcb_hdrm_apply. */
+enum hdrm_method {
+	HDRM_METHOD_NONE,
+	HDRM_METHOD_DELAY,
+	HDRM_METHOD_BUFFER,
+	HDRM_METHOD_AUTO,
+};
+
+/* mlx5: the cable length its DCB state starts with (MLX5E_DEFAULT_CABLE_LEN) */
+#define HDRM_MLX5_DEFAULT_METRES	7U
+/* mlx5: the least max_mtu its buffer floor counts (MINIMUM_MAX_MTU) */
+#define HDRM_MLX5_MIN_MAX_MTU		9216U
+/* mlx5: the least speed its xoff counts, Mb/s (SPEED_40000) */
+#define HDRM_MLX5_MIN_SPEED		40000U
+
+/* The device's constants a model reads. */
+struct hdrm_model_dev {
+	u8 model;		/* enum hdrm_model, never auto */
+	u8 delay_unit;		/* generic only: enum hdrm_delay_unit */
+	u32 speed_mbps;
+	u32 mtu;		/* dev->mtu */
+	u32 max_mtu;		/* dev->max_mtu */
+	u32 cell;		/* bytes, at least 1 */
+	u32 lanes;		/* 0 when the driver does not say */
+};
+
+/* What the driver holds. */
+struct hdrm_model_state {
+	bool has_pfc;		/* ieee_getpfc answered */
+	bool has_buf;		/* dcbnl_getbuffer answered */
+	u8 pfc_en;
+	u16 delay;
+	struct hdrm_buffers buf;
+};
+
+/* What the measurement asks for. */
+struct hdrm_model_need {
+	u8 mask;			/* priorities with a headroom */
+	u64 bytes[HDRM_PRIOS];		/* the recommended headroom */
+	u64 inflight[HDRM_PRIOS];	/* its (t + 2 x precision) x speed */
+	u64 allowance_ns;		/* t + 2 x precision */
+};
+
+/* What to write, and the rule that cut or refused it. */
+struct hdrm_model_plan {
+	u8 method;		/* HDRM_METHOD_DELAY or _BUFFER: the main write */
+	bool write_delay;
+	bool write_buf;
+	struct hdrm_model_state next;	/* the driver's state after it */
+	u64 delay_wanted;	/* the value before the field's range cut it */
+	u8 lossless;		/* buffers a PFC priority maps to */
+	u64 buf_wanted[HDRM_BUFFERS];
+	bool clamped;
+	u8 rule;		/* enum hdrm_rule */
+	u64 rule_have, rule_need;
+	u32 rule_buffer;
+};
+
+u8 hdrm_model_of_driver(const char *driver);
+u64 hdrm_mlx5_xoff(u32 speed_mbps, u32 mtu, u32 metres);
+u64 hdrm_mlx5_floor(const struct hdrm_model_dev *d, u32 metres);
+u64 hdrm_mlxsw_headroom(const struct hdrm_model_dev *d, u32 delay_bits);
+u8 hdrm_model_lossless_prios(const struct hdrm_model_state *s,
+			     const struct hdrm_model_need *n);
+int hdrm_model_effective(const struct hdrm_model_dev *d,
+			 const struct hdrm_model_state *s,
+			 const struct hdrm_model_need *n, unsigned int prio,
+			 u64 *bytes);
+int hdrm_model_plan(const struct hdrm_model_dev *d,
+		    const struct hdrm_model_state *cur,
+		    const struct hdrm_model_need *n, u8 method,
+		    struct hdrm_model_plan *p);
+u32 hdrm_equivalent_cable_cm(u64 rtt_ns);
+
+#endif /* _HDRM_MODEL_H */
