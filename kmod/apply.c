@@ -14,92 +14,132 @@
 
 #include "dcb_hdrm.h"
 
-static int hdrm_apply_delay(struct net_device *dev,
-			    const struct hdrm_result *r,
-			    struct hdrm_applied *a)
+/* The unit the model writes ieee_pfc.delay in. */
+u8 hdrm_apply_unit(struct net_device *dev, u8 model, u8 configured)
 {
-	struct hdrm_delay d;
-	int err;
-
-	if (!hdrm_drv_has_pfc(dev))
-		return -EOPNOTSUPP;
-	err = hdrm_delay_value(hdrm_allowance_ns(r->rtt_estimate, r->precision),
-			       r->speed,
-			       a->delay_unit == DCB_HDRM_DELAY_UNIT_METRES ?
-			       HDRM_DELAY_METRES : HDRM_DELAY_BITS, &d);
-	if (err)
-		return err;
-	a->delay_wanted = d.wanted;
-	a->clamped = d.clamped;
-
-	err = hdrm_drv_set_pfc_delay(dev, d.value, &a->delay_old);
-	if (err)
-		return err;
-	a->delay_new = d.value;
-	return 0;
+	switch (model) {
+	case DCB_HDRM_MODEL_MLX5:
+		return DCB_HDRM_DELAY_UNIT_METRES;
+	case DCB_HDRM_MODEL_MLXSW:
+		return DCB_HDRM_DELAY_UNIT_BITS;
+	default:
+		return hdrm_drv_delay_unit(dev, configured);
+	}
 }
 
-static int hdrm_apply_buffer(struct net_device *dev,
-			     const struct hdrm_result *r,
-			     struct hdrm_applied *a)
+/**
+ * hdrm_model_inputs() - what the model needs from a result and its device
+ * @dev: the device
+ * @r: the result
+ * @model: enum dcb_hdrm_model, resolved
+ * @unit: enum dcb_hdrm_delay_unit, resolved
+ * @d: the device's constants
+ * @s: what its driver holds now
+ * @n: what the result asks for
+ *
+ * Context: rtnl held.
+ */
+void hdrm_model_inputs(struct net_device *dev, const struct hdrm_result *r,
+		       u8 model, u8 unit, struct hdrm_model_dev *d,
+		       struct hdrm_model_state *s, struct hdrm_model_need *n)
 {
-	struct hdrm_buffer_plan *plan;
-	struct hdrm_drv_pfc pfc;
-	u8 pfc_en;
+	unsigned int p;
+
+	hdrm_drv_model_dev(dev, model, unit, r->speed, r->cell, d);
+	hdrm_drv_model_state(dev, s);
+	memset(n, 0, sizeof(*n));
+	n->mask = r->prio_mask;
+	for (p = 0; p < HDRM_PRIOS; p++) {
+		n->bytes[p] = r->headroom_bytes[p];
+		n->inflight[p] = r->inflight_bytes[p];
+	}
+	n->allowance_ns = hdrm_allowance_ns(r->rtt_estimate, r->precision);
+}
+
+/*
+ * Carry out a plan: buffers first (mlx5 grows a buffer to the floor of
+ * the new length before the length moves its XOFF point), then the delay.
+ * When the delay is refused after the buffers were written, the buffers
+ * are put back as they were.
+ */
+static int hdrm_apply_plan(struct net_device *dev,
+			   const struct hdrm_model_plan *plan,
+			   const struct hdrm_model_state *cur,
+			   struct hdrm_applied *a)
+{
 	int err;
 
-	if (!hdrm_drv_has_buffer(dev))
-		return -EOPNOTSUPP;
-	/* The lossless buffers are those PFC-enabled priorities map to. */
-	if (hdrm_drv_can_get_pfc(dev)) {
-		err = hdrm_drv_get_pfc(dev, &pfc);
+	if (plan->write_buf) {
+		a->buf_old = cur->buf;
+		err = hdrm_drv_set_buffer(dev, &plan->next.buf);
 		if (err)
 			return err;
-		pfc_en = pfc.en;
-	} else {
-		pfc_en = r->prio_mask;
+		/* What the driver holds now: it may have rounded. */
+		if (hdrm_drv_get_buffer(dev, &a->buf_new))
+			a->buf_new = plan->next.buf;
 	}
-	err = hdrm_drv_get_buffer(dev, &a->buf_old);
-	if (err)
-		return err;
-
-	plan = kzalloc(sizeof(*plan), GFP_KERNEL);
-	if (!plan)
-		return -ENOMEM;
-	err = hdrm_buffer_plan(&a->buf_old, pfc_en, r->headroom_bytes,
-			       r->prio_mask, r->cell, plan);
-	if (err)
-		goto out;
-	a->lossless = plan->lossless;
-	a->clamped = plan->clamped;
-	memcpy(a->buf_wanted, plan->wanted, sizeof(a->buf_wanted));
-	err = hdrm_drv_set_buffer(dev, &plan->next);
-	if (err)
-		goto out;
-	/* What the driver holds now: it may have rounded. */
-	if (hdrm_drv_get_buffer(dev, &a->buf_new))
-		a->buf_new = plan->next;
-out:
-	kfree(plan);
-	return err;
+	if (plan->write_delay) {
+		err = hdrm_drv_set_pfc_delay(dev, plan->next.delay,
+					     &a->delay_old);
+		if (err) {
+			if (plan->write_buf &&
+			    !hdrm_drv_set_buffer(dev, &cur->buf))
+				a->buf_new = cur->buf;
+			return err;
+		}
+		a->delay_new = plan->next.delay;
+	}
+	return 0;
 }
 
 /* Context: rtnl held. Fills @a; a->error says how it went. */
 static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
-		       u8 method, u8 unit, struct hdrm_applied *a)
+		       u8 method, const struct hdrm_config *cfg,
+		       struct hdrm_applied *a)
 {
+	struct hdrm_model_plan *plan;
+	struct hdrm_model_state cur;
+	struct hdrm_model_need n;
+	struct hdrm_model_dev d;
+	u8 model;
+
 	ASSERT_RTNL();
-	if (method == DCB_HDRM_APPLY_AUTO)
-		method = hdrm_drv_has_buffer(dev) ? DCB_HDRM_APPLY_BUFFER :
-						    DCB_HDRM_APPLY_DELAY;
+	model = hdrm_drv_model(dev, cfg->model);
+	a->model = model;
+	a->delay_unit = hdrm_apply_unit(dev, model, cfg->delay_unit);
 	a->method = method;
-	a->delay_unit = hdrm_drv_delay_unit(dev, unit);
-	if (method == DCB_HDRM_APPLY_BUFFER)
-		a->error = hdrm_apply_buffer(dev, r, a);
-	else
-		a->error = hdrm_apply_delay(dev, r, a);
+	plan = kzalloc(sizeof(*plan), GFP_KERNEL);
+	if (!plan) {
+		a->error = -ENOMEM;
+		return;
+	}
+	hdrm_model_inputs(dev, r, model, a->delay_unit, &d, &cur, &n);
+	a->delay_old = cur.delay;
+	a->buf_old = cur.buf;
+	a->error = hdrm_model_plan(&d, &cur, &n, method, plan);
+	/* what it planned, written or refused */
+	if (plan->method)
+		a->method = plan->method;
+	a->has_delay = plan->write_delay;
+	a->has_buf = plan->write_buf || plan->lossless;
+	a->clamped = plan->clamped;
+	a->delay_wanted = plan->delay_wanted;
+	a->lossless = plan->lossless;
+	memcpy(a->buf_wanted, plan->buf_wanted, sizeof(a->buf_wanted));
+	a->rule = plan->rule;
+	a->rule_have = plan->rule_have;
+	a->rule_need = plan->rule_need;
+	a->rule_buffer = plan->rule_buffer;
 	if (!a->error)
+		a->error = hdrm_apply_plan(dev, plan, &cur, a);
+	if (a->error) {
+		/* nothing changed: the buffers as they were */
+		a->buf_new = cur.buf;
+		a->delay_new = cur.delay;
+	} else {
 		hdrm_drv_dcb_notify(dev);
+	}
+	kfree(plan);
 }
 
 /**
@@ -132,7 +172,7 @@ int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		   u8 method)
 {
 	struct hdrm_applied *a;
-	u8 unit;
+	struct hdrm_config cfg;
 	int err;
 
 	ASSERT_RTNL();
@@ -142,10 +182,10 @@ int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		return -ENOMEM;
 	}
 	spin_lock_bh(&port->lock);
-	unit = port->cfg.delay_unit;
+	cfg = port->cfg;
 	spin_unlock_bh(&port->lock);
 	a->session = r->session;
-	hdrm_apply(port->dev, r, method, unit, a);
+	hdrm_apply(port->dev, r, method, &cfg, a);
 	err = a->error;
 	atomic64_inc(err ? &port->ctr.apply_errors : &port->ctr.applied);
 	spin_lock_bh(&port->lock);

@@ -31,6 +31,7 @@
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "lib/hdrm_apply.h"
+#include "lib/hdrm_model.h"
 #include "lib/hdrm_calc.h"
 #include "lib/hdrm_ctl.h"
 #include "lib/hdrm_derive.h"
@@ -121,6 +122,7 @@ struct hdrm_config {
 	bool auto_hdrm;			/* the buffer-configuration field */
 	bool accept_push;
 	u8 ts_mode;			/* enum dcb_hdrm_ts_mode */
+	u8 model;			/* enum dcb_hdrm_model, auto by name */
 };
 
 /* What a device's driver says it timestamps (ethtool's ts_info). */
@@ -247,6 +249,11 @@ struct hdrm_applied {
 	u8 lossless;			/* buffers a PFC priority maps to */
 	struct hdrm_buffers buf_old, buf_new;
 	u64 buf_wanted[HDRM_BUFFERS];
+	bool has_delay, has_buf;	/* which of the two it wrote or tried */
+	u8 model;			/* enum dcb_hdrm_model it planned with */
+	u8 rule;			/* enum dcb_hdrm_apply_rule */
+	u64 rule_have, rule_need;
+	u32 rule_buffer;
 };
 
 /* One measurement: what the initiator sent and what came back. */
@@ -350,6 +357,10 @@ u32 hdrm_drv_buffer_total(struct net_device *dev);
 u32 hdrm_drv_pfc_prio_mask(struct net_device *dev);
 u32 hdrm_drv_speed(struct net_device *dev);
 void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN]);
+u8 hdrm_drv_model(struct net_device *dev, u8 configured);
+void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
+			u32 speed, u32 cell, struct hdrm_model_dev *d);
+void hdrm_drv_model_state(struct net_device *dev, struct hdrm_model_state *s);
 u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured);
 u8 hdrm_drv_delay_unit(struct net_device *dev, u8 configured);
 void hdrm_drv_ts_caps(struct net_device *dev, struct hdrm_ts_caps *ts);
@@ -407,6 +418,10 @@ void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s);
 
 /* apply.c: writing results to the driver */
 void hdrm_apply_work(struct work_struct *work);
+void hdrm_model_inputs(struct net_device *dev, const struct hdrm_result *r,
+		       u8 model, u8 unit, struct hdrm_model_dev *d,
+		       struct hdrm_model_state *s, struct hdrm_model_need *n);
+u8 hdrm_apply_unit(struct net_device *dev, u8 model, u8 configured);
 void hdrm_apply_schedule(struct hdrm_port *port, u8 method);
 int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		   u8 method);

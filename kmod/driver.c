@@ -272,6 +272,62 @@ void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN])
 	memcpy(name, info.driver, HDRM_DRV_NAME_LEN);
 }
 
+/* The model of the device's driver (enum dcb_hdrm_model), never auto. */
+u8 hdrm_drv_model(struct net_device *dev, u8 configured)
+{
+	char name[HDRM_DRV_NAME_LEN];
+
+	if (configured != DCB_HDRM_MODEL_AUTO)
+		return configured;
+	hdrm_drv_name(dev, name);
+	return hdrm_model_of_driver(name);
+}
+
+/**
+ * hdrm_drv_model_dev() - the device's constants a model reads
+ * @dev: the device
+ * @model: enum dcb_hdrm_model, resolved
+ * @delay_unit: enum dcb_hdrm_delay_unit, resolved (generic reads it)
+ * @speed: Mb/s the headroom was computed for; the link's own when it has one
+ * @cell: buffer cell, bytes
+ * @d: filled
+ */
+void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
+			u32 speed, u32 cell, struct hdrm_model_dev *d)
+{
+	struct ethtool_link_ksettings ks;
+	u32 link;
+
+	ASSERT_RTNL();
+	memset(d, 0, sizeof(*d));
+	d->model = model;
+	d->delay_unit = delay_unit == DCB_HDRM_DELAY_UNIT_METRES ?
+			HDRM_DELAY_METRES : HDRM_DELAY_BITS;
+	/* the driver's arithmetic uses the link's speed, not an override */
+	link = hdrm_drv_speed(dev);
+	d->speed_mbps = link ? link : speed;
+	d->mtu = READ_ONCE(dev->mtu);
+	d->max_mtu = dev->max_mtu;
+	d->cell = cell ? cell : 1;
+	if (!__ethtool_get_link_ksettings(dev, &ks))
+		d->lanes = ks.lanes;
+}
+
+/* What the driver holds in its PFC and buffer objects. */
+void hdrm_drv_model_state(struct net_device *dev, struct hdrm_model_state *s)
+{
+	struct hdrm_drv_pfc pfc;
+
+	ASSERT_RTNL();
+	memset(s, 0, sizeof(*s));
+	if (!hdrm_drv_get_pfc(dev, &pfc)) {
+		s->has_pfc = true;
+		s->pfc_en = pfc.en;
+		s->delay = pfc.delay;
+	}
+	s->has_buf = !hdrm_drv_get_buffer(dev, &s->buf);
+}
+
 /* The unit @driver reads ieee_pfc.delay in, unless @configured says. */
 u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured)
 {

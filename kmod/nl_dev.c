@@ -60,6 +60,7 @@ struct hdrm_dev_msg {
 	/* the driver's DCB state, when has_port and has_dcb */
 	char driver[HDRM_DRV_NAME_LEN];
 	u8 delay_unit;
+	u8 model;			/* enum dcb_hdrm_model in use */
 	bool has_pfc;
 	struct hdrm_drv_pfc pfc;
 	bool has_buf;
@@ -105,7 +106,13 @@ static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
 	if (!m->has_dcb)
 		return;
 	hdrm_drv_name(dev, m->driver);
-	m->delay_unit = hdrm_drv_delay_unit_of(m->driver, m->cfg.delay_unit);
+	m->model = m->cfg.model != DCB_HDRM_MODEL_AUTO ? m->cfg.model :
+		   hdrm_model_of_driver(m->driver);
+	m->delay_unit = m->model == DCB_HDRM_MODEL_MLX5 ?
+			DCB_HDRM_DELAY_UNIT_METRES :
+			m->model == DCB_HDRM_MODEL_MLXSW ?
+			DCB_HDRM_DELAY_UNIT_BITS :
+			hdrm_drv_delay_unit_of(m->driver, m->cfg.delay_unit);
 	m->has_pfc = !hdrm_drv_get_pfc(dev, &m->pfc);
 	m->has_buf = !hdrm_drv_get_buffer(dev, &m->buf);
 }
@@ -150,7 +157,8 @@ static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
 			cfg->remeasure_period) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_AUTO_HDRM, cfg->auto_hdrm) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_PUSH, cfg->accept_push) ||
-	    nla_put_u8(skb, DCB_HDRM_A_DEV_TS_MODE, cfg->ts_mode))
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_TS_MODE, cfg->ts_mode) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL, cfg->model))
 		return -EMSGSIZE;
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!cfg->max_frame[prio])
@@ -286,7 +294,9 @@ static int hdrm_dev_msg_fill(struct sk_buff *skb, const struct hdrm_dev_msg *m,
 	     hdrm_put_peer(skb, m) ||
 	     hdrm_put_last(skb, &m->last) ||
 	     hdrm_put_stats(skb, m) ||
-	     hdrm_put_dcb_state(skb, m)))
+	     hdrm_put_dcb_state(skb, m) ||
+	     (m->has_dcb &&
+	      nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL_IN_USE, m->model))))
 		goto nla_put_failure;
 
 	genlmsg_end(skb, hdr);
@@ -447,6 +457,8 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		cfg.accept_push = nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_PUSH]);
 	if (tb[DCB_HDRM_A_DEV_TS_MODE])
 		cfg.ts_mode = nla_get_u8(tb[DCB_HDRM_A_DEV_TS_MODE]);
+	if (tb[DCB_HDRM_A_DEV_MODEL])
+		cfg.model = nla_get_u8(tb[DCB_HDRM_A_DEV_MODEL]);
 	err = hdrm_parse_max_frames(info, &cfg);
 	if (err)
 		goto out;

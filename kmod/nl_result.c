@@ -9,7 +9,45 @@
 
 #include "dcb_hdrm.h"
 
-static int hdrm_put_prios(struct sk_buff *skb, const struct hdrm_result *r)
+/*
+ * Everything a result message says, copied from the port by
+ * hdrm_result_prepare(); hdrm_result_fill() only puts it.
+ */
+struct hdrm_result_msg {
+	int ifindex;
+	char ifname[IFNAMSIZ];
+	u64 age_ms;
+	struct hdrm_result r;
+	struct hdrm_applied a;
+	struct hdrm_push push;
+	bool has_a, has_push;
+	/* result-get only: the driver's headroom by the model, under rtnl */
+	bool has_model;
+	u8 model;
+	u8 eff_mask, best_mask;
+	u32 cell;
+	u64 eff[HDRM_PRIOS], best[HDRM_PRIOS];
+};
+
+static int hdrm_put_model(struct sk_buff *skb, const struct hdrm_result_msg *m,
+			  int prio)
+{
+	if (m->eff_mask & BIT(prio) &&
+	    (nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_EFFECTIVE_BYTES,
+			       m->eff[prio], DCB_HDRM_A_PRIO_PAD) ||
+	     nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_EFFECTIVE_CELLS,
+			       div_u64(m->eff[prio], m->cell),
+			       DCB_HDRM_A_PRIO_PAD)))
+		return -EMSGSIZE;
+	if (m->best_mask & BIT(prio) &&
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_BEST_BYTES, m->best[prio],
+			      DCB_HDRM_A_PRIO_PAD))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int hdrm_put_prios(struct sk_buff *skb, const struct hdrm_result *r,
+			  const struct hdrm_result_msg *m)
 {
 	struct nlattr *nest;
 	int prio;
@@ -41,7 +79,8 @@ static int hdrm_put_prios(struct sk_buff *skb, const struct hdrm_result *r)
 				      DCB_HDRM_A_PRIO_PAD) ||
 		    nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_INFLIGHT_BYTES,
 				      r->inflight_bytes[prio],
-				      DCB_HDRM_A_PRIO_PAD))
+				      DCB_HDRM_A_PRIO_PAD) ||
+		    (m->has_model && hdrm_put_model(skb, m, prio)))
 			return -EMSGSIZE;
 		nla_nest_end(skb, nest);
 	}
@@ -83,14 +122,24 @@ static int hdrm_put_applied(struct sk_buff *skb, const struct hdrm_applied *a)
 	    nla_put_u32(skb, DCB_HDRM_A_APPLIED_ERROR, -a->error) ||
 	    nla_put_u8(skb, DCB_HDRM_A_APPLIED_CLAMPED, a->clamped))
 		return -EMSGSIZE;
-	if (a->method == DCB_HDRM_APPLY_DELAY &&
+	if (nla_put_u8(skb, DCB_HDRM_A_APPLIED_MODEL, a->model) ||
+	    (a->rule &&
+	     (nla_put_u8(skb, DCB_HDRM_A_APPLIED_RULE, a->rule) ||
+	      nla_put_u64_64bit(skb, DCB_HDRM_A_APPLIED_RULE_HAVE, a->rule_have,
+				DCB_HDRM_A_APPLIED_PAD) ||
+	      nla_put_u64_64bit(skb, DCB_HDRM_A_APPLIED_RULE_NEED, a->rule_need,
+				DCB_HDRM_A_APPLIED_PAD) ||
+	      nla_put_u32(skb, DCB_HDRM_A_APPLIED_RULE_BUFFER,
+			  a->rule_buffer))))
+		return -EMSGSIZE;
+	if (a->has_delay &&
 	    (nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_UNIT, a->delay_unit) ||
 	     nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_OLD, a->delay_old) ||
 	     nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_NEW, a->delay_new) ||
 	     nla_put_u64_64bit(skb, DCB_HDRM_A_APPLIED_DELAY_WANTED,
 			       a->delay_wanted, DCB_HDRM_A_APPLIED_PAD)))
 		return -EMSGSIZE;
-	if (a->method == DCB_HDRM_APPLY_BUFFER && a->lossless &&
+	if (a->has_buf && a->lossless &&
 	    (hdrm_nl_put_buffers(skb, DCB_HDRM_A_APPLIED_BUFFER,
 				 a->error ? &a->buf_old : &a->buf_new,
 				 &a->buf_old, a->buf_wanted, a->lossless) ||
@@ -124,20 +173,6 @@ static int hdrm_put_push(struct sk_buff *skb, const struct hdrm_push *push)
 	nla_nest_end(skb, nest);
 	return 0;
 }
-
-/*
- * Everything a result message says, copied from the port by
- * hdrm_result_prepare(); hdrm_result_fill() only puts it.
- */
-struct hdrm_result_msg {
-	int ifindex;
-	char ifname[IFNAMSIZ];
-	u64 age_ms;
-	struct hdrm_result r;
-	struct hdrm_applied a;
-	struct hdrm_push push;
-	bool has_a, has_push;
-};
 
 /* How a local measurement took its timestamps. */
 static int hdrm_put_ts(struct sk_buff *skb, const struct hdrm_result *r)
@@ -191,7 +226,12 @@ static int hdrm_result_fill(struct sk_buff *skb,
 	    (!r->received && r->source == DCB_HDRM_SOURCE_PEER &&
 	     nla_put_u64_64bit(skb, DCB_HDRM_A_RESULT_RTT_ESTIMATE,
 			       r->rtt_estimate, DCB_HDRM_A_RESULT_PAD)) ||
-	    hdrm_put_prios(skb, r) ||
+	    hdrm_put_prios(skb, r, m) ||
+	    (r->rtt_estimate &&
+	     nla_put_u32(skb, DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM,
+			 hdrm_equivalent_cable_cm(r->rtt_estimate))) ||
+	    (m->has_model &&
+	     nla_put_u8(skb, DCB_HDRM_A_RESULT_MODEL, m->model)) ||
 	    (r->source == DCB_HDRM_SOURCE_LOCAL && hdrm_put_ts(skb, r)) ||
 	    (m->has_a && hdrm_put_applied(skb, &m->a)) ||
 	    (m->has_push && hdrm_put_push(skb, &m->push))) {
@@ -233,6 +273,45 @@ static bool hdrm_result_prepare(struct hdrm_port *port,
 	return have;
 }
 
+/*
+ * What the driver gives each priority now, and what apply auto would give
+ * it, by the device's model. Context: rtnl held.
+ */
+static void hdrm_result_model(struct hdrm_port *port, struct hdrm_result_msg *m)
+{
+	struct net_device *dev = port->dev;
+	struct hdrm_model_state cur;
+	struct hdrm_model_plan *plan;
+	struct hdrm_model_need n;
+	struct hdrm_model_dev d;
+	struct hdrm_config cfg;
+	unsigned int p;
+	u8 unit;
+
+	if (!hdrm_drv_has_dcb(dev))
+		return;
+	spin_lock_bh(&port->lock);
+	cfg = port->cfg;
+	spin_unlock_bh(&port->lock);
+	m->has_model = true;
+	m->model = hdrm_drv_model(dev, cfg.model);
+	m->cell = m->r.cell ? m->r.cell : 1;
+	unit = hdrm_apply_unit(dev, m->model, cfg.delay_unit);
+	hdrm_model_inputs(dev, &m->r, m->model, unit, &d, &cur, &n);
+	for (p = 0; p < HDRM_PRIOS; p++)
+		if (!hdrm_model_effective(&d, &cur, &n, p, &m->eff[p]))
+			m->eff_mask |= BIT(p);
+	plan = kmalloc(sizeof(*plan), GFP_KERNEL);
+	if (!plan)
+		return;
+	if (!hdrm_model_plan(&d, &cur, &n, HDRM_METHOD_AUTO, plan))
+		for (p = 0; p < HDRM_PRIOS; p++)
+			if (!hdrm_model_effective(&d, &plan->next, &n, p,
+						  &m->best[p]))
+				m->best_mask |= BIT(p);
+	kfree(plan);
+}
+
 /* The device's last result as a RESULT_GET message. Context: rtnl held. */
 static int hdrm_result_fill_dev(struct sk_buff *skb, struct net_device *dev,
 				u32 portid, u32 seq, int flags,
@@ -242,13 +321,14 @@ static int hdrm_result_fill_dev(struct sk_buff *skb, struct net_device *dev,
 	struct hdrm_result_msg *m;
 	int err;
 
-	m = kmalloc(sizeof(*m), GFP_KERNEL);
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
 		return -ENOMEM;
 	if (!port || !hdrm_result_prepare(port, m)) {
 		NL_SET_ERR_MSG(extack, "no measurement of this device yet");
 		err = -ENODATA;
 	} else {
+		hdrm_result_model(port, m);
 		err = hdrm_result_fill(skb, m, DCB_HDRM_CMD_RESULT_GET,
 				       portid, seq, flags);
 	}
@@ -283,7 +363,7 @@ void hdrm_nl_result_notify(struct hdrm_port *port, u8 cmd)
 
 	if (READ_ONCE(hdrm_unloading) || !genl_has_listeners(&dcb_hdrm_family, net, 0))
 		return;
-	m = kmalloc(sizeof(*m), GFP_KERNEL);
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!m || !msg || !hdrm_result_prepare(port, m) ||
 	    hdrm_result_fill(msg, m, cmd, 0, 0, 0)) {

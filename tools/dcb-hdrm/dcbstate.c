@@ -11,6 +11,7 @@
 #include <linux/dcb_hdrm.h>
 
 #include "dcbstate.h"
+#include "result.h"
 
 const char *const hdrm_apply_names[4] = { "none", "delay", "buffer", "auto" };
 const char *const hdrm_delay_unit_names[3] = { "auto", "bits", "metres" };
@@ -96,6 +97,14 @@ int hdrm_applied_parse(struct nlattr *nest, struct hdrm_applied_info *a)
 	a->clamped = tb[DCB_HDRM_A_APPLIED_CLAMPED] &&
 		     nla_get_u8(tb[DCB_HDRM_A_APPLIED_CLAMPED]);
 	a->buf.total = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_BUFFER_TOTAL);
+	a->has_delay = tb[DCB_HDRM_A_APPLIED_DELAY_NEW];
+	if (tb[DCB_HDRM_A_APPLIED_MODEL])
+		a->model = nla_get_u8(tb[DCB_HDRM_A_APPLIED_MODEL]);
+	if (tb[DCB_HDRM_A_APPLIED_RULE])
+		a->rule = nla_get_u8(tb[DCB_HDRM_A_APPLIED_RULE]);
+	a->rule_have = hdrm_nla_u64(tb, DCB_HDRM_A_APPLIED_RULE_HAVE);
+	a->rule_need = hdrm_nla_u64(tb, DCB_HDRM_A_APPLIED_RULE_NEED);
+	a->rule_buffer = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_RULE_BUFFER);
 	return buffers_parse(nla_data(nest), nla_len(nest),
 			     DCB_HDRM_A_APPLIED_BUFFER, &a->buf);
 }
@@ -206,6 +215,67 @@ void hdrm_dcb_state_text(const struct hdrm_dcb_state *s)
 	printf("\n");
 }
 
+static const char *const rule_names[] = {
+	"none", "short", "below-floor", "no-room", "tc-mode-only",
+	"clamped-floor", "clamped-ceiling", "no-model",
+};
+
+/* The driver's rule that refused or cut a write, in one line. */
+static const char *rule_why(const struct hdrm_applied_info *a)
+{
+	static char buf[320];
+	unsigned long long have = a->rule_have, need = a->rule_need;
+	bool mlx5 = a->model == DCB_HDRM_MODEL_MLX5;
+	bool mlxsw = a->model == DCB_HDRM_MODEL_MLXSW;
+
+	switch (a->rule) {
+	case DCB_HDRM_APPLY_RULE_SHORT:
+		if (mlx5 && a->method == DCB_HDRM_APPLY_BUFFER)
+			snprintf(buf, sizeof(buf),
+				 "mlx5 keeps xoff = (301 + 2.16 x cable m) x Gb/s + 2.72 x MTU above a lossless buffer's XOFF point whatever its size: %llu B at %u m, less than the measured %llu B (apply delay or auto sets the cable length)",
+				 have, a->delay_old, need);
+		else if (mlx5)
+			snprintf(buf, sizeof(buf),
+				 "mlx5's xoff = (301 + 2.16 x cable m) x Gb/s + 2.72 x MTU gives %llu B above XOFF for that length, less than the measured %llu B (apply auto picks the length its formula needs)",
+				 have, need);
+		else if (mlxsw)
+			snprintf(buf, sizeof(buf),
+				 "mlxsw's headroom 2 x cells(delay) + cells(MTU) gives %llu B for that delay, less than the measured %llu B (apply auto picks the delay its formula needs)",
+				 have, need);
+		else
+			snprintf(buf, sizeof(buf),
+				 "the driver would be left %llu B of headroom, less than the measured %llu B",
+				 have, need);
+		return buf;
+	case DCB_HDRM_APPLY_RULE_BELOW_FLOOR:
+		snprintf(buf, sizeof(buf),
+			 "mlx5 refuses a lossless buffer below xoff + max_mtu + one cell: buffer %u would be %llu B, below %llu B",
+			 a->rule_buffer, have, need);
+		return buf;
+	case DCB_HDRM_APPLY_RULE_NO_ROOM:
+		snprintf(buf, sizeof(buf),
+			 "the lossless buffers need %llu B and the driver's total leaves them %llu B",
+			 need, have);
+		return buf;
+	case DCB_HDRM_APPLY_RULE_TC_MODE_ONLY:
+		return "mlxsw takes buffer sizes only when its egress is configured by tc; in its DCB mode it sizes them from the PFC delay (use apply delay or auto)";
+	case DCB_HDRM_APPLY_RULE_CLAMPED_FLOOR:
+		snprintf(buf, sizeof(buf),
+			 "the driver's floor decides: its least setting gives %llu B, more than the measured %llu B",
+			 have, need);
+		return buf;
+	case DCB_HDRM_APPLY_RULE_CLAMPED_CEILING:
+		snprintf(buf, sizeof(buf),
+			 "the driver's ceiling decides: its largest setting gives %llu B, less than the measured %llu B",
+			 have, need);
+		return buf;
+	case DCB_HDRM_APPLY_RULE_NO_MODEL:
+		return "the driver reads neither the PFC delay nor buffer sizes (model none): nothing to write";
+	default:
+		return NULL;
+	}
+}
+
 void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 {
 	unsigned int i;
@@ -220,14 +290,29 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 	jw_kstr(w, "method", HDRM_NAME(hdrm_apply_names, a->method));
 	jw_ku64(w, "error", a->error);
 	jw_kbool(w, "clamped", a->clamped);
-	if (a->method == DCB_HDRM_APPLY_DELAY) {
+	jw_kstr(w, "model", HDRM_NAME(hdrm_model_names, a->model));
+	jw_key(w, "rule");
+	if (a->rule) {
+		jw_obj_open(w);
+		jw_kstr(w, "name", HDRM_NAME(rule_names, a->rule));
+		jw_ku64(w, "have_bytes", a->rule_have);
+		jw_ku64(w, "need_bytes", a->rule_need);
+		if (a->rule == DCB_HDRM_APPLY_RULE_SHORT ||
+		    a->rule == DCB_HDRM_APPLY_RULE_BELOW_FLOOR)
+			jw_ku64(w, "buffer", a->rule_buffer);
+		jw_kstr(w, "why", hdrm_applied_why(a));
+		jw_obj_close(w);
+	} else {
+		jw_null(w);
+	}
+	if (a->has_delay) {
 		jw_kstr(w, "delay_unit",
 			HDRM_NAME(hdrm_delay_unit_names, a->delay_unit));
 		jw_ku64(w, "delay_old", a->delay_old);
 		jw_ku64(w, "delay_new", a->delay_new);
 		jw_ku64(w, "delay_wanted", a->delay_wanted);
 	}
-	if (a->method == DCB_HDRM_APPLY_BUFFER) {
+	if (a->buf.present) {
 		jw_ku64(w, "total_size", a->buf.total);
 		jw_key(w, "buffers");
 		jw_arr_open(w);
@@ -252,9 +337,13 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 	jw_obj_close(w);
 }
 
-/* Why an apply failed, in one line (the errno's meaning per method). */
+/* Why an apply failed, in one line (the rule, or the errno's meaning). */
 const char *hdrm_applied_why(const struct hdrm_applied_info *a)
 {
+	const char *why = rule_why(a);
+
+	if (why)
+		return why;
 	switch (a->error) {
 	case EOPNOTSUPP:
 		return a->method == DCB_HDRM_APPLY_BUFFER ?
@@ -283,21 +372,27 @@ void hdrm_applied_text(const struct hdrm_applied_info *a)
 		       hdrm_applied_why(a));
 		return;
 	}
-	if (a->method == DCB_HDRM_APPLY_DELAY) {
-		printf("applied: pfc delay %u -> %u %s",
-		       a->delay_old, a->delay_new,
+	if (a->has_delay) {
+		printf("applied (%s model): pfc delay %u -> %u %s",
+		       HDRM_NAME(hdrm_model_names, a->model), a->delay_old,
+		       a->delay_new,
 		       HDRM_NAME(hdrm_delay_unit_names, a->delay_unit));
 		if (a->clamped)
 			printf(" (wanted %llu: cut to the field's range)",
 			       (unsigned long long)a->delay_wanted);
 		printf("\n");
-		return;
 	}
-	printf("applied: buffers (total %u B)%s\n", a->buf.total,
-	       a->clamped ? ", cut to fit the total" : "");
-	for (i = 0; i < HDRM_BUFFERS; i++)
-		if (a->buf.lossless & (1u << i))
-			printf("  buffer %u: %u -> %u B (wanted %llu)\n", i,
-			       a->buf.size_old[i], a->buf.size[i],
-			       (unsigned long long)a->buf.wanted[i]);
+	if (a->buf.present) {
+		printf("applied (%s model): buffers (total %u B)%s\n",
+		       HDRM_NAME(hdrm_model_names, a->model), a->buf.total,
+		       a->rule == DCB_HDRM_APPLY_RULE_NO_ROOM ?
+		       ", cut to fit the total" : "");
+		for (i = 0; i < HDRM_BUFFERS; i++)
+			if (a->buf.lossless & (1u << i))
+				printf("  buffer %u: %u -> %u B (wanted %llu)\n",
+				       i, a->buf.size_old[i], a->buf.size[i],
+				       (unsigned long long)a->buf.wanted[i]);
+	}
+	if (a->rule)
+		printf("  %s\n", rule_why(a));
 }

@@ -34,6 +34,11 @@ struct hdrm_applied_info {
 	uint64_t delay_wanted;
 	bool clamped;
 	struct hdrm_buf buf;
+	bool has_delay;			/* the delay was written or tried */
+	uint32_t model;			/* enum dcb_hdrm_model */
+	uint32_t rule;			/* enum dcb_hdrm_apply_rule */
+	uint64_t rule_have, rule_need;
+	uint32_t rule_buffer;
 };
 
 extern const char *const hdrm_apply_names[4];

@@ -76,6 +76,8 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_TS_MODE]	= { .type = NLA_U8 },
 	[DCB_HDRM_A_DEV_PHC_INDEX]	= { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_HW_RESOLUTION]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_MODEL]		= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_MODEL_IN_USE]	= { .type = NLA_U8 },
 };
 
 /**
@@ -177,10 +179,15 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 				 nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_PUSH]);
 		if (tb[DCB_HDRM_A_DEV_TS_MODE])
 			d->ts_mode = nla_get_u8(tb[DCB_HDRM_A_DEV_TS_MODE]);
+		if (tb[DCB_HDRM_A_DEV_MODEL])
+			d->model = nla_get_u8(tb[DCB_HDRM_A_DEV_MODEL]);
 	}
 	d->has_phc_index = tb[DCB_HDRM_A_DEV_PHC_INDEX];
 	d->phc_index = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_PHC_INDEX);
 	d->has_hw_resolution = tb[DCB_HDRM_A_DEV_HW_RESOLUTION];
+	d->has_model_in_use = tb[DCB_HDRM_A_DEV_MODEL_IN_USE];
+	if (d->has_model_in_use)
+		d->model_in_use = nla_get_u8(tb[DCB_HDRM_A_DEV_MODEL_IN_USE]);
 	d->hw_resolution = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_HW_RESOLUTION);
 	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
 		return -EPROTO;
@@ -313,6 +320,12 @@ void dev_print_json(struct jw *w, const struct dev_info *d)
 		jw_kstr(w, "apply", HDRM_NAME(hdrm_apply_names, d->apply));
 		jw_kstr(w, "delay_unit",
 			HDRM_NAME(hdrm_delay_unit_names, d->delay_unit));
+		jw_kstr(w, "model", HDRM_NAME(hdrm_model_names, d->model));
+		jw_key(w, "model_in_use");
+		if (d->has_model_in_use)
+			jw_str(w, HDRM_NAME(hdrm_model_names, d->model_in_use));
+		else
+			jw_null(w);
 		jw_kbool(w, "remeasure", d->remeasure);
 		jw_ku64(w, "remeasure_period_s", d->remeasure_period);
 		jw_kbool(w, "auto_hdrm", d->auto_hdrm);
@@ -406,6 +419,11 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 			       d.remeasure ? "on" : "off");
 			if (d.remeasure_period)
 				printf(" every %u s", d.remeasure_period);
+			printf("  model %s",
+			       HDRM_NAME(hdrm_model_names, d.model));
+			if (d.has_model_in_use && d.model == DCB_HDRM_MODEL_AUTO)
+				printf(" (%s)", HDRM_NAME(hdrm_model_names,
+							  d.model_in_use));
 			printf("\n");
 			printf("auto-hdrm %s  accept-push %s\n",
 			       d.auto_hdrm ? "on" : "off",
@@ -431,6 +449,7 @@ static void dev_usage(FILE *f)
 		"               [ remeasure { on | off } ] [ remeasure-period SEC ]\n"
 		"               [ auto-hdrm { on | off } ] [ accept-push { on | off } ]\n"
 		"               [ ts-mode { auto | hardware | software | hook } ] [ hwtstamp on ]\n"
+		"               [ model { auto | generic | mlx5 | mlxsw | none } ]\n"
 		"       dcb-hdrm dev help\n");
 }
 
@@ -497,6 +516,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "auto-hdrm", DCB_HDRM_A_DEV_AUTO_HDRM, 0, 1, false, off_on, true },
 		{ "accept-push", DCB_HDRM_A_DEV_ACCEPT_PUSH, 0, 1, false, off_on, true },
 		{ "ts-mode", DCB_HDRM_A_DEV_TS_MODE, 0, DCB_HDRM_TS_MODE_HOOK, false, hdrm_ts_mode_names, true },
+		{ "model", DCB_HDRM_A_DEV_MODEL, 0, DCB_HDRM_MODEL_NONE, false, hdrm_model_names, true },
 	};
 	const char *name = NULL;
 	uint32_t ifindex, v;
@@ -561,7 +581,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			if (!strcmp(*argv, keys[i].word))
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
-			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode or hwtstamp",
+			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
 				 *argv);
 			goto usage;
 		}

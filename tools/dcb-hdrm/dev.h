@@ -31,6 +31,9 @@ struct dev_info {
 	bool remeasure;
 	bool auto_hdrm, accept_push;
 	uint32_t ts_mode;		/* enum dcb_hdrm_ts_mode */
+	uint32_t model;			/* enum dcb_hdrm_model, as set */
+	bool has_model_in_use;
+	uint32_t model_in_use;		/* what auto resolved to */
 	/* the PTP clock and its resolution (ns): absent without hardware */
 	bool has_phc_index, has_hw_resolution;
 	uint32_t phc_index, hw_resolution;

@@ -129,6 +129,22 @@ void jw_u64(struct jw *w, uint64_t v)
 	fprintf(w->out, "%llu", (unsigned long long)v);
 }
 
+/* @v / 10^@decimals, written with that many decimals: 1920, 2 -> 19.20 */
+void jw_fixed(struct jw *w, uint64_t v, unsigned int decimals)
+{
+	uint64_t div = 1;
+	unsigned int i;
+
+	for (i = 0; i < decimals; i++)
+		div *= 10;
+	jw_before(w);
+	if (!decimals)
+		fprintf(w->out, "%llu", (unsigned long long)v);
+	else
+		fprintf(w->out, "%llu.%0*llu", (unsigned long long)(v / div),
+			(int)decimals, (unsigned long long)(v % div));
+}
+
 void jw_s64(struct jw *w, int64_t v)
 {
 	jw_before(w);

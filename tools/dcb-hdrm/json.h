@@ -29,6 +29,7 @@ void jw_u64(struct jw *w, uint64_t v);
 void jw_s64(struct jw *w, int64_t v);
 void jw_bool(struct jw *w, bool v);
 void jw_null(struct jw *w);
+void jw_fixed(struct jw *w, uint64_t v, unsigned int decimals);
 /* Ends the document with a newline. */
 void jw_end(struct jw *w);
 

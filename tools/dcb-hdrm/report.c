@@ -65,6 +65,24 @@ static bool prio_verdict(const struct result *r,
 		pv->unit = "-";
 		return true;
 	}
+	if (r->prio[p].has_eff) {
+		/*
+		 * What the driver's own arithmetic gives, against the need;
+		 * oversized only beyond what apply auto would leave (a
+		 * driver's floor can be above the need) and a cell.
+		 */
+		unsigned long long best = r->prio[p].has_best ?
+			r->prio[p].best : r->prio[p].bytes;
+
+		pv->basis = "model";
+		pv->unit = "bytes";
+		pv->wanted = r->prio[p].bytes;
+		pv->current = r->prio[p].eff;
+		pv->v = judge(pv->wanted, pv->current,
+			      (best > pv->wanted ? best - pv->wanted : 0) + cell,
+			      &pv->by);
+		return true;
+	}
 	if (st->has_buf) {
 		pv->basis = "buffer";
 		pv->unit = "bytes";
@@ -191,6 +209,9 @@ void report_text(const struct result *r, const struct hdrm_dcb_state *st,
 		if (!prio_verdict(r, st, p, &pv))
 			continue;
 		if (!header) {
+			if (r->has_model && r->model != DCB_HDRM_MODEL_NONE)
+				printf("judged by the %s model: CURRENT is the headroom above XOFF that the driver's own arithmetic gives\n",
+				       HDRM_NAME(hdrm_model_names, r->model));
 			printf("%-4s %-7s %-7s %12s %12s  %s\n", "PRIO", "BASIS",
 			       "UNIT", "RECOMMENDED", "CURRENT", "VERDICT");
 			header = true;

@@ -32,6 +32,9 @@ const char *const hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_HARDWARE + 1] = 
 const char *const hdrm_ts_mode_names[DCB_HDRM_TS_MODE_HOOK + 1] = {
 	"auto", "hardware", "software", "hook",
 };
+const char *const hdrm_model_names[DCB_HDRM_MODEL_NONE + 1] = {
+	"auto", "generic", "mlx5", "mlxsw", "none",
+};
 const char *const hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_SAMPLES + 1] = {
 	"override", "hardware", "samples",
 };
@@ -131,6 +134,11 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		r->rate_ratio = nla_get_s32(tb[DCB_HDRM_A_RESULT_RATE_RATIO]);
 	r->two_step = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_TWO_STEP);
 	r->followup_missing = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_FOLLOWUP_MISSING);
+	r->has_model = tb[DCB_HDRM_A_RESULT_MODEL];
+	if (r->has_model)
+		r->model = nla_get_u8(tb[DCB_HDRM_A_RESULT_MODEL]);
+	r->has_cable = tb[DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM];
+	r->cable_cm = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM);
 
 	nla_for_each_attr(nest, attrs, len, rem) {
 		if (nla_type(nest) != DCB_HDRM_A_RESULT_PRIO)
@@ -150,6 +158,11 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		r->prio[prio].bytes = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
 		r->prio[prio].cells = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_CELLS);
 		r->prio[prio].inflight = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_INFLIGHT_BYTES);
+		r->prio[prio].has_eff = pt[DCB_HDRM_A_PRIO_EFFECTIVE_BYTES];
+		r->prio[prio].eff = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_EFFECTIVE_BYTES);
+		r->prio[prio].eff_cells = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_EFFECTIVE_CELLS);
+		r->prio[prio].has_best = pt[DCB_HDRM_A_PRIO_BEST_BYTES];
+		r->prio[prio].best = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_BEST_BYTES);
 	}
 	r->source = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_SOURCE);
 	if (hdrm_push_parse(tb[DCB_HDRM_A_RESULT_PUSH], &r->push))
@@ -271,6 +284,16 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_ku64(w, "cell_bytes", r->cell);
 	jw_ku64(w, "duration_us", r->duration_us);
 	jw_ku64(w, "age_ms", r->age_ms);
+	jw_key(w, "equivalent_cable_m");
+	if (r->has_cable)
+		jw_fixed(w, r->cable_cm, 2);
+	else
+		jw_null(w);
+	jw_key(w, "model");
+	if (r->has_model && r->model != DCB_HDRM_MODEL_NONE)
+		jw_str(w, HDRM_NAME(hdrm_model_names, r->model));
+	else
+		jw_null(w);
 	jw_key(w, "priorities");
 	jw_arr_open(w);
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
@@ -282,6 +305,16 @@ void result_json_members(struct jw *w, const struct result *r)
 		jw_ku64(w, "headroom_bytes", r->prio[prio].bytes);
 		jw_ku64(w, "headroom_cells", r->prio[prio].cells);
 		jw_ku64(w, "inflight_bytes", r->prio[prio].inflight);
+		jw_key(w, "effective_headroom_bytes");
+		if (r->prio[prio].has_eff)
+			jw_u64(w, r->prio[prio].eff);
+		else
+			jw_null(w);
+		jw_key(w, "best_headroom_bytes");
+		if (r->prio[prio].has_best)
+			jw_u64(w, r->prio[prio].best);
+		else
+			jw_null(w);
 		jw_obj_close(w);
 	}
 	jw_arr_close(w);
@@ -358,6 +391,9 @@ void result_text(const struct result *r)
 	       (unsigned long long)r->est,
 	       HDRM_NAME(hdrm_estimator_names, r->estimator),
 	       r->precision, r->speed, r->k_bytes, r->measure_frame, r->cell);
+	if (r->has_cable)
+		printf("equivalent cable: %u.%02u m (t at 5 ns/m each way)\n",
+		       r->cable_cm / 100, r->cable_cm % 100);
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		any |= r->prio[prio].valid;
 		if (r->prio[prio].unsized)

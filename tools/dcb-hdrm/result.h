@@ -16,6 +16,9 @@ struct prio_res {
 	uint32_t max_frame;
 	uint64_t bytes, cells;
 	uint64_t inflight;	/* (t + 2 x precision) x speed, from the kernel */
+	/* by the driver's model (result-get only) */
+	bool has_eff, has_best;
+	uint64_t eff, eff_cells, best;
 };
 
 struct result {
@@ -43,6 +46,10 @@ struct result {
 	bool has_rate_ratio;		/* absent when the probes were too short */
 	int32_t rate_ratio;		/* the peer's clock against ours, ppb */
 	uint32_t two_step, followup_missing;
+	bool has_model;			/* result-get: the driver's model */
+	uint32_t model;			/* enum dcb_hdrm_model */
+	bool has_cable;
+	uint32_t cable_cm;		/* the equivalent cable, centimetres */
 };
 
 extern const char *const hdrm_status_names[DCB_HDRM_STATUS_NO_HW_TIMESTAMPS + 1];
@@ -51,6 +58,7 @@ extern const char *const hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_HARDWARE 
 extern const char *const hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_SAMPLES + 1];
 extern const char *const hdrm_mode_names[DCB_HDRM_MODE_2TS + 1];
 extern const char *const hdrm_estimator_names[DCB_HDRM_ESTIMATOR_MAX + 1];
+extern const char *const hdrm_model_names[DCB_HDRM_MODEL_NONE + 1];
 int result_parse(struct nlattr *attrs, int len, struct result *r);
 int result_parse_cb(struct nlattr *attrs, int len, void *arg);
 int result_last_parse(struct nlattr *nest, const char *ifname,

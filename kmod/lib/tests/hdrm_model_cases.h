@@ -234,7 +234,8 @@ static int hdrm_check_model(unsigned int i, char *msg, size_t len)
 	if (p.write_delay != c->write_delay || p.write_buf != c->write_buf ||
 	    p.clamped != c->clamped || p.next.delay != c->delay ||
 	    (c->write_delay && p.delay_wanted != c->delay_wanted))
-		return hdrm_fail(msg, len, "%s: writes delay %d buf %d clamped %d, delay %u wanted %llu; not %d %d %d %u %llu",
+		return hdrm_fail(msg, len,
+				 "%s: delay %d buf %d clamped %d %u (%llu), not %d %d %d %u (%llu)",
 				 c->name, p.write_delay, p.write_buf,
 				 p.clamped, p.next.delay,
 				 (unsigned long long)p.delay_wanted,

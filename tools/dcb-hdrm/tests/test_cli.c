@@ -119,8 +119,12 @@ int main(void)
 	       ARGV("dev", "set", "hwtstamp", "on"));
 	expect(1, "device \"nosuchdev0\" does not exist",
 	       ARGV("dev", "set", "dev", "nosuchdev0", "hwtstamp", "on"));
-	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode or hwtstamp",
+	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
 	       ARGV("dev", "set", "dev", "lo", "tsmode", "auto"));
+	expect(1, "invalid model \"mlx4\"; expected auto, generic, mlx5, mlxsw or none",
+	       ARGV("dev", "set", "dev", "lo", "model", "mlx4"));
+	expect(1, "dev set: \"model\" needs a value",
+	       ARGV("dev", "set", "dev", "lo", "model"));
 	/* a bad word is the error even after a good hwtstamp: nothing is set */
 	expect(1, "invalid ts-mode \"x\"",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "on", "ts-mode", "x"));
