@@ -340,14 +340,29 @@ static int hdrm_plan_generic(const struct hdrm_model_dev *d,
 		p->write_delay = true;
 		if (!dv.clamped)
 			return 0;
-		/* what the cut value leaves of the round trip's share */
-		have = hdrm_generic_delay_bytes(d, dv.value);
-		need = DIV_ROUND_UP_ULL(n->allowance_ns * d->speed_mbps, 8000);
+		/* what the cut value leaves, the frames' share added */
+		have = U64_MAX;
+		need = 0;
+		for (b = 0; b < HDRM_PRIOS; b++) {
+			u64 e;
+
+			if (!(hdrm_model_lossless_prios(cur, n) & BIT(b)))
+				continue;
+			e = hdrm_generic_delay_bytes(d, dv.value) +
+			    (n->bytes[b] - n->inflight[b]);
+			if (e < have)
+				have = e;
+			if (n->bytes[b] > need)
+				need = n->bytes[b];
+		}
+		if (have == U64_MAX)
+			have = 0;
 		if (dv.wanted < dv.value) {
 			hdrm_rule(p, HDRM_RULE_CLAMPED_FLOOR, have, need);
 			return 0;
 		}
-		hdrm_rule(p, HDRM_RULE_CLAMPED_CEILING, have, need);
+		hdrm_rule(p, expl ? HDRM_RULE_SHORT : HDRM_RULE_CLAMPED_CEILING,
+			  have, need);
 		return expl ? -ERANGE : 0;
 	}
 	if (!cur->has_buf)
