@@ -22,7 +22,7 @@
  *
  * Bits: ceil(allowance x speed), the bits the link carries during the
  * round trip. Metres: ceil(allowance / 10 ns), at least 1 (mlx5 reads 0 as
- * "no change") and at most 999 (mlx5 refuses 1000 and above).
+ * "no change") and at most 999 (mlx5 ignores 1000 and above).
  *
  * Return: 0, or -EINVAL for a zero speed in bits or an unknown unit.
  */

@@ -11,7 +11,7 @@
 
 #define HDRM_DELAY_MAX_BITS	65535U	/* struct ieee_pfc.delay is a u16 */
 #define HDRM_DELAY_MIN_METRES	1U	/* mlx5: 0 means "no change" */
-#define HDRM_DELAY_MAX_METRES	999U	/* mlx5 refuses 1000 and above */
+#define HDRM_DELAY_MAX_METRES	999U	/* mlx5 ignores 1000 and above */
 
 enum hdrm_delay_unit {
 	HDRM_DELAY_BITS,

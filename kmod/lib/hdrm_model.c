@@ -9,8 +9,12 @@
 #include "hdrm_model.h"
 
 /*
- * Drivers by the name ethtool reports. Every other driver gets the
- * generic model, the uAPI's meaning of the fields.
+ * Drivers by the name ethtool reports, from the Linux 6.12 tree
+ * (Documentation/drivers.rst has a row for each). Those marked none read
+ * neither the PFC delay nor buffer sizes into a headroom, or, amd-xgbe,
+ * read the delay as the whole allowance and cannot hold one above their
+ * own default in its 16 bits: writing would change nothing, or lower it.
+ * Drivers not in the table get the generic model, the uAPI's meaning.
  */
 static const struct {
 	const char *driver;
@@ -18,6 +22,25 @@ static const struct {
 } hdrm_model_drivers[] = {
 	{ "mlx5_core", HDRM_MODEL_MLX5 },
 	{ "mlxsw_spectrum", HDRM_MODEL_MLXSW },
+	{ "mlxsw_spectrum2", HDRM_MODEL_MLXSW },
+	{ "mlxsw_spectrum3", HDRM_MODEL_MLXSW },
+	{ "mlxsw_spectrum4", HDRM_MODEL_MLXSW },
+	{ "amd-xgbe", HDRM_MODEL_NONE },
+	{ "bnx2x", HDRM_MODEL_NONE },
+	{ "bnxt_en", HDRM_MODEL_NONE },
+	{ "cxgb4", HDRM_MODEL_NONE },
+	{ "fsl_dpaa2_eth", HDRM_MODEL_NONE },
+	{ "fm10k", HDRM_MODEL_NONE },
+	{ "hns3", HDRM_MODEL_NONE },
+	{ "i40e", HDRM_MODEL_NONE },
+	{ "ice", HDRM_MODEL_NONE },
+	{ "ixgbe", HDRM_MODEL_NONE },
+	{ "mlx4_en", HDRM_MODEL_NONE },
+	{ "nfp", HDRM_MODEL_NONE },
+	{ "qede", HDRM_MODEL_NONE },
+	{ "qlcnic", HDRM_MODEL_NONE },
+	{ "rvu-nicpf", HDRM_MODEL_NONE },
+	{ "rvu-nicvf", HDRM_MODEL_NONE },
 };
 
 u8 hdrm_model_of_driver(const char *driver)

@@ -199,9 +199,9 @@ enum dcb_hdrm_delay_unit {
  * enum dcb_hdrm_model - Whose arithmetic turns the dcbnl values into a
  *   headroom (Documentation/drivers.rst).
  * @DCB_HDRM_MODEL_AUTO: Chosen from the driver's name: mlx5 for mlx5_core,
- *   mlxsw for mlxsw_spectrum, none for drivers that read neither the PFC delay
- *   nor buffer sizes, generic for every other. Never reported as the model in
- *   use.
+ *   mlxsw for mlxsw_spectrum*, none for the other in-tree drivers with DCB
+ *   operations (Documentation/drivers.rst), generic for every other. Never
+ *   reported as the model in use.
  * @DCB_HDRM_MODEL_GENERIC: The uAPI's meaning: ieee_pfc.delay is the round
  *   trip's allowance in bits (the driver adds the frames), a lossless buffer's
  *   size is its headroom.

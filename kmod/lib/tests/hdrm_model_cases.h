@@ -278,6 +278,9 @@ static int hdrm_check_model_points(char *msg, size_t len)
 		return hdrm_fail(msg, len, "mlxsw headroom at 0 and 1 bit wrong");
 	if (hdrm_model_of_driver("mlx5_core") != HDRM_MODEL_MLX5 ||
 	    hdrm_model_of_driver("mlxsw_spectrum") != HDRM_MODEL_MLXSW ||
+	    hdrm_model_of_driver("mlxsw_spectrum4") != HDRM_MODEL_MLXSW ||
+	    hdrm_model_of_driver("ice") != HDRM_MODEL_NONE ||
+	    hdrm_model_of_driver("ixgbe") != HDRM_MODEL_NONE ||
 	    hdrm_model_of_driver("dcbsim") != HDRM_MODEL_GENERIC)
 		return hdrm_fail(msg, len, "driver names resolve wrong");
 	if (hdrm_equivalent_cable_cm(192) != 1920 ||
