@@ -45,7 +45,8 @@ void hdrm_model_inputs(struct net_device *dev, const struct hdrm_result *r,
 {
 	unsigned int p;
 
-	hdrm_drv_model_dev(dev, model, unit, r->speed, r->cell, d);
+	hdrm_drv_model_dev(dev, model, unit, r->speed,
+			   hdrm_model_cell(model, r->cell), d);
 	hdrm_drv_model_state(dev, s);
 	memset(n, 0, sizeof(*n));
 	n->mask = r->prio_mask;
@@ -130,6 +131,8 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 	a->rule_have = plan->rule_have;
 	a->rule_need = plan->rule_need;
 	a->rule_buffer = plan->rule_buffer;
+	if (!plan->write_buf)
+		a->buf_new = cur.buf;
 	if (!a->error)
 		a->error = hdrm_apply_plan(dev, plan, &cur, a);
 	if (a->error) {

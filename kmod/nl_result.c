@@ -132,12 +132,13 @@ static int hdrm_put_applied(struct sk_buff *skb, const struct hdrm_applied *a)
 	      nla_put_u32(skb, DCB_HDRM_A_APPLIED_RULE_BUFFER,
 			  a->rule_buffer))))
 		return -EMSGSIZE;
-	if (a->has_delay &&
-	    (nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_UNIT, a->delay_unit) ||
-	     nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_OLD, a->delay_old) ||
-	     nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_NEW, a->delay_new) ||
+	/* the delay before, always: a refusal's message names it */
+	if (nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_UNIT, a->delay_unit) ||
+	    nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_OLD, a->delay_old) ||
+	    (a->has_delay &&
+	     (nla_put_u32(skb, DCB_HDRM_A_APPLIED_DELAY_NEW, a->delay_new) ||
 	     nla_put_u64_64bit(skb, DCB_HDRM_A_APPLIED_DELAY_WANTED,
-			       a->delay_wanted, DCB_HDRM_A_APPLIED_PAD)))
+			       a->delay_wanted, DCB_HDRM_A_APPLIED_PAD))))
 		return -EMSGSIZE;
 	if (a->has_buf && a->lossless &&
 	    (hdrm_nl_put_buffers(skb, DCB_HDRM_A_APPLIED_BUFFER,
@@ -295,7 +296,7 @@ static void hdrm_result_model(struct hdrm_port *port, struct hdrm_result_msg *m)
 	spin_unlock_bh(&port->lock);
 	m->has_model = true;
 	m->model = hdrm_drv_model(dev, cfg.model);
-	m->cell = m->r.cell ? m->r.cell : 1;
+	m->cell = hdrm_model_cell(m->model, m->r.cell);
 	unit = hdrm_apply_unit(dev, m->model, cfg.delay_unit);
 	hdrm_model_inputs(dev, &m->r, m->model, unit, &d, &cur, &n);
 	for (p = 0; p < HDRM_PRIOS; p++)

@@ -551,6 +551,21 @@ int hdrm_model_plan(const struct hdrm_model_dev *d,
 	return 0;
 }
 
+/*
+ * The buffer cell a model counts in: the one configured, unless that is
+ * the default of one byte and the driver has a known cell of its own.
+ * mlx5 takes 128 bytes when its firmware does not say; with a smaller
+ * cell its floor would come out below the driver's. For mlxsw one byte
+ * errs on the safe side (its cells only round up); devlink's cell_size
+ * makes it exact.
+ */
+u32 hdrm_model_cell(u8 model, u32 configured)
+{
+	if (configured > 1)
+		return configured;
+	return model == HDRM_MODEL_MLX5 ? HDRM_MLX5_DEFAULT_CELL : 1;
+}
+
 /* The cable whose round trip at 5 ns/m each way is @rtt_ns, centimetres. */
 u32 hdrm_equivalent_cable_cm(u64 rtt_ns)
 {

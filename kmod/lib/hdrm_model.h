@@ -45,6 +45,8 @@ enum hdrm_method {
 #define HDRM_MLX5_MIN_MAX_MTU		9216U
 /* mlx5: the least speed its xoff counts, Mb/s (SPEED_40000) */
 #define HDRM_MLX5_MIN_SPEED		40000U
+/* mlx5: its buffer cell when the device does not say (MLX5E_BUFFER_CELL_SHIFT) */
+#define HDRM_MLX5_DEFAULT_CELL		128U
 
 /* The device's constants a model reads. */
 struct hdrm_model_dev {
@@ -104,5 +106,6 @@ int hdrm_model_plan(const struct hdrm_model_dev *d,
 		    const struct hdrm_model_need *n, u8 method,
 		    struct hdrm_model_plan *p);
 u32 hdrm_equivalent_cable_cm(u64 rtt_ns);
+u32 hdrm_model_cell(u8 model, u32 configured);
 
 #endif /* _HDRM_MODEL_H */

@@ -5,11 +5,14 @@
  *
  *   ip link add A type dcbsim [ KNOBS ] peer name B [ netns NS ]
  *   ip link set A type dcbsim KNOBS
- *   KNOBS: delay-ns NS speed MBPS semantics bits|metres|buffers
+ *   KNOBS: delay-ns NS speed MBPS lanes N model generic|mlx5|mlxsw
  *          buffer-total BYTES cell BYTES fail ERRNO hwts on|off
  *          ts-resolution-ns NS clock-offset-ns NS clock-ppb PPB
  *
- * (`ip` learns the kind from link_dcbsim.so through IP_LIB_DIR.)
+ * (`ip` learns the kind from link_dcbsim.so through IP_LIB_DIR; `ip -d
+ * link show` prints the knobs and "xoff B0,...,B7", each buffer's XOFF
+ * threshold in bytes counted from its bottom, 0 for a lossy buffer: the
+ * headroom above XOFF is the buffer's size less it.)
  *
  * The cable: a frame the driver accepts enters the cable at x_tx (the
  * host's ktime_get_ns()), is held until x_tx + delay-ns in a FIFO served
@@ -38,17 +41,52 @@
  * - speed: Mb/s (default 10000), reported by ethtool link settings and
  *   settable with "ethtool -s A speed N autoneg off" as well; a change
  *   raises NETDEV_CHANGE as a real NIC's link renegotiation would.
- * - semantics, how ieee_pfc.delay is read:
- *   bits (default): any u16, stored and reported as given (the uAPI, mlxsw);
- *   metres: metres of cable as mlx5 reads it: 1..999 stored, 0 keeps the
- *     previous value, 1000 and above refused with -EINVAL;
- *   buffers: the device sizes headroom from its buffers only: the delay
- *     is reported as 0 and any other value refused with -EOPNOTSUPP.
- * - buffer-total (default 262144) and cell (default 128): dcbnl_setbuffer
- *   rounds each size up to whole cells and refuses, changing nothing, a
- *   set whose rounded sizes exceed the total.
+ * - lanes: 1 (default), 2, 4 or 8, reported by ethtool link settings
+ *   ("Lanes:") and settable with "ethtool -s A ... lanes N" as well.
+ * - buffer-total (default 262144) and cell (default 128), in bytes.
+ * - model: whose DCB arithmetic the device does, exactly as Linux 6.12's
+ *   driver does it (its integer types included):
+ *   generic (default): ieee_pfc.delay any u16, stored and reported as
+ *     given; dcbnl_setbuffer rounds each size up to whole cells and
+ *     refuses, changing nothing, a set whose rounded sizes exceed
+ *     buffer-total; no XOFF thresholds. max_mtu 65535.
+ *   mlx5 (en/port_buffer.c, en_dcbnl.c; SW-owned buffers): the delay is
+ *     the cable's length in metres (default 7), reported as such; a new
+ *     pfc_en is set first and stays even when the buffers then refuse;
+ *     a delay of 0 or 1000 and above is ignored; then the buffers are
+ *     reconfigured as mlx5e_port_manual_buffer_config() does: a buffer is
+ *     lossless when a PFC-enabled priority maps to it, and each lossless
+ *     buffer's XOFF threshold is size - xoff, xon that less max_mtu, with
+ *     xoff = (301 + 216 x metres / 100) x max(speed, 40000) / 1000 +
+ *     272 x MTU / 100 bytes and max_mtu = max(dev->max_mtu, 9216); a
+ *     lossless buffer smaller than xoff + max_mtu + cell is refused with
+ *     -ENOMEM (the length put back). dcbnl_setbuffer: a lossless buffer
+ *     of size 0, or sizes growing past buffer-total, -EINVAL. Sizes and
+ *     thresholds are kept in whole cells, rounded down (16-bit fields).
+ *     dcbnl_getbuffer's total is buffer-total. An MTU change leaves the
+ *     thresholds until the next configuration, which sees a new xoff.
+ *     Initially buffer 0 lossy with 65536 bytes, buffers 1-7 lossy and
+ *     empty, every priority in buffer 0, PFC off. max_mtu 9978. No
+ *     shared-buffer pools, global pause or link toggle.
+ *   mlxsw (spectrum_buffers.c, spectrum_dcb.c; Spectrum-2, DCB headroom
+ *     mode): the delay is in bits, stored and reported as given; each
+ *     priority's buffer is its ETS TC; a used buffer's XOFF threshold is
+ *     2 x cells(MTU) and its size that, plus for a lossless one 2 x
+ *     cells(ceil(delay / 8)) + cells(MTU) (no delay while pfc_en is 0);
+ *     both doubled on 8 lanes. The headroom of buffers 0-9 (9 being the
+ *     control buffer, cells(max_mtu + 22)) plus the internal buffer's
+ *     reserve, cells(3 x (max_mtu + 22) + 38 x speed / 1000) + 1 (doubled
+ *     on 8 lanes), must fit buffer-total, or -ENOBUFS and nothing changes;
+ *     ieee_setpfc, ieee_setets and an MTU change recompute it.
+ *     dcbnl_setbuffer is refused with -EINVAL (not in TC mode);
+ *     dcbnl_getbuffer's total is the headroom taken. Initially every
+ *     priority lossy in buffer 0. max_mtu 10218.
+ *   A new model, a new cell (mlx5, mlxsw) or new lanes (mlxsw) make a new
+ *   port: PFC off, ETS strict with every priority in TC 0, the model's
+ *   initial buffers. A model whose max_mtu is below the MTU is refused.
  * - fail: when not 0, ieee_setpfc, ieee_setets and dcbnl_setbuffer return
- *   -fail and change nothing (a driver refusal, for the tests).
+ *   -fail and change nothing (a driver refusal, for the tests), whatever
+ *   the model.
  * - hwts on|off (default off): whether the NIC has hardware timestamping.
  *   Off: ethtool -T lists software timestamping only and no PHC index,
  *   and the hardware timestamping configuration (SIOC[GS]HWTSTAMP) is
@@ -77,6 +115,7 @@
 #include <linux/etherdevice.h>
 #include <linux/ethtool.h>
 #include <linux/hrtimer.h>
+#include <linux/if_vlan.h>
 #include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/net_tstamp.h>
@@ -97,6 +136,25 @@
 #define DCBSIM_DEF_BUFFER0	65536
 #define DCBSIM_DEF_TS_RES_NS	8
 #define DCBSIM_PTP_MAX_ADJ	100000000	/* ppb, as many NICs */
+
+/* mlx5 (en/port_buffer.[ch], en_dcbnl.c) */
+#define DCBSIM_MLX5_MAX_MTU	9978	/* ConnectX's 10000-byte port MTU less 22 */
+#define DCBSIM_MLX5_MIN_MAX_MTU	9216	/* MINIMUM_MAX_MTU */
+#define DCBSIM_MLX5_DEF_CABLE	7	/* MLX5E_DEFAULT_CABLE_LEN, metres */
+#define DCBSIM_MLX5_MAX_CABLE	1000	/* MLX5E_MAX_CABLE_LENGTH */
+#define DCBSIM_MLX5_MIN_SPEED	40000	/* calculate_xoff()'s floor, Mb/s */
+/* mlx5e_port_manual_buffer_config()'s change bits */
+#define DCBSIM_MLX5_CABLE_LEN	BIT(0)
+#define DCBSIM_MLX5_PFC		BIT(1)
+#define DCBSIM_MLX5_PRIO2BUFFER	BIT(2)
+#define DCBSIM_MLX5_SIZE	BIT(3)
+
+/* mlxsw (spectrum_buffers.c, spectrum_dcb.c, port.h) */
+#define DCBSIM_MLXSW_FRAME_HDR	(ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN)
+#define DCBSIM_MLXSW_MAX_MTU	(10 * 1024 - DCBSIM_MLXSW_FRAME_HDR)
+#define DCBSIM_MLXSW_PB_COUNT	10	/* 0-7 PGs, 8 unused, 9 control */
+#define DCBSIM_MLXSW_CTL_BUF	9
+#define DCBSIM_MLXSW_SP2_FACTOR	38	/* SPAN egress mirror buffer factor */
 
 /* From xmit to delivery, the delay-0 path included. */
 struct dcbsim_cb {
@@ -124,6 +182,47 @@ struct dcbsim_clock {
 	s32 adj_ppb;		/* the PHC's adjfine() */
 };
 
+/* mlx5: a PBMC buffer, in cells (16-bit register fields) */
+struct dcbsim_mlx5_buf {
+	u16 size;
+	u16 xoff;
+	u16 xon;
+	u8 lossy;
+};
+
+/* mlx5: the port's registers and the driver's own DCB state */
+struct dcbsim_mlx5 {
+	u32 cable_len;		/* priv->dcbx.cable_len, metres */
+	u32 xoff;		/* priv->dcbx.xoff: the last one computed */
+	u8 pfc_en;		/* PFCC */
+	u8 prio2buffer[IEEE_8021Q_MAX_PRIORITIES];	/* PPTB */
+	struct dcbsim_mlx5_buf buf[DCBSIM_NUM_BUFFERS];	/* PBMC */
+};
+
+/* mlx5: struct mlx5e_bufferx_reg, the driver's working copy in bytes */
+struct dcbsim_mlx5_pb {
+	u32 size;
+	u32 xoff;
+	u32 xon;
+	u8 lossy;
+};
+
+/* mlxsw: struct mlxsw_sp_hdroom in DCB mode */
+struct dcbsim_mlxsw {
+	u8 buf_idx[IEEE_8021Q_MAX_PRIORITIES];
+	u8 ets_buf_idx[IEEE_8021Q_MAX_PRIORITIES];
+	bool prio_lossy[IEEE_8021Q_MAX_PRIORITIES];
+	struct {
+		u32 thres;	/* cells */
+		u32 size;	/* cells */
+		bool lossy;
+	} buf[DCBSIM_MLXSW_PB_COUNT];
+	u32 int_size;		/* cells: 0, no SPAN mirroring */
+	u32 int_reserve;	/* cells */
+	int delay_bytes;
+	int mtu;
+};
+
 struct dcbsim_priv {
 	struct net_device *dev;
 	struct net_device __rcu *peer;
@@ -134,13 +233,16 @@ struct dcbsim_priv {
 	u32 delay_ns;
 	/* knobs and DCB state, under rtnl */
 	u32 speed;
-	u8 semantics;
+	u32 lanes;
+	u8 model;		/* enum dcbsim_model */
 	u32 total;
 	u32 cell;
 	u32 fail;
-	struct ieee_pfc pfc;
+	struct ieee_pfc pfc;	/* generic, mlxsw */
 	struct ieee_ets ets;
-	struct dcbnl_buffer buf;
+	struct dcbnl_buffer buf;	/* generic */
+	struct dcbsim_mlx5 mlx5;
+	struct dcbsim_mlxsw mlxsw;
 	u8 dcbx;
 	/* hardware timestamping: under rtnl, READ_ONCE() in the data path */
 	u8 hwts;
@@ -469,6 +571,496 @@ static void dcbsim_wire_flush(struct dcbsim_priv *priv)
 	spin_unlock_bh(&priv->lock);
 }
 
+/*
+ * The DCB models: each driver's arithmetic as Linux 6.12 does it, in its
+ * integer types (written afresh, not copied). Context: rtnl held.
+ */
+
+/* mlx5 */
+
+/* mlx5e_port_query_buffer(): the buffers in bytes, and their sum */
+static u32 dcbsim_mlx5_query(const struct dcbsim_priv *priv,
+			     struct dcbsim_mlx5_pb *pb)
+{
+	u32 used = 0;
+	int i;
+
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+		const struct dcbsim_mlx5_buf *b = &priv->mlx5.buf[i];
+
+		pb[i].size = b->size * priv->cell;
+		pb[i].xoff = b->xoff * priv->cell;
+		pb[i].xon = b->xon * priv->cell;
+		pb[i].lossy = b->lossy;
+		used += pb[i].size;
+	}
+	return used;
+}
+
+/*
+ * calculate_xoff(): (301 + 2.16 x metres) x Gb/s + 2.72 x MTU bytes, the
+ * speed at least 40 Gb/s, in u32 as the driver computes it.
+ */
+static u32 dcbsim_mlx5_calc_xoff(const struct dcbsim_priv *priv,
+				 unsigned int mtu)
+{
+	u32 speed = max_t(u32, priv->speed, DCBSIM_MLX5_MIN_SPEED);
+
+	return (301 + 216 * priv->mlx5.cable_len / 100) * speed / 1000 +
+	       272 * mtu / 100;
+}
+
+/* update_xoff_threshold(): XOFF sits xoff bytes below a lossless top */
+static int dcbsim_mlx5_update_xoff(struct dcbsim_mlx5_pb *pb, u32 xoff,
+				   unsigned int max_mtu, u32 cell)
+{
+	int i;
+
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+		if (pb[i].lossy) {
+			pb[i].xoff = 0;
+			pb[i].xon = 0;
+			continue;
+		}
+		if (pb[i].size < xoff + max_mtu + cell)
+			return -ENOMEM;
+		pb[i].xoff = pb[i].size - xoff;
+		pb[i].xon = pb[i].xoff - max_mtu;
+	}
+	return 0;
+}
+
+/*
+ * update_buffer_lossy(): a buffer is lossless when a PFC-enabled priority
+ * maps to it; the thresholds are recomputed when any of that changed.
+ */
+static int dcbsim_mlx5_update_lossy(u8 pfc_en, const u8 *prio2buffer,
+				    u32 xoff, unsigned int max_mtu, u32 cell,
+				    struct dcbsim_mlx5_pb *pb, bool *change)
+{
+	bool changed = false;
+	int i, prio;
+
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+		unsigned int prios = 0, lossy_prios = 0;
+		u8 lossy;
+
+		for (prio = 0; prio < IEEE_8021Q_MAX_PRIORITIES; prio++) {
+			if (prio2buffer[prio] != i)
+				continue;
+			prios++;
+			lossy_prios += !(pfc_en & BIT(prio));
+		}
+		lossy = lossy_prios == prios;
+		if (lossy != pb[i].lossy) {
+			pb[i].lossy = lossy;
+			changed = true;
+		}
+	}
+	if (changed) {
+		int err = dcbsim_mlx5_update_xoff(pb, xoff, max_mtu, cell);
+
+		if (err)
+			return err;
+		*change = true;
+	}
+	return 0;
+}
+
+/*
+ * mlx5e_port_manual_buffer_config(), its steps in its order, then
+ * port_set_buffer(): each size and threshold written in whole cells,
+ * rounded down, into PBMC's 16-bit fields. Nothing is written on an error.
+ * No shared-buffer pools (sbcam_reg) and no global pause are modelled.
+ */
+static int dcbsim_mlx5_buffer_config(struct dcbsim_priv *priv, u32 change,
+				     unsigned int mtu, u8 pfc_en,
+				     const u32 *buffer_size,
+				     const u8 *prio2buffer)
+{
+	struct dcbsim_mlx5 *m = &priv->mlx5;
+	struct dcbsim_mlx5_pb pb[DCBSIM_NUM_BUFFERS];
+	u32 xoff = dcbsim_mlx5_calc_xoff(priv, mtu);
+	unsigned int max_mtu = max_t(unsigned int, priv->dev->max_mtu,
+				     DCBSIM_MLX5_MIN_MAX_MTU);
+	bool update_buffer = false;
+	u32 used, spare, total_used = 0;
+	u32 cell = priv->cell;
+	int err, i;
+
+	used = dcbsim_mlx5_query(priv, pb);
+	/* the port's buffer less its internal buffers is buffer-total */
+	spare = priv->total > used ? priv->total - used : 0;
+
+	if (change & DCBSIM_MLX5_CABLE_LEN) {
+		update_buffer = true;
+		err = dcbsim_mlx5_update_xoff(pb, xoff, max_mtu, cell);
+		if (err)
+			return err;
+	}
+	if (change & DCBSIM_MLX5_PFC) {
+		err = dcbsim_mlx5_update_lossy(pfc_en, m->prio2buffer, xoff,
+					       max_mtu, cell, pb,
+					       &update_buffer);
+		if (err)
+			return err;
+	}
+	if (change & DCBSIM_MLX5_PRIO2BUFFER) {
+		err = dcbsim_mlx5_update_lossy(m->pfc_en, prio2buffer, xoff,
+					       max_mtu, cell, pb,
+					       &update_buffer);
+		if (err)
+			return err;
+	}
+	if (change & DCBSIM_MLX5_SIZE) {
+		for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+			if (!pb[i].lossy && !buffer_size[i])
+				return -EINVAL;
+			pb[i].size = buffer_size[i];
+			total_used += buffer_size[i];
+		}
+		if (total_used > used && total_used - used > spare)
+			return -EINVAL;
+		update_buffer = true;
+		err = dcbsim_mlx5_update_xoff(pb, xoff, max_mtu, cell);
+		if (err)
+			return err;
+	}
+	/* a new MTU or speed since the last configuration */
+	if (!update_buffer && xoff != m->xoff) {
+		update_buffer = true;
+		err = dcbsim_mlx5_update_xoff(pb, xoff, max_mtu, cell);
+		if (err)
+			return err;
+	}
+
+	if (update_buffer) {
+		for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+			m->buf[i].size = pb[i].size / cell;
+			m->buf[i].xoff = pb[i].xoff / cell;
+			m->buf[i].xon = pb[i].xon / cell;
+			m->buf[i].lossy = pb[i].lossy;
+		}
+	}
+	m->xoff = xoff;
+	if (change & DCBSIM_MLX5_PRIO2BUFFER)
+		memcpy(m->prio2buffer, prio2buffer, sizeof(m->prio2buffer));
+	return 0;
+}
+
+/*
+ * mlx5e_dcbnl_ieee_setpfc(): a new pfc_en is set first and stays whatever
+ * follows; a delay of 1..999 is the cable's length in metres, any other
+ * is ignored; the length is put back if the buffers refuse it.
+ */
+static int dcbsim_mlx5_setpfc(struct dcbsim_priv *priv, struct ieee_pfc *pfc)
+{
+	struct dcbsim_mlx5 *m = &priv->mlx5;
+	u32 old_cable_len = m->cable_len;
+	u32 changed = 0;
+	int err;
+
+	if (pfc->pfc_en != m->pfc_en) {
+		m->pfc_en = pfc->pfc_en;
+		changed |= DCBSIM_MLX5_PFC;
+	}
+	if (pfc->delay && pfc->delay < DCBSIM_MLX5_MAX_CABLE &&
+	    pfc->delay != m->cable_len) {
+		m->cable_len = pfc->delay;
+		changed |= DCBSIM_MLX5_CABLE_LEN;
+	}
+	err = dcbsim_mlx5_buffer_config(priv, changed, priv->dev->mtu,
+					m->pfc_en, NULL, NULL);
+	if (err && (changed & DCBSIM_MLX5_CABLE_LEN))
+		m->cable_len = old_cable_len;
+	return err;
+}
+
+/* mlx5e_dcbnl_setbuffer(): sizes compared in bytes, as read back */
+static int dcbsim_mlx5_setbuffer(struct dcbsim_priv *priv,
+				 struct dcbnl_buffer *buf)
+{
+	struct dcbsim_mlx5 *m = &priv->mlx5;
+	u32 changed = 0;
+	int i;
+
+	if (memcmp(buf->prio2buffer, m->prio2buffer, sizeof(m->prio2buffer)))
+		changed |= DCBSIM_MLX5_PRIO2BUFFER;
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+		if (m->buf[i].size * priv->cell != buf->buffer_size[i]) {
+			changed |= DCBSIM_MLX5_SIZE;
+			break;
+		}
+	}
+	if (!changed)
+		return 0;
+	return dcbsim_mlx5_buffer_config(priv, changed, priv->dev->mtu, 0,
+					 buf->buffer_size, buf->prio2buffer);
+}
+
+/*
+ * A port as dcbsim brings it up: buffer 0 lossy with 65536 bytes (as many
+ * whole cells as fit, at most 65535), the others lossy and empty, every
+ * priority in buffer 0, PFC off, a 7 m cable, no xoff computed yet.
+ */
+static void dcbsim_mlx5_init(struct dcbsim_priv *priv)
+{
+	struct dcbsim_mlx5 *m = &priv->mlx5;
+	int i;
+
+	memset(m, 0, sizeof(*m));
+	m->cable_len = DCBSIM_MLX5_DEF_CABLE;
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++)
+		m->buf[i].lossy = 1;
+	m->buf[0].size = min_t(u32, DCBSIM_DEF_BUFFER0 / priv->cell, U16_MAX);
+}
+
+/* mlxsw (Spectrum-2's internal buffer) */
+
+static u32 dcbsim_mlxsw_cells(const struct dcbsim_priv *priv, u32 bytes)
+{
+	return DIV_ROUND_UP(bytes, priv->cell);
+}
+
+/* mlxsw_sp_port_headroom_8x_adjust(): two buffers on an 8-lane port */
+static u32 dcbsim_mlxsw_8x(const struct dcbsim_priv *priv, u32 cells)
+{
+	return priv->lanes == 8 ? 2 * cells : cells;
+}
+
+/* DCB mode: a priority's buffer is its ETS traffic class */
+static void dcbsim_mlxsw_reset_buf_idx(struct dcbsim_mlxsw *h)
+{
+	memcpy(h->buf_idx, h->ets_buf_idx, sizeof(h->buf_idx));
+}
+
+static void dcbsim_mlxsw_reset_lossiness(struct dcbsim_mlxsw *h)
+{
+	int i, prio;
+
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++)
+		h->buf[i].lossy = true;
+	for (prio = 0; prio < IEEE_8021Q_MAX_PRIORITIES; prio++)
+		if (!h->prio_lossy[prio])
+			h->buf[h->buf_idx[prio]].lossy = false;
+}
+
+static bool dcbsim_mlxsw_buf_used(const struct dcbsim_mlxsw *h, int buf)
+{
+	int prio;
+
+	for (prio = 0; prio < IEEE_8021Q_MAX_PRIORITIES; prio++)
+		if (h->buf_idx[prio] == buf)
+			return true;
+	return false;
+}
+
+/*
+ * mlxsw_sp_hdroom_bufs_reset_sizes(), DCB mode: a used buffer's XOFF
+ * threshold is 2 x cells(MTU) and a lossless one adds 2 x cells(delay)
+ * + cells(MTU) above it; both doubled on 8 lanes. The internal buffer's
+ * reserve is Spectrum-2's, 3 x (max_mtu + 22) + 38 x speed / 1000 bytes
+ * (the port's maximum speed: the speed knob) in cells, plus one.
+ */
+static void dcbsim_mlxsw_reset_sizes(const struct dcbsim_priv *priv,
+				     struct dcbsim_mlxsw *h)
+{
+	unsigned int max_mtu = priv->dev->max_mtu + DCBSIM_MLXSW_FRAME_HDR;
+	u16 reserve, thres, delay;
+	u32 bytes;
+	int i;
+
+	bytes = 3 * (int)max_mtu + DCBSIM_MLXSW_SP2_FACTOR * priv->speed / 1000;
+	reserve = dcbsim_mlxsw_cells(priv, bytes) + 1;
+	reserve = dcbsim_mlxsw_8x(priv, reserve);
+	h->int_reserve = reserve;
+	h->int_size = 0;
+
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+		if (!dcbsim_mlxsw_buf_used(h, i)) {
+			thres = 0;
+			delay = 0;
+		} else {
+			thres = 2 * dcbsim_mlxsw_cells(priv, h->mtu);
+			delay = 0;
+			if (!h->buf[i].lossy) {
+				u16 delay_cells = dcbsim_mlxsw_cells(priv,
+							h->delay_bytes);
+
+				delay = 2 * delay_cells +
+					dcbsim_mlxsw_cells(priv, h->mtu);
+			}
+		}
+		thres = dcbsim_mlxsw_8x(priv, thres);
+		delay = dcbsim_mlxsw_8x(priv, delay);
+		h->buf[i].thres = thres;
+		h->buf[i].size = thres + delay;
+	}
+}
+
+/* mlxsw_sp_hdroom_bufs_fit(): buffer-total is the maximum headroom */
+static bool dcbsim_mlxsw_fit(const struct dcbsim_priv *priv,
+			     const struct dcbsim_mlxsw *h)
+{
+	u32 taken = 0;
+	int i;
+
+	for (i = 0; i < DCBSIM_MLXSW_PB_COUNT; i++)
+		taken += h->buf[i].size;
+	taken += h->int_reserve;
+	return taken <= priv->total / priv->cell;
+}
+
+/*
+ * mlxsw_sp_hdroom_configure(): the grown buffers beside the old ones must
+ * fit, and so must the new set; else -ENOBUFS and nothing changes.
+ */
+static int dcbsim_mlxsw_configure(struct dcbsim_priv *priv,
+				  const struct dcbsim_mlxsw *h)
+{
+	struct dcbsim_mlxsw tmp = priv->mlxsw;
+	int i;
+
+	for (i = 0; i < DCBSIM_MLXSW_PB_COUNT; i++)
+		if (h->buf[i].size)
+			tmp.buf[i] = h->buf[i];
+	if (!dcbsim_mlxsw_fit(priv, &tmp) || !dcbsim_mlxsw_fit(priv, h))
+		return -ENOBUFS;
+	priv->mlxsw = *h;
+	return 0;
+}
+
+/* mlxsw_sp_dcbnl_ieee_setpfc(): the delay in bits, headroom from it */
+static int dcbsim_mlxsw_setpfc(struct dcbsim_priv *priv, struct ieee_pfc *pfc)
+{
+	struct dcbsim_mlxsw h = priv->mlxsw;
+	int prio, err;
+
+	h.delay_bytes = pfc->pfc_en ? DIV_ROUND_UP(pfc->delay, BITS_PER_BYTE) : 0;
+	for (prio = 0; prio < IEEE_8021Q_MAX_PRIORITIES; prio++)
+		h.prio_lossy[prio] = !(pfc->pfc_en & BIT(prio));
+	dcbsim_mlxsw_reset_lossiness(&h);
+	dcbsim_mlxsw_reset_sizes(priv, &h);
+	err = dcbsim_mlxsw_configure(priv, &h);
+	if (err)
+		return err;
+	priv->pfc = *pfc;
+	priv->pfc.pfc_cap = IEEE_8021QAZ_MAX_TCS;
+	return 0;
+}
+
+/* mlxsw_sp_port_headroom_ets_set() */
+static int dcbsim_mlxsw_setets(struct dcbsim_priv *priv, struct ieee_ets *ets)
+{
+	struct dcbsim_mlxsw h = priv->mlxsw;
+
+	memcpy(h.ets_buf_idx, ets->prio_tc, sizeof(h.ets_buf_idx));
+	dcbsim_mlxsw_reset_buf_idx(&h);
+	dcbsim_mlxsw_reset_lossiness(&h);
+	dcbsim_mlxsw_reset_sizes(priv, &h);
+	return dcbsim_mlxsw_configure(priv, &h);
+}
+
+/*
+ * mlxsw_sp_port_headroom_init(): every priority lossy in buffer 0, the
+ * control buffer 9 one maximal frame, the internal buffer off. Taken even
+ * where it does not fit buffer-total (where a port would not come up).
+ */
+static void dcbsim_mlxsw_init(struct dcbsim_priv *priv)
+{
+	struct dcbsim_mlxsw *h = &priv->mlxsw;
+	u32 size9;
+	int prio;
+
+	memset(h, 0, sizeof(*h));
+	h->mtu = priv->dev->mtu;
+	for (prio = 0; prio < IEEE_8021Q_MAX_PRIORITIES; prio++)
+		h->prio_lossy[prio] = true;
+	dcbsim_mlxsw_reset_lossiness(h);
+	dcbsim_mlxsw_reset_sizes(priv, h);
+	/* in bytes, doubled on 8 lanes, then in cells */
+	size9 = dcbsim_mlxsw_8x(priv, priv->dev->max_mtu +
+				DCBSIM_MLXSW_FRAME_HDR);
+	h->buf[DCBSIM_MLXSW_CTL_BUF].size = dcbsim_mlxsw_cells(priv, size9);
+}
+
+static unsigned int dcbsim_model_max_mtu(u8 model)
+{
+	switch (model) {
+	case DCBSIM_MLX5:
+		return DCBSIM_MLX5_MAX_MTU;
+	case DCBSIM_MLXSW:
+		return DCBSIM_MLXSW_MAX_MTU;
+	default:
+		return ETH_MAX_MTU;
+	}
+}
+
+/*
+ * A new port of the model: its max_mtu, PFC off, ETS strict with every
+ * priority in TC 0, and the model's initial buffers. Context: rtnl held
+ * (or the device not registered yet); dev->mtu within the new max_mtu.
+ */
+static void dcbsim_model_reset(struct dcbsim_priv *priv)
+{
+	int i;
+
+	priv->dev->max_mtu = dcbsim_model_max_mtu(priv->model);
+	memset(&priv->pfc, 0, sizeof(priv->pfc));
+	priv->pfc.pfc_cap = IEEE_8021QAZ_MAX_TCS;
+	memset(&priv->ets, 0, sizeof(priv->ets));
+	priv->ets.ets_cap = IEEE_8021QAZ_MAX_TCS;
+	for (i = 0; i < IEEE_8021QAZ_MAX_TCS; i++)
+		priv->ets.tc_tsa[i] = IEEE_8021QAZ_TSA_STRICT;
+	memset(&priv->buf, 0, sizeof(priv->buf));
+	priv->buf.buffer_size[0] = DCBSIM_DEF_BUFFER0;
+	dcbsim_mlx5_init(priv);
+	dcbsim_mlxsw_init(priv);
+}
+
+/* Each buffer's XOFF threshold in bytes from its bottom; 0: lossy */
+static void dcbsim_xoff(const struct dcbsim_priv *priv, u32 *xoff)
+{
+	int i;
+
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+		switch (priv->model) {
+		case DCBSIM_MLX5:
+			xoff[i] = priv->mlx5.buf[i].xoff * priv->cell;
+			break;
+		case DCBSIM_MLXSW:
+			xoff[i] = priv->mlxsw.buf[i].lossy ? 0 :
+				  priv->mlxsw.buf[i].thres * priv->cell;
+			break;
+		default:
+			xoff[i] = 0;
+		}
+	}
+}
+
+/*
+ * mlxsw re-sizes its headroom for a new MTU and refuses one that does not
+ * fit; mlx5's port buffer keeps its thresholds until its next
+ * configuration, which sees a new xoff. Context: rtnl held.
+ */
+static int dcbsim_change_mtu(struct net_device *dev, int new_mtu)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+
+	if (priv->model == DCBSIM_MLXSW) {
+		struct dcbsim_mlxsw h = priv->mlxsw;
+		int err;
+
+		h.mtu = new_mtu;
+		dcbsim_mlxsw_reset_sizes(priv, &h);
+		err = dcbsim_mlxsw_configure(priv, &h);
+		if (err)
+			return err;
+	}
+	WRITE_ONCE(dev->mtu, new_mtu);
+	return 0;
+}
+
 static int dcbsim_open(struct net_device *dev)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
@@ -634,6 +1226,7 @@ static const struct net_device_ops dcbsim_netdev_ops = {
 	.ndo_open		= dcbsim_open,
 	.ndo_stop		= dcbsim_stop,
 	.ndo_start_xmit		= dcbsim_xmit,
+	.ndo_change_mtu		= dcbsim_change_mtu,
 	.ndo_get_stats64	= dcbsim_get_stats64,
 	.ndo_set_mac_address	= eth_mac_addr,
 	.ndo_validate_addr	= eth_validate_addr,
@@ -662,6 +1255,7 @@ static int dcbsim_get_link_ksettings(struct net_device *dev,
 	ethtool_link_ksettings_zero_link_mode(ks, supported);
 	ethtool_link_ksettings_zero_link_mode(ks, advertising);
 	ks->base.speed = priv->speed;
+	ks->lanes = priv->lanes;
 	ks->base.duplex = DUPLEX_FULL;
 	ks->base.port = PORT_OTHER;
 	ks->base.autoneg = AUTONEG_DISABLE;
@@ -680,9 +1274,17 @@ static void dcbsim_set_speed(struct net_device *dev, u32 speed)
 	netdev_state_change(dev);
 }
 
+static bool dcbsim_lanes_valid(u32 lanes)
+{
+	return lanes == 1 || lanes == 2 || lanes == 4 || lanes == 8;
+}
+
+/* Lanes 0: not given (the core clears them with autoneg off). */
 static int dcbsim_set_link_ksettings(struct net_device *dev,
 				     const struct ethtool_link_ksettings *ks)
 {
+	struct dcbsim_priv *priv = netdev_priv(dev);
+
 	if (ks->base.autoneg == AUTONEG_ENABLE)
 		return -EOPNOTSUPP;
 	if (ks->base.duplex != DUPLEX_FULL)
@@ -690,7 +1292,15 @@ static int dcbsim_set_link_ksettings(struct net_device *dev,
 	if (ks->base.speed < DCBSIM_MIN_SPEED ||
 	    ks->base.speed > DCBSIM_MAX_SPEED)
 		return -EINVAL;
+	if (ks->lanes && !dcbsim_lanes_valid(ks->lanes))
+		return -EINVAL;
 	dcbsim_set_speed(dev, ks->base.speed);
+	if (ks->lanes && ks->lanes != priv->lanes) {
+		priv->lanes = ks->lanes;
+		/* a port of another width: mlxsw's port afresh */
+		if (priv->model == DCBSIM_MLXSW)
+			dcbsim_model_reset(priv);
+	}
 	return 0;
 }
 
@@ -722,6 +1332,7 @@ static int dcbsim_get_ts_info(struct net_device *dev,
 }
 
 static const struct ethtool_ops dcbsim_ethtool_ops = {
+	.cap_link_lanes_supported = true,
 	.get_drvinfo		= dcbsim_get_drvinfo,
 	.get_link		= ethtool_op_get_link,
 	.get_link_ksettings	= dcbsim_get_link_ksettings,
@@ -735,34 +1346,33 @@ static int dcbsim_ieee_getpfc(struct net_device *dev, struct ieee_pfc *pfc)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
 
+	if (priv->model == DCBSIM_MLX5) {
+		/* the port's pfc_en and the driver's cable length */
+		memset(pfc, 0, sizeof(*pfc));
+		pfc->pfc_cap = IEEE_8021QAZ_MAX_TCS;
+		pfc->pfc_en = priv->mlx5.pfc_en;
+		pfc->delay = priv->mlx5.cable_len;
+		return 0;
+	}
 	*pfc = priv->pfc;
-	if (priv->semantics == DCBSIM_BUFFERS)
-		pfc->delay = 0;
 	return 0;
 }
 
 static int dcbsim_ieee_setpfc(struct net_device *dev, struct ieee_pfc *pfc)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
-	u16 delay = pfc->delay;
 
 	if (priv->fail)
 		return -priv->fail;
-	switch (priv->semantics) {
-	case DCBSIM_METRES:
-		if (delay >= 1000)
-			return -EINVAL;
-		if (!delay)
-			delay = priv->pfc.delay;
-		break;
-	case DCBSIM_BUFFERS:
-		if (delay)
-			return -EOPNOTSUPP;
-		break;
+	switch (priv->model) {
+	case DCBSIM_MLX5:
+		return dcbsim_mlx5_setpfc(priv, pfc);
+	case DCBSIM_MLXSW:
+		return dcbsim_mlxsw_setpfc(priv, pfc);
 	}
 	priv->pfc.pfc_en = pfc->pfc_en;
 	priv->pfc.mbc = pfc->mbc;
-	priv->pfc.delay = delay;
+	priv->pfc.delay = pfc->delay;
 	return 0;
 }
 
@@ -779,6 +1389,7 @@ static int dcbsim_ieee_setets(struct net_device *dev, struct ieee_ets *ets)
 	struct dcbsim_priv *priv = netdev_priv(dev);
 	unsigned int i, bw = 0;
 	bool any_ets = false;
+	int err;
 
 	if (priv->fail)
 		return -priv->fail;
@@ -793,11 +1404,19 @@ static int dcbsim_ieee_setets(struct net_device *dev, struct ieee_ets *ets)
 			bw += ets->tc_tx_bw[i];
 			break;
 		default:
-			return -EOPNOTSUPP;
+			/* mlxsw_sp_port_ets_validate() says -EINVAL */
+			return priv->model == DCBSIM_MLXSW ? -EINVAL :
+							      -EOPNOTSUPP;
 		}
 	}
 	if (any_ets && bw != 100)
 		return -EINVAL;
+	if (priv->model == DCBSIM_MLXSW) {
+		/* DCB mode: each priority's buffer follows its TC */
+		err = dcbsim_mlxsw_setets(priv, ets);
+		if (err)
+			return err;
+	}
 	priv->ets.willing = ets->willing;
 	priv->ets.ets_cap = IEEE_8021QAZ_MAX_TCS;
 	memcpy(priv->ets.tc_tx_bw, ets->tc_tx_bw, sizeof(ets->tc_tx_bw));
@@ -809,7 +1428,31 @@ static int dcbsim_ieee_setets(struct net_device *dev, struct ieee_ets *ets)
 static int dcbsim_getbuffer(struct net_device *dev, struct dcbnl_buffer *buf)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
+	const struct dcbsim_mlxsw *h = &priv->mlxsw;
+	int i;
 
+	switch (priv->model) {
+	case DCBSIM_MLX5:
+		memcpy(buf->prio2buffer, priv->mlx5.prio2buffer,
+		       sizeof(buf->prio2buffer));
+		for (i = 0; i < DCBSIM_NUM_BUFFERS; i++)
+			buf->buffer_size[i] = priv->mlx5.buf[i].size * priv->cell;
+		buf->total_size = priv->total;
+		return 0;
+	case DCBSIM_MLXSW:
+		/* the total is the headroom taken, the internal buffer's too */
+		buf->total_size = 0;
+		for (i = 0; i < DCBSIM_MLXSW_PB_COUNT; i++) {
+			u32 bytes = h->buf[i].size * priv->cell;
+
+			if (i < DCBX_MAX_BUFFERS)
+				buf->buffer_size[i] = bytes;
+			buf->total_size += bytes;
+		}
+		buf->total_size += h->int_size * priv->cell;
+		memcpy(buf->prio2buffer, h->buf_idx, sizeof(buf->prio2buffer));
+		return 0;
+	}
 	*buf = priv->buf;
 	buf->total_size = priv->total;
 	return 0;
@@ -827,6 +1470,13 @@ static int dcbsim_setbuffer(struct net_device *dev, struct dcbnl_buffer *buf)
 	for (i = 0; i < IEEE_8021Q_MAX_PRIORITIES; i++)
 		if (buf->prio2buffer[i] >= DCBX_MAX_BUFFERS)
 			return -EINVAL;
+	switch (priv->model) {
+	case DCBSIM_MLX5:
+		return dcbsim_mlx5_setbuffer(priv, buf);
+	case DCBSIM_MLXSW:
+		netdev_err(dev, "The use of dcbnl_setbuffer is only allowed if egress is configured using TC\n");
+		return -EINVAL;
+	}
 	for (i = 0; i < DCBX_MAX_BUFFERS; i++) {
 		u64 cells = DIV_ROUND_UP_ULL(buf->buffer_size[i], priv->cell);
 
@@ -875,7 +1525,6 @@ static const struct dcbnl_rtnl_ops dcbsim_dcbnl_ops = {
 static void dcbsim_setup(struct net_device *dev)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
-	unsigned int i;
 
 	ether_setup(dev);
 	dev->netdev_ops = &dcbsim_netdev_ops;
@@ -884,7 +1533,6 @@ static void dcbsim_setup(struct net_device *dev)
 	dev->rtnl_link_ops = &dcbsim_link_ops;
 	dev->needs_free_netdev = true;
 	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
-	dev->max_mtu = ETH_MAX_MTU;
 	eth_hw_addr_random(dev);
 
 	priv->dev = dev;
@@ -898,13 +1546,11 @@ static void dcbsim_setup(struct net_device *dev)
 	priv->timer.function = dcbsim_wire_timer;
 #endif
 	priv->speed = DCBSIM_DEF_SPEED;
+	priv->lanes = 1;
+	priv->model = DCBSIM_GENERIC;
 	priv->total = DCBSIM_DEF_TOTAL;
 	priv->cell = DCBSIM_DEF_CELL;
-	priv->pfc.pfc_cap = IEEE_8021QAZ_MAX_TCS;
-	priv->ets.ets_cap = IEEE_8021QAZ_MAX_TCS;
-	for (i = 0; i < IEEE_8021QAZ_MAX_TCS; i++)
-		priv->ets.tc_tsa[i] = IEEE_8021QAZ_TSA_STRICT;
-	priv->buf.buffer_size[0] = DCBSIM_DEF_BUFFER0;
+	dcbsim_model_reset(priv);
 	priv->dcbx = DCB_CAP_DCBX_HOST | DCB_CAP_DCBX_VER_IEEE;
 	priv->ts_res = DCBSIM_DEF_TS_RES_NS;
 	priv->tx_type = HWTSTAMP_TX_OFF;
@@ -940,7 +1586,7 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_PEER]	= { .len = sizeof(struct ifinfomsg) },
 	[IFLA_DCBSIM_DELAY_NS]	= NLA_POLICY_FULL_RANGE(NLA_U32, &dcbsim_delay_range),
 	[IFLA_DCBSIM_SPEED]	= NLA_POLICY_FULL_RANGE(NLA_U32, &dcbsim_speed_range),
-	[IFLA_DCBSIM_SEMANTICS]	= NLA_POLICY_MAX(NLA_U8, DCBSIM_BUFFERS),
+	[IFLA_DCBSIM_MODEL]	= NLA_POLICY_MAX(NLA_U8, DCBSIM_MLXSW),
 	[IFLA_DCBSIM_TOTAL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &dcbsim_total_range),
 	[IFLA_DCBSIM_CELL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &dcbsim_cell_range),
 	[IFLA_DCBSIM_FAIL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &dcbsim_fail_range),
@@ -949,7 +1595,26 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_TS_RES_NS]	= { .type = NLA_U32 },
 	[IFLA_DCBSIM_CLOCK_OFFSET_NS] = { .type = NLA_S64 },
 	[IFLA_DCBSIM_CLOCK_PPB]	= { .type = NLA_S32 },
+	[IFLA_DCBSIM_LANES]	= { .type = NLA_U32 },
+	[IFLA_DCBSIM_XOFF]	= { .type = NLA_REJECT },	/* read only */
 };
+
+/*
+ * What the device's state needs of a request: a model's max_mtu no lower
+ * than the MTU. Context: rtnl held; nothing changed yet.
+ */
+static int dcbsim_check_knobs(struct net_device *dev, struct nlattr *data[],
+			      struct netlink_ext_ack *extack)
+{
+	struct nlattr *a = data ? data[IFLA_DCBSIM_MODEL] : NULL;
+
+	if (a && dev->mtu > dcbsim_model_max_mtu(nla_get_u8(a))) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "the MTU is above the model's max_mtu (mlx5 9978, mlxsw 10218)");
+		return -EINVAL;
+	}
+	return 0;
+}
 
 static int dcbsim_validate(struct nlattr *tb[], struct nlattr *data[],
 			   struct netlink_ext_ack *extack)
@@ -967,6 +1632,11 @@ static int dcbsim_validate(struct nlattr *tb[], struct nlattr *data[],
 	a = data[IFLA_DCBSIM_HWTS];
 	if (a && nla_get_u8(a) > 1) {
 		NL_SET_ERR_MSG_ATTR(extack, a, "hwts is 0 (off) or 1 (on)");
+		return -EINVAL;
+	}
+	a = data[IFLA_DCBSIM_LANES];
+	if (a && !dcbsim_lanes_valid(nla_get_u32(a))) {
+		NL_SET_ERR_MSG_ATTR(extack, a, "lanes is 1, 2, 4 or 8");
 		return -EINVAL;
 	}
 	a = data[IFLA_DCBSIM_TS_RES_NS];
@@ -1019,18 +1689,34 @@ static void dcbsim_apply_clock(struct dcbsim_priv *priv, struct nlattr *data[])
 static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
+	bool reset = false;
+	u32 v;
 
 	if (!data)
 		return;
 	if (data[IFLA_DCBSIM_DELAY_NS])
 		WRITE_ONCE(priv->delay_ns,
 			   nla_get_u32(data[IFLA_DCBSIM_DELAY_NS]));
-	if (data[IFLA_DCBSIM_SEMANTICS])
-		priv->semantics = nla_get_u8(data[IFLA_DCBSIM_SEMANTICS]);
+	if (data[IFLA_DCBSIM_MODEL] &&
+	    nla_get_u8(data[IFLA_DCBSIM_MODEL]) != priv->model) {
+		priv->model = nla_get_u8(data[IFLA_DCBSIM_MODEL]);
+		reset = true;
+	}
 	if (data[IFLA_DCBSIM_TOTAL])
 		priv->total = nla_get_u32(data[IFLA_DCBSIM_TOTAL]);
-	if (data[IFLA_DCBSIM_CELL])
-		priv->cell = nla_get_u32(data[IFLA_DCBSIM_CELL]);
+	/* the hardware's cell and lanes: a new port for mlx5 and mlxsw */
+	v = data[IFLA_DCBSIM_CELL] ? nla_get_u32(data[IFLA_DCBSIM_CELL]) :
+				     priv->cell;
+	if (v != priv->cell) {
+		priv->cell = v;
+		reset |= priv->model != DCBSIM_GENERIC;
+	}
+	v = data[IFLA_DCBSIM_LANES] ? nla_get_u32(data[IFLA_DCBSIM_LANES]) :
+				      priv->lanes;
+	if (v != priv->lanes) {
+		priv->lanes = v;
+		reset |= priv->model == DCBSIM_MLXSW;
+	}
 	if (data[IFLA_DCBSIM_FAIL])
 		priv->fail = nla_get_u32(data[IFLA_DCBSIM_FAIL]);
 	if (data[IFLA_DCBSIM_TS_RES_NS])
@@ -1047,6 +1733,8 @@ static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 	dcbsim_apply_clock(priv, data);
 	if (data[IFLA_DCBSIM_SPEED])
 		dcbsim_set_speed(dev, nla_get_u32(data[IFLA_DCBSIM_SPEED]));
+	if (reset)
+		dcbsim_model_reset(priv);
 }
 
 /*
@@ -1066,6 +1754,9 @@ static int dcbsim_create(struct net *net, struct net_device *dev,
 	char ifname[IFNAMSIZ];
 	int err;
 
+	err = dcbsim_check_knobs(dev, data, extack);
+	if (err < 0)
+		return err;
 	if (data && data[IFLA_DCBSIM_PEER]) {
 		ifmp = nla_data(data[IFLA_DCBSIM_PEER]);
 		err = rtnl_nla_parse_ifinfomsg(peer_tb, data[IFLA_DCBSIM_PEER],
@@ -1153,11 +1844,16 @@ static int dcbsim_changelink(struct net_device *dev, struct nlattr *tb[],
 			     struct nlattr *data[],
 			     struct netlink_ext_ack *extack)
 {
+	int err;
+
 	if (data && data[IFLA_DCBSIM_PEER]) {
 		NL_SET_ERR_MSG_ATTR(extack, data[IFLA_DCBSIM_PEER],
 				    "the peer is chosen when the pair is created");
 		return -EOPNOTSUPP;
 	}
+	err = dcbsim_check_knobs(dev, data, extack);
+	if (err < 0)
+		return err;
 	dcbsim_apply_knobs(dev, data);
 	return 0;
 }
@@ -1179,18 +1875,22 @@ static void dcbsim_dellink(struct net_device *dev, struct list_head *head)
 
 static size_t dcbsim_get_size(const struct net_device *dev)
 {
-	return 7 * nla_total_size(sizeof(u32)) +	/* ... TS_RES_NS, PPB */
-	       2 * nla_total_size(sizeof(u8)) +		/* SEMANTICS, HWTS */
-	       nla_total_size_64bit(sizeof(s64));	/* CLOCK_OFFSET_NS */
+	return 8 * nla_total_size(sizeof(u32)) +	/* ... PPB, LANES */
+	       2 * nla_total_size(sizeof(u8)) +		/* MODEL, HWTS */
+	       nla_total_size_64bit(sizeof(s64)) +	/* CLOCK_OFFSET_NS */
+	       nla_total_size(DCBSIM_NUM_BUFFERS * sizeof(u32)); /* XOFF */
 }
 
 static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
+	u32 xoff[DCBSIM_NUM_BUFFERS];
 
+	dcbsim_xoff(priv, xoff);
 	if (nla_put_u32(skb, IFLA_DCBSIM_DELAY_NS, READ_ONCE(priv->delay_ns)) ||
 	    nla_put_u32(skb, IFLA_DCBSIM_SPEED, priv->speed) ||
-	    nla_put_u8(skb, IFLA_DCBSIM_SEMANTICS, priv->semantics) ||
+	    nla_put_u32(skb, IFLA_DCBSIM_LANES, priv->lanes) ||
+	    nla_put_u8(skb, IFLA_DCBSIM_MODEL, priv->model) ||
 	    nla_put_u32(skb, IFLA_DCBSIM_TOTAL, priv->total) ||
 	    nla_put_u32(skb, IFLA_DCBSIM_CELL, priv->cell) ||
 	    nla_put_u32(skb, IFLA_DCBSIM_FAIL, priv->fail) ||
@@ -1198,7 +1898,8 @@ static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 	    nla_put_u32(skb, IFLA_DCBSIM_TS_RES_NS, priv->ts_res) ||
 	    nla_put_s64(skb, IFLA_DCBSIM_CLOCK_OFFSET_NS, priv->clock_offset,
 			IFLA_DCBSIM_PAD) ||
-	    nla_put_s32(skb, IFLA_DCBSIM_CLOCK_PPB, priv->clock.knob_ppb))
+	    nla_put_s32(skb, IFLA_DCBSIM_CLOCK_PPB, priv->clock.knob_ppb) ||
+	    nla_put(skb, IFLA_DCBSIM_XOFF, sizeof(xoff), xoff))
 		return -EMSGSIZE;
 	return 0;
 }

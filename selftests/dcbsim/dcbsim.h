@@ -12,7 +12,7 @@ enum {
 	IFLA_DCBSIM_PEER,	/* nested: struct ifinfomsg, IFLA_* (newlink) */
 	IFLA_DCBSIM_DELAY_NS,	/* u32: the cable's one-way delay, ns */
 	IFLA_DCBSIM_SPEED,	/* u32: link speed, Mb/s */
-	IFLA_DCBSIM_SEMANTICS,	/* u8: enum dcbsim_semantics */
+	IFLA_DCBSIM_MODEL,	/* u8: enum dcbsim_model */
 	IFLA_DCBSIM_TOTAL,	/* u32: total buffer size, bytes */
 	IFLA_DCBSIM_CELL,	/* u32: buffer cell size, bytes */
 	IFLA_DCBSIM_FAIL,	/* u32: errno the DCB set operations return */
@@ -21,17 +21,24 @@ enum {
 	IFLA_DCBSIM_CLOCK_OFFSET_NS, /* s64: PHC = host monotonic + this, ns */
 	IFLA_DCBSIM_CLOCK_PPB,	/* s32: the PHC oscillator's error, ppb */
 	IFLA_DCBSIM_PAD,
+	IFLA_DCBSIM_LANES,	/* u32: the port's lanes, 1, 2, 4 or 8 */
+	/* u32[8], read only: each buffer's XOFF threshold, bytes from its
+	 * bottom, 0 for a lossy buffer
+	 */
+	IFLA_DCBSIM_XOFF,
 	__IFLA_DCBSIM_MAX,
 };
 
 #define IFLA_DCBSIM_MAX		(__IFLA_DCBSIM_MAX - 1)
 
-/* Whose reading of ieee_pfc.delay the device imitates. */
-enum dcbsim_semantics {
-	DCBSIM_BITS,		/* bits, as the uAPI says (mlxsw) */
-	DCBSIM_METRES,		/* metres of cable, 1..999, 0 = keep (mlx5) */
-	DCBSIM_BUFFERS,		/* no delay: buffers only */
+/* Whose DCB arithmetic the device imitates (Linux 6.12's drivers). */
+enum dcbsim_model {
+	DCBSIM_GENERIC,		/* delay stored as given, buffers in cells */
+	DCBSIM_MLX5,		/* mlx5: delay = cable metres, SW-owned buffers */
+	DCBSIM_MLXSW,		/* mlxsw (Spectrum-2), DCB headroom mode */
 };
+
+#define DCBSIM_NUM_BUFFERS	8
 
 #define DCBSIM_MAX_DELAY_NS	100000000U	/* 100 ms */
 #define DCBSIM_MIN_SPEED	10U

@@ -9,12 +9,14 @@
  *
  *   ip link add A type dcbsim [ KNOBS ] peer name B [ netns NS ]
  *   ip link set A type dcbsim KNOBS
- *   KNOBS := delay-ns NS | speed MBPS | semantics { bits | metres | buffers }
+ *   KNOBS := delay-ns NS | speed MBPS | lanes N | model { generic | mlx5 | mlxsw }
  *            | buffer-total BYTES | cell BYTES | fail ERRNO | hwts { on | off }
  *            | ts-resolution-ns NS | clock-offset-ns NS | clock-ppb PPB
  *
- * The clock knobs' ranges are the module's to check (its extack message
- * says why); here only that the number fits the attribute.
+ * The clock knobs' and lanes' ranges are the module's to check (its extack
+ * message says why); here only that the number fits the attribute.
+ * `ip -d link show` prints the knobs, then "xoff B0,...,B7": each buffer's
+ * XOFF threshold in bytes (read only).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -149,10 +151,15 @@ static int parse_peer(int *argc, char ***argv, struct nlmsghdr *n)
 	return 0;
 }
 
+/* enum dcbsim_model */
+static const char *const models[] = { "generic", "mlx5", "mlxsw" };
+#define NMODELS	(sizeof(models) / sizeof(models[0]))
+
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ... dcbsim [ delay-ns NS ] [ speed MBPS ] [ semantics { bits | metres | buffers } ]\n"
+		"Usage: ... dcbsim [ delay-ns NS ] [ speed MBPS ] [ lanes { 1 | 2 | 4 | 8 } ]\n"
+		"                  [ model { generic | mlx5 | mlxsw } ]\n"
 		"                  [ buffer-total BYTES ] [ cell BYTES ] [ fail ERRNO ]\n"
 		"                  [ hwts { on | off } ] [ ts-resolution-ns NS ]\n"
 		"                  [ clock-offset-ns NS ] [ clock-ppb PPB ]\n"
@@ -162,7 +169,6 @@ static void usage(FILE *f)
 static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			    struct nlmsghdr *n)
 {
-	static const char *const sem[] = { "bits", "metres", "buffers" };
 	static const struct {
 		const char *word;
 		int attr;
@@ -170,6 +176,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 	} knobs[] = {
 		{ "delay-ns", IFLA_DCBSIM_DELAY_NS, DCBSIM_MAX_DELAY_NS },
 		{ "speed", IFLA_DCBSIM_SPEED, DCBSIM_MAX_SPEED },
+		{ "lanes", IFLA_DCBSIM_LANES, UINT_MAX },
 		{ "buffer-total", IFLA_DCBSIM_TOTAL, DCBSIM_MAX_TOTAL },
 		{ "cell", IFLA_DCBSIM_CELL, DCBSIM_MAX_CELL },
 		{ "fail", IFLA_DCBSIM_FAIL, 4095 },
@@ -196,16 +203,16 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 				return -1;
 			continue;
 		}
-		if (!strcmp(*argv, "semantics")) {
-			for (u8 = 0; u8 < 3; u8++)
-				if (!strcmp(argv[1], sem[u8]))
+		if (!strcmp(*argv, "model")) {
+			for (u8 = 0; u8 < NMODELS; u8++)
+				if (!strcmp(argv[1], models[u8]))
 					break;
-			if (u8 == 3) {
-				fprintf(stderr, "dcbsim: invalid semantics \"%s\"; expected bits, metres or buffers\n",
+			if (u8 == NMODELS) {
+				fprintf(stderr, "dcbsim: invalid model \"%s\"; expected generic, mlx5 or mlxsw\n",
 					argv[1]);
 				return -1;
 			}
-			if (put(n, IFLA_DCBSIM_SEMANTICS, &u8, 1))
+			if (put(n, IFLA_DCBSIM_MODEL, &u8, 1))
 				return -1;
 			argc -= 2;
 			argv += 2;
@@ -249,7 +256,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			if (!strcmp(*argv, knobs[i].word))
 				break;
 		if (i == sizeof(knobs) / sizeof(knobs[0])) {
-			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, semantics, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb or peer\n",
+			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb or peer\n",
 				*argv);
 			return -1;
 		}
@@ -265,7 +272,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 			     struct rtattr *tb[])
 {
-	static const char *const sem[] = { "bits", "metres", "buffers" };
+	unsigned int xoff[DCBSIM_NUM_BUFFERS], i;
 	unsigned char s;
 	long long off;
 
@@ -275,9 +282,11 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 		fprintf(f, "delay-ns %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_DELAY_NS]));
 	if (tb[IFLA_DCBSIM_SPEED])
 		fprintf(f, "speed %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_SPEED]));
-	if (tb[IFLA_DCBSIM_SEMANTICS]) {
-		s = *(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_SEMANTICS]);
-		fprintf(f, "semantics %s ", s < 3 ? sem[s] : "unknown");
+	if (tb[IFLA_DCBSIM_LANES])
+		fprintf(f, "lanes %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_LANES]));
+	if (tb[IFLA_DCBSIM_MODEL]) {
+		s = *(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_MODEL]);
+		fprintf(f, "model %s ", s < NMODELS ? models[s] : "unknown");
 	}
 	if (tb[IFLA_DCBSIM_TOTAL])
 		fprintf(f, "buffer-total %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_TOTAL]));
@@ -295,6 +304,13 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 	}
 	if (tb[IFLA_DCBSIM_CLOCK_PPB])
 		fprintf(f, "clock-ppb %d ", *(int *)RTA_DATA(tb[IFLA_DCBSIM_CLOCK_PPB]));
+	if (tb[IFLA_DCBSIM_XOFF] &&
+	    RTA_PAYLOAD(tb[IFLA_DCBSIM_XOFF]) == sizeof(xoff)) {
+		memcpy(xoff, RTA_DATA(tb[IFLA_DCBSIM_XOFF]), sizeof(xoff));
+		fprintf(f, "xoff ");
+		for (i = 0; i < DCBSIM_NUM_BUFFERS; i++)
+			fprintf(f, "%u%s", xoff[i], i + 1 < DCBSIM_NUM_BUFFERS ? "," : " ");
+	}
 }
 
 static void dcbsim_print_help(struct link_util *lu, int argc, char **argv,

@@ -5,7 +5,13 @@
 # stand on: its cable, its speed knob and its DCB operations, read back
 # with the real ip, ethtool, ping and dcb. dcbnl answers a driver's
 # refusal inside the reply (DCB_ATTR_IEEE) and iproute2 6.1's dcb exits 0
-# regardless, so refusals are checked by reading the state back.
+# regardless, so refusals are checked by reading the state back, and their
+# errno with dcb_errno, which reads that reply.
+#
+# Its models of real drivers' DCB arithmetic (mlx5, mlxsw as Linux 6.12
+# has them), each checked against a hand computation printed with the
+# test: the sizes that dcb reads back, and the XOFF thresholds that ip -d
+# link show prints.
 #
 # Its PTP hardware clock and hardware timestamps, read with linuxptp's
 # phc_ctl and hwstamp_ctl, ethtool -T, and selftests/tstamp/tsprobe (raw
@@ -15,7 +21,9 @@
 # resolution, whatever the guest's scheduling did meanwhile.
 
 ALL_TESTS="dcbsim_pair dcbsim_cable dcbsim_speed dcbsim_pfc dcbsim_buffer
-	   dcbsim_ets_dcbx dcbsim_knobs dcbsim_ts_knobs dcbsim_ts_info
+	   dcbsim_ets_dcbx dcbsim_mlx5_delay dcbsim_mlx5_enomem
+	   dcbsim_mlx5_buffer dcbsim_mlx5_einval dcbsim_mlxsw_delay
+	   dcbsim_mlxsw_refused dcbsim_knobs dcbsim_ts_knobs dcbsim_ts_info
 	   dcbsim_hwtstamp_config dcbsim_phc dcbsim_hw_stamps
 	   dcbsim_hw_stamps_clock dcbsim_ptp4l dcbsim_teardown
 	   dcbsim_phc_teardown"
@@ -32,6 +40,21 @@ dcbA()
 	ip netns exec "$NSA" dcb "$@"
 }
 
+# dcbA_buffer_set ARGS...: dcb buffer set in NSA, once more when dcb says
+# "Attribute write: Protocol error": iproute2 6.1's dcb fails 5 buffer sets
+# in 300 so in a TCG guest (libmnl's EPROTO, a reply whose sequence number
+# is not the request's), dcb pfc set none in 300; the sets here are
+# idempotent
+dcbA_buffer_set()
+{
+	local out
+
+	out=$(dcbA buffer set "$@" 2>&1) && return 0
+	grep -q "Protocol error" <<<"$out" || { echo "$out" >&2; return 1; }
+	log_info "dcb buffer set $*: '$out', once more"
+	dcbA buffer set "$@"
+}
+
 # simA/simB KNOBS...: set dcbsim knobs of da/db
 simA()
 {
@@ -41,6 +64,84 @@ simA()
 simB()
 {
 	ip -n "$NSB" link set db type dcbsim "$@"
+}
+
+# dcb_errno NS DEV pfc PFC_EN DELAY
+# dcb_errno NS DEV buffer P0,...,P7 S0,...,S7
+# One DCB_CMD_IEEE_SET of that PFC configuration (pfc_cap 8, mbc 0) or
+# buffer configuration (prio2buffer, sizes); prints the driver's answer,
+# dcbnl's DCB_ATTR_IEEE status byte in the reply: 0 or an errno's name.
+dcb_errno()
+{
+	local ns=$1
+
+	shift
+	ip netns exec "$ns" python3 - "$@" <<'EOF'
+import errno, socket, struct, sys
+dev, what = sys.argv[1], sys.argv[2]
+if what == "pfc":
+    # struct ieee_pfc
+    inner = struct.pack("=BBBxH2x8Q8Q", 8, int(sys.argv[3], 0), 0,
+                        int(sys.argv[4]), *([0] * 16))
+    nested = 2                      # DCB_ATTR_IEEE_PFC
+else:
+    # struct dcbnl_buffer
+    inner = struct.pack("=8B8II", *[int(x) for x in sys.argv[3].split(",")],
+                        *[int(x) for x in sys.argv[4].split(",")], 0)
+    nested = 10                     # DCB_ATTR_DCB_BUFFER
+
+def attr(t, d):
+    a = struct.pack("=HH", 4 + len(d), t) + d
+    return a + b"\0" * (-len(a) % 4)
+
+# struct dcbmsg DCB_CMD_IEEE_SET, DCB_ATTR_IFNAME, DCB_ATTR_IEEE
+body = (struct.pack("=BBH", 0, 20, 0) + attr(1, dev.encode() + b"\0") +
+        attr(13, attr(nested, inner)))
+s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, socket.NETLINK_ROUTE)
+s.sendto(struct.pack("=IHHII", 16 + len(body), 79, 1, 1, 0) + body, (0, 0))
+m = s.recv(65536)
+ln, typ = struct.unpack_from("=IH", m)
+if typ == 2:                        # NLMSG_ERROR
+    print("netlink error", struct.unpack_from("=i", m, 16)[0])
+    sys.exit(1)
+off = 20
+while off + 4 <= ln:
+    alen, t = struct.unpack_from("=HH", m, off)
+    if t == 13:
+        v = struct.unpack_from("=b", m, off + 4)[0]
+        print(0 if v == 0 else errno.errorcode.get(-v, str(v)))
+        sys.exit(0)
+    off += (alen + 3) & ~3
+print("no status in the reply")
+sys.exit(1)
+EOF
+}
+
+# xoff_of NS DEV: the XOFF thresholds ip -d link show prints, "B0,...,B7"
+xoff_of()
+{
+	ip -n "$1" -d link show "$2" | sed -n 's/.* xoff \([0-9,]*\).*/\1/p'
+}
+
+# bufs NS DEV: dcb buffer show's sizes, total and map as one JSON line
+bufs()
+{
+	ip netns exec "$1" dcb -j buffer show dev "$2" |
+		jq -c '[.buffer_size, .total_size, .prio_buffer]'
+}
+
+# mlx5_xoff METRES SPEED MTU: calculate_xoff() of mlx5 (6.12), bytes
+mlx5_xoff()
+{
+	local speed=$(($2 > 40000 ? $2 : 40000))
+
+	echo $(( (301 + 216 * $1 / 100) * speed / 1000 + 272 * $3 / 100 ))
+}
+
+# cells BYTES CELL: whole cells, rounded up
+cells()
+{
+	echo $(( ($1 + $2 - 1) / $2 ))
 }
 
 # the timestamping knobs and configuration back to their defaults
@@ -170,8 +271,15 @@ dcbsim_speed()
 	check_err $? "the speed knob does not reach ethtool"
 	ip netns exec "$NSA" ethtool -s da autoneg on 2>/dev/null
 	check_fail $? "autoneg on accepted"
-	ip -n "$NSA" link set da type dcbsim speed 10000
-	log_test "link speed through ethtool and the knob"
+	ip netns exec "$NSA" ethtool da | grep -q "Lanes: 1"
+	check_err $? "ethtool does not read 1 lane"
+	ip netns exec "$NSA" ethtool -s da speed 25000 duplex full autoneg off lanes 4
+	check_err $? "ethtool -s lanes 4 failed"
+	ip netns exec "$NSA" ethtool da | grep -q "Lanes: 4" &&
+		ip -n "$NSA" -d link show da | grep -q "speed 25000 lanes 4 "
+	check_err $? "lanes 4 not read back: $(ip netns exec "$NSA" ethtool da | grep Lanes)"
+	ip -n "$NSA" link set da type dcbsim speed 10000 lanes 1
+	log_test "link speed and lanes through ethtool and the knobs"
 }
 
 dcbsim_pfc()
@@ -182,32 +290,23 @@ dcbsim_pfc()
 	check_err $? "dcb pfc set failed: $out"
 	[ "$(dcbA -j pfc show dev da | jq -c '[.delay, .prio_pfc[3], .pfc_cap]')" = '[4096,true,8]' ]
 	check_err $? "dcb pfc show: $(dcbA -j pfc show dev da)"
-	# metres: 1000 refused, 0 keeps the previous value
-	ip -n "$NSA" link set da type dcbsim semantics metres
-	dcbA pfc set dev da delay 120
-	dcbA pfc set dev da delay 1000 2>/dev/null
-	[ "$(dcbA -j pfc show dev da | jq .delay)" = 120 ]
-	check_err $? "metres: 1000 taken"
-	dcbA pfc set dev da delay 0
-	[ "$(dcbA -j pfc show dev da | jq .delay)" = 120 ]
-	check_err $? "metres: 0 did not keep 120"
-	# buffers: no delay
-	ip -n "$NSA" link set da type dcbsim semantics buffers
-	[ "$(dcbA -j pfc show dev da | jq .delay)" = 0 ]
-	check_err $? "buffers: a delay is reported"
-	dcbA pfc set dev da delay 10 2>/dev/null
-	ip -n "$NSA" link set da type dcbsim semantics bits
-	[ "$(dcbA -j pfc show dev da | jq .delay)" = 120 ]
-	check_err $? "buffers: a delay taken"
+	# generic: any u16 stored and reported as given, 0 and 1000 included
+	for d in 1000 0 65535; do
+		[ "$(dcb_errno "$NSA" da pfc 0x08 "$d")" = 0 ] &&
+			[ "$(dcbA -j pfc show dev da | jq .delay)" = "$d" ]
+		check_err $? "generic: delay $d: $(dcbA -j pfc show dev da)"
+	done
+	[ "$(xoff_of "$NSA" da)" = 0,0,0,0,0,0,0,0 ]
+	check_err $? "generic: XOFF thresholds $(xoff_of "$NSA" da)"
 	dcbA pfc set dev da prio-pfc all:off delay 0
-	log_test "PFC get/set in bits, metres and buffers semantics"
+	log_test "PFC get/set, model generic: the delay stored as given"
 }
 
 dcbsim_buffer()
 {
 	local before
 
-	dcbA buffer set dev da prio-buffer all:0 3:1 buffer-size 1:1000
+	dcbA_buffer_set dev da prio-buffer all:0 3:1 buffer-size 1:1000
 	check_err $? "dcb buffer set failed"
 	# rounded up to the 128-byte cell
 	[ "$(dcbA -j buffer show dev da | jq -c '[.prio_buffer, .buffer_size[1], .total_size]')" = '[[0,0,0,1,0,0,0,0],1024,262144]' ]
@@ -246,19 +345,258 @@ dcbsim_ets_dcbx()
 	log_test "ETS and DCBX modes"
 }
 
+# dcbsim_mlx5_*: mlx5's arithmetic (en/port_buffer.c, en_dcbnl.c of 6.12);
+# each starts from a new mlx5 port and leaves a generic one
+dcbsim_mlx5_delay()
+{
+	local d
+
+	simA model mlx5
+	[ "$(dcbA -j pfc show dev da | jq .delay)" = 7 ]
+	check_err $? "mlx5: the default cable is not 7 m: $(dcbA -j pfc show dev da)"
+	ip -n "$NSA" -d link show da | grep -q "maxmtu 9978"
+	check_err $? "mlx5: max_mtu is not 9978"
+	dcbA pfc set dev da delay 120
+	[ "$(dcbA -j pfc show dev da | jq .delay)" = 120 ]
+	check_err $? "mlx5: 120 m not taken: $(dcbA -j pfc show dev da)"
+	# 0 and 1000 and above: ignored, not refused
+	for d in 0 1000 65535; do
+		[ "$(dcb_errno "$NSA" da pfc 0 "$d")" = 0 ] &&
+			[ "$(dcbA -j pfc show dev da | jq .delay)" = 120 ]
+		check_err $? "mlx5: delay $d not ignored: $(dcbA -j pfc show dev da)"
+	done
+	dcbA pfc set dev da delay 999
+	[ "$(dcbA -j pfc show dev da | jq .delay)" = 999 ]
+	check_err $? "mlx5: 999 m not taken"
+	simA model generic
+	log_test "mlx5: the delay is metres of cable, 1..999 taken, 0 and 1000 ignored"
+}
+
+dcbsim_mlx5_enomem()
+{
+	local xoff7 xoff999 thres want err
+
+	simA model mlx5
+	# priority 3 PFC on: buffer 0 (every priority's) lossless
+	dcbA pfc set dev da prio-pfc 3:on
+	xoff7=$(mlx5_xoff 7 10000 1500)
+	thres=$(( (65536 - xoff7) / 128 * 128 ))
+	want="$thres,0,0,0,0,0,0,0"
+	log_info "7 m, 10 Gb/s (40 counted), MTU 1500: xoff $xoff7 B; buffer 0 65536 B: XOFF at (65536 - $xoff7) in whole 128 B cells = $thres B"
+	[ "$(xoff_of "$NSA" da)" = "$want" ]
+	check_err $? "XOFF thresholds $(xoff_of "$NSA" da), expected $want"
+	# 999 m: the lossless buffer below xoff + max_mtu + cell
+	xoff999=$(mlx5_xoff 999 10000 1500)
+	log_info "999 m: xoff $xoff999 B, floor $xoff999 + 9978 + 128 = $((xoff999 + 9978 + 128)) B > 65536 B"
+	err=$(dcb_errno "$NSA" da pfc 0x08 999)
+	[ "$err" = ENOMEM ]
+	check_err $? "999 m: '$err', expected ENOMEM"
+	[ "$(dcbA -j pfc show dev da | jq -c '[.delay, .prio_pfc[3]]')" = '[7,true]' ] &&
+		[ "$(xoff_of "$NSA" da)" = "$want" ]
+	check_err $? "999 m refused: the length or the buffers changed: $(dcbA -j pfc show dev da) xoff $(xoff_of "$NSA" da)"
+	# a new pfc_en is set first and stays, the length put back
+	err=$(dcb_errno "$NSA" da pfc 0x18 999)
+	[ "$err" = ENOMEM ] &&
+		[ "$(dcbA -j pfc show dev da | jq -c '[.delay, .prio_pfc[3], .prio_pfc[4]]')" = '[7,true,true]' ]
+	check_err $? "pfc_en 0x18 at 999 m: '$err', $(dcbA -j pfc show dev da)"
+	simA model generic
+	log_test "mlx5: a lossless buffer below the floor refused with ENOMEM, the cable length kept"
+}
+
+# mlx5 at 100 Gb/s: buffer 1 (50000 B asked: 49920) lossless for priority 3
+mlx5_buffer_setup()
+{
+	simA model mlx5 speed 100000
+	dcbA_buffer_set dev da buffer-size 0:65536 1:50000 &&
+		dcbA pfc set dev da prio-pfc 3:on &&
+		dcbA_buffer_set dev da prio-buffer all:0 3:1
+}
+
+dcbsim_mlx5_buffer()
+{
+	local xoff thres want
+
+	simA model mlx5 speed 100000
+	dcbA_buffer_set dev da buffer-size 0:65536 1:50000
+	check_err $? "dcb buffer set failed"
+	# rounded down to whole cells: 390 x 128
+	want='[[65536,49920,0,0,0,0,0,0],262144,[0,0,0,0,0,0,0,0]]'
+	[ "$(bufs "$NSA" da)" = "$want" ] &&
+		[ "$(xoff_of "$NSA" da)" = 0,0,0,0,0,0,0,0 ]
+	check_err $? "dcb buffer show $(bufs "$NSA" da), expected $want; xoff $(xoff_of "$NSA" da)"
+	dcbA pfc set dev da prio-pfc 3:on
+	dcbA_buffer_set dev da prio-buffer all:0 3:1
+	xoff=$(mlx5_xoff 7 100000 1500)
+	thres=$(( (49920 - xoff) / 128 * 128 ))
+	log_info "7 m, 100 Gb/s, MTU 1500: xoff $xoff B; buffer 1 49920 B: XOFF at $thres B, $((49920 - thres)) B above it"
+	want="0,$thres,0,0,0,0,0,0"
+	[ "$(xoff_of "$NSA" da)" = "$want" ] &&
+		[ "$(bufs "$NSA" da | jq -c '.[2]')" = '[0,0,0,1,0,0,0,0]' ]
+	check_err $? "priority 3 in buffer 1: xoff $(xoff_of "$NSA" da), expected $want; $(bufs "$NSA" da)"
+	# an MTU change leaves the thresholds to the next configuration
+	ip -n "$NSA" link set da mtu 3000
+	[ "$(xoff_of "$NSA" da)" = "$want" ]
+	check_err $? "MTU 3000 recomputed the thresholds at once: $(xoff_of "$NSA" da)"
+	dcbA pfc set dev da prio-pfc 3:on
+	xoff=$(mlx5_xoff 7 100000 3000)
+	thres=$(( (49920 - xoff) / 128 * 128 ))
+	log_info "MTU 3000, then a PFC set that changes nothing: xoff $xoff B, XOFF at $thres B"
+	want="0,$thres,0,0,0,0,0,0"
+	[ "$(xoff_of "$NSA" da)" = "$want" ]
+	check_err $? "after MTU 3000: xoff $(xoff_of "$NSA" da), expected $want"
+	ip -n "$NSA" link set da mtu 1500
+	simA model generic speed 10000
+	log_test "mlx5: buffer sizes in whole cells, XOFF thresholds exact, MTU taken at the next configuration"
+}
+
+dcbsim_mlx5_einval()
+{
+	local before xoff err want
+
+	mlx5_buffer_setup
+	check_err $? "mlx5 buffers not set up"
+	before="$(bufs "$NSA" da) $(xoff_of "$NSA" da)"
+	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,0,0,0,0,0,0,0)
+	[ "$err" = EINVAL ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
+	check_err $? "lossless buffer 1 of size 0: '$err', $(bufs "$NSA" da)"
+	# 65536 + 300000 grows 250080 B past the 146688 B spare
+	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,300000,0,0,0,0,0,0)
+	[ "$err" = EINVAL ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
+	check_err $? "sizes past buffer-total: '$err', $(bufs "$NSA" da)"
+	xoff=$(mlx5_xoff 7 100000 1500)
+	log_info "floor of a lossless buffer: xoff $xoff + 9978 + 128 = $((xoff + 9978 + 128)) B"
+	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,40000,0,0,0,0,0,0)
+	[ "$err" = ENOMEM ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
+	check_err $? "lossless 40000 B: '$err', $(bufs "$NSA" da)"
+	# the floor itself: checked in bytes, kept in cells, rounded down
+	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,$((xoff + 9978 + 128)),0,0,0,0,0,0)
+	want="$(( (xoff + 9978 + 128) / 128 * 128 )) 0,$(( (9978 + 128) / 128 * 128 )),0,0,0,0,0,0"
+	[ "$err" = 0 ] &&
+		[ "$(bufs "$NSA" da | jq -r '.[0][1]') $(xoff_of "$NSA" da)" = "$want" ]
+	check_err $? "the floor: '$err', $(bufs "$NSA" da) xoff $(xoff_of "$NSA" da), expected $want"
+	simA model generic speed 10000
+	log_test "mlx5: a lossless buffer of size 0 or sizes past the total EINVAL, below the floor ENOMEM"
+}
+
+# mlxsw_want MTU DELAY_BITS LANES: buffers 0 (lossy) and 1 (lossless), as
+# mlxsw_sp_hdroom_bufs_reset_sizes() computes them in 128-byte cells, and
+# the total (buffers 0, 1 and 9, the control buffer): MLXSW_WANT is
+# "[[S0,S1,0,0,0,0,0,0],TOTAL,[0,0,0,1,0,0,0,0]] XOFF" with the XOFF
+# thresholds, MLXSW_WHY how
+mlxsw_want()
+{
+	local x=1 thres delay s1 s9
+
+	[ "$3" = 8 ] && x=2
+	thres=$((x * 2 * $(cells "$1" 128)))
+	delay=$((x * (2 * $(cells $(( ($2 + 7) / 8 )) 128) + $(cells "$1" 128))))
+	s1=$((thres + delay))
+	s9=$(cells $((x * (10218 + 22))) 128)
+	MLXSW_WHY="MTU $1, $2 bits, $3 lanes: thres = $x x 2 x cells($1) = $thres, buffer 1 = $thres + $x x (2 x cells(ceil($2 / 8)) + cells($1)) = $s1, buffer 9 = cells($x x 10240) = $s9 cells"
+	MLXSW_WANT="[[$((thres * 128)),$((s1 * 128)),0,0,0,0,0,0],$(( (thres + s1 + s9) * 128 )),[0,0,0,1,0,0,0,0]] 0,$((thres * 128)),0,0,0,0,0,0"
+}
+
+# mlxsw: priority 3 in TC 1 (so buffer 1), PFC on with DELAY bits
+mlxsw_setup()
+{
+	dcbA ets set dev da prio-tc all:0 3:1 &&
+		dcbA pfc set dev da prio-pfc 3:on delay "$1"
+}
+
+dcbsim_mlxsw_delay()
+{
+	local want d
+
+	simA model mlxsw
+	log_info "a new port: buffer 0 lossy, 2 x cells(1500) = 24 cells, buffer 9 cells(10240) = 80: (24 + 80) x 128 = 13312 B taken"
+	want='[[3072,0,0,0,0,0,0,0],13312,[0,0,0,0,0,0,0,0]]'
+	[ "$(bufs "$NSA" da)" = "$want" ]
+	check_err $? "mlxsw's initial buffers $(bufs "$NSA" da), expected $want"
+	for d in 32768 12345; do
+		mlxsw_setup "$d"
+		check_err $? "dcb ets/pfc set failed"
+		mlxsw_want 1500 "$d" 1
+		want=$MLXSW_WANT
+		log_info "$MLXSW_WHY"
+		[ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$want" ] &&
+			[ "$(dcbA -j pfc show dev da | jq .delay)" = "$d" ]
+		check_err $? "delay $d bits: $(bufs "$NSA" da) $(xoff_of "$NSA" da), expected $want"
+	done
+	# 8 lanes: a new port, every headroom doubled
+	simA lanes 8
+	ip netns exec "$NSA" ethtool da | grep -q "Lanes: 8"
+	check_err $? "ethtool does not read 8 lanes"
+	mlxsw_setup 32768
+	mlxsw_want 1500 32768 8
+	want=$MLXSW_WANT
+	log_info "$MLXSW_WHY"
+	[ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$want" ]
+	check_err $? "8 lanes: $(bufs "$NSA" da) $(xoff_of "$NSA" da), expected $want"
+	simA lanes 1 model generic
+	log_test "mlxsw: the delay in bits sizes the lossless buffer exactly, doubled on 8 lanes"
+}
+
+dcbsim_mlxsw_refused()
+{
+	local before err want
+
+	simA model mlxsw
+	mlxsw_setup 32768
+	before="$(bufs "$NSA" da) $(xoff_of "$NSA" da)"
+	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,65536,0,0,0,0,0,0)
+	[ "$err" = EINVAL ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
+	check_err $? "dcbnl_setbuffer in DCB mode: '$err', $(bufs "$NSA" da)"
+	# 468 cells of headroom: buffers 24 + 100 + 80 and a reserve of
+	# cells(3 x 10240 + 38 x 10000 / 1000) + 1 = 244 take 448
+	simA buffer-total 60000
+	log_info "reserve $(( $(cells $((3 * 10240 + 380)) 128) + 1 )) cells; 65535 bits: buffer 1 = 24 + 2 x $(cells 8192 128) + 12 cells"
+	err=$(dcb_errno "$NSA" da pfc 0x08 65535)
+	[ "$err" = ENOBUFS ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ] &&
+		[ "$(dcbA -j pfc show dev da | jq .delay)" = 32768 ]
+	check_err $? "65535 bits past the headroom: '$err', $(bufs "$NSA" da)"
+	# the MTU re-sizes the headroom, and is refused when it does not fit
+	ip -n "$NSA" link set da mtu 9000 2>/dev/null
+	check_fail $? "MTU 9000 taken past the headroom"
+	[ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
+	check_err $? "a refused MTU changed the buffers: $(bufs "$NSA" da)"
+	simA buffer-total 262144
+	ip -n "$NSA" link set da mtu 9000
+	check_err $? "MTU 9000 refused"
+	mlxsw_want 9000 32768 1
+	want=$MLXSW_WANT
+	log_info "$MLXSW_WHY"
+	[ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$want" ]
+	check_err $? "MTU 9000: $(bufs "$NSA" da) $(xoff_of "$NSA" da), expected $want"
+	ip -n "$NSA" link set da mtu 1500
+	simA model generic
+	log_test "mlxsw: dcbnl_setbuffer EINVAL, headroom past the total ENOBUFS, the MTU re-sizes it"
+}
+
 dcbsim_knobs()
 {
 	local err
 
 	err=$(ip -n "$NSA" link set da type dcbsim speed 5 2>&1)
 	check_fail $? "speed 5 accepted"
-	err=$(ip -n "$NSA" link set da type dcbsim semantics furlongs 2>&1)
-	[ $? -ne 0 ] && grep -q 'invalid semantics "furlongs"' <<<"$err"
-	check_err $? "bad semantics: $err"
+	err=$(ip -n "$NSA" link set da type dcbsim model furlongs 2>&1)
+	[ $? -ne 0 ] && [ "$(wc -l <<<"$err")" = 1 ] &&
+		grep -q 'invalid model "furlongs"; expected generic, mlx5 or mlxsw' <<<"$err"
+	check_err $? "bad model: $err"
 	err=$(ip -n "$NSA" link set da type dcbsim colour blue 2>&1)
 	[ $? -ne 0 ] && grep -q 'unknown argument "colour"' <<<"$err"
 	check_err $? "unknown knob: $err"
-	ip -n "$NSA" -d link show da | grep -q "speed 10000 semantics bits buffer-total 262144 cell 128"
+	err=$(simA lanes 3 2>&1)
+	[ $? -ne 0 ] && grep -q "lanes is 1, 2, 4 or 8" <<<"$err"
+	check_err $? "lanes 3: $err"
+	# a model's max_mtu below the MTU
+	ip -n "$NSA" link set da mtu 10000
+	err=$(simA model mlx5 2>&1)
+	[ $? -ne 0 ] && grep -q "the MTU is above the model's max_mtu" <<<"$err"
+	check_err $? "model mlx5 at MTU 10000: $err"
+	ip -n "$NSA" link set da mtu 1500
+	ip -n "$NSA" -d link show da | grep -q "speed 10000 lanes 1 model generic buffer-total 262144 cell 128" &&
+		ip -n "$NSA" -d link show da | grep -q "maxmtu 65535" &&
+		[ "$(xoff_of "$NSA" da)" = 0,0,0,0,0,0,0,0 ]
 	check_err $? "knobs not shown: $(ip -n "$NSA" -d link show da)"
 	log_test "knobs: ranges and words checked, shown by ip -d link"
 }

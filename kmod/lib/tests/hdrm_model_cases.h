@@ -283,6 +283,10 @@ static int hdrm_check_model_points(char *msg, size_t len)
 	    hdrm_model_of_driver("ixgbe") != HDRM_MODEL_NONE ||
 	    hdrm_model_of_driver("dcbsim") != HDRM_MODEL_GENERIC)
 		return hdrm_fail(msg, len, "driver names resolve wrong");
+	if (hdrm_model_cell(HDRM_MODEL_MLX5, 1) != 128 ||
+	    hdrm_model_cell(HDRM_MODEL_MLX5, 256) != 256 ||
+	    hdrm_model_cell(HDRM_MODEL_MLXSW, 1) != 1)
+		return hdrm_fail(msg, len, "the models' default cells wrong");
 	if (hdrm_equivalent_cable_cm(192) != 1920 ||
 	    hdrm_equivalent_cable_cm(4000000000ULL) != U32_MAX)
 		return hdrm_fail(msg, len, "equivalent cable wrong");
