@@ -12,7 +12,8 @@
 #	NSA da <-dcbsim (hwts on)-> db :NSB
 ALL_TESTS="models_mlx5_auto models_mlx5_buffer_refused models_mlxsw_auto
 	   models_mlxsw_delay_refused models_none models_worked_example"
-DEBUG_TESTS="models_mlx5_auto models_mlx5_buffer_refused"
+# the debug kernel: the growth and the two-write path under KASAN/lockdep
+DEBUG_TESTS="models_mlx5_auto"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
@@ -287,11 +288,11 @@ models_worked_example()
 		eff=$(prio3 .effective_headroom_bytes "$show")
 		size=$(dcbA -j buffer show dev da | jq '.buffer_size[1]')
 		line="$model: t $(jqn .rtt_ns.estimate "$out") ns ($(jqn .equivalent_cable_m "$out") m), headroom $(prio3 .headroom_bytes "$out") B;"
-		line+=" wrote $(jqn .applied.method "$out")"
+		line+=" wrote"
 		if [ "$(jqn .applied.delay_new "$out")" != null ]; then
-			line+=" delay $(jqn .applied.delay_old "$out") -> $(jqn .applied.delay_new "$out") $(jqn .applied.delay_unit "$out")"
+			line+=" pfc delay $(jqn .applied.delay_old "$out") -> $(jqn .applied.delay_new "$out") $(jqn .applied.delay_unit "$out")"
 		fi
-		line+=", buffer 1 $size B; effective $eff B, verdict $(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")"
+		line+=" buffer 1 $size B; effective $eff B, verdict $(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")"
 		[ "$(jqn .applied.rule.name "$out")" != null ] &&
 			line+=" ($(jqn .applied.rule.why "$out"))"
 		log_info "$line"
