@@ -83,9 +83,13 @@ static int hdrm_apply_plan(struct net_device *dev,
 		err = hdrm_drv_set_pfc_delay(dev, plan->next.delay,
 					     &a->delay_old);
 		if (err) {
+			/* put the buffers back; say so if that fails too */
 			if (plan->write_buf &&
-			    !hdrm_drv_set_buffer(dev, &cur->buf))
-				a->buf_new = cur->buf;
+			    hdrm_drv_set_buffer(dev, &cur->buf)) {
+				a->partial = true;
+				if (hdrm_drv_get_buffer(dev, &a->buf_new))
+					a->buf_new = plan->next.buf;
+			}
 			return err;
 		}
 		a->delay_new = plan->next.delay;
@@ -122,7 +126,7 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 	if (plan->method)
 		a->method = plan->method;
 	a->has_delay = plan->write_delay;
-	a->has_buf = plan->write_buf || plan->lossless;
+	a->has_buf = plan->write_buf || (cur.has_buf && plan->lossless);
 	a->clamped = plan->clamped;
 	a->delay_wanted = plan->delay_wanted;
 	a->lossless = plan->lossless;
@@ -135,13 +139,13 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 		a->buf_new = cur.buf;
 	if (!a->error)
 		a->error = hdrm_apply_plan(dev, plan, &cur, a);
-	if (a->error) {
+	if (a->error && !a->partial) {
 		/* nothing changed: the buffers as they were */
 		a->buf_new = cur.buf;
 		a->delay_new = cur.delay;
-	} else {
-		hdrm_drv_dcb_notify(dev);
 	}
+	if (!a->error || a->partial)
+		hdrm_drv_dcb_notify(dev);
 	kfree(plan);
 }
 

@@ -250,6 +250,7 @@ struct hdrm_applied {
 	struct hdrm_buffers buf_old, buf_new;
 	u64 buf_wanted[HDRM_BUFFERS];
 	bool has_delay, has_buf;	/* which of the two it wrote or tried */
+	bool partial;			/* buffers written, delay refused, not undone */
 	u8 model;			/* enum dcb_hdrm_model it planned with */
 	u8 rule;			/* enum dcb_hdrm_apply_rule */
 	u64 rule_have, rule_need;

@@ -303,12 +303,26 @@ void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
 	d->model = model;
 	d->delay_unit = delay_unit == DCB_HDRM_DELAY_UNIT_METRES ?
 			HDRM_DELAY_METRES : HDRM_DELAY_BITS;
-	/* the driver's arithmetic uses the link's speed, not an override */
+	/*
+	 * mlx5's and Spectrum's arithmetic use the link's own speed, not an
+	 * override (mlx5 takes 40 Gb/s when it has none); the generic one is
+	 * the uAPI's, in step with the headroom it was computed for.
+	 */
 	link = hdrm_drv_speed(dev);
-	d->speed_mbps = link ? link : speed;
+	if (model == DCB_HDRM_MODEL_GENERIC || model == DCB_HDRM_MODEL_NONE)
+		d->speed_mbps = speed;
+	else if (link)
+		d->speed_mbps = link;
+	else
+		d->speed_mbps = model == DCB_HDRM_MODEL_MLX5 ?
+				HDRM_MLX5_MIN_SPEED : speed;
 	d->mtu = READ_ONCE(dev->mtu);
 	d->max_mtu = dev->max_mtu;
 	d->cell = cell ? cell : 1;
+	/*
+	 * Spectrum doubles on an eight-lane port; the lanes in use are no
+	 * more than its width, so the model errs on the safe side.
+	 */
 	if (!__ethtool_get_link_ksettings(dev, &ks))
 		d->lanes = ks.lanes;
 }

@@ -123,6 +123,7 @@ static int hdrm_put_applied(struct sk_buff *skb, const struct hdrm_applied *a)
 	    nla_put_u8(skb, DCB_HDRM_A_APPLIED_CLAMPED, a->clamped))
 		return -EMSGSIZE;
 	if (nla_put_u8(skb, DCB_HDRM_A_APPLIED_MODEL, a->model) ||
+	    (a->partial && nla_put_u8(skb, DCB_HDRM_A_APPLIED_PARTIAL, 1)) ||
 	    (a->rule &&
 	     (nla_put_u8(skb, DCB_HDRM_A_APPLIED_RULE, a->rule) ||
 	      nla_put_u64_64bit(skb, DCB_HDRM_A_APPLIED_RULE_HAVE, a->rule_have,
@@ -142,7 +143,8 @@ static int hdrm_put_applied(struct sk_buff *skb, const struct hdrm_applied *a)
 		return -EMSGSIZE;
 	if (a->has_buf && a->lossless &&
 	    (hdrm_nl_put_buffers(skb, DCB_HDRM_A_APPLIED_BUFFER,
-				 a->error ? &a->buf_old : &a->buf_new,
+				 a->error && !a->partial ? &a->buf_old :
+							   &a->buf_new,
 				 &a->buf_old, a->buf_wanted, a->lossless) ||
 	     nla_put_u32(skb, DCB_HDRM_A_APPLIED_BUFFER_TOTAL,
 			 a->buf_old.total)))

@@ -241,16 +241,19 @@ static void hdrm_rule(struct hdrm_model_plan *p, u8 rule, u64 have, u64 need)
 }
 
 /*
- * Mark the lossless buffers: those a lossless priority maps to.
+ * Mark the lossless buffers: those a PFC-enabled priority maps to, the
+ * ones mlx5 checks against its floor whether or not they were measured.
  * Return: -EINVAL for a buffer index out of range.
  */
 static int hdrm_mark_lossless(const struct hdrm_model_state *s,
 			      const struct hdrm_model_need *n,
 			      struct hdrm_model_plan *p)
 {
-	u8 prios = hdrm_model_lossless_prios(s, n);
+	u8 prios = s->has_pfc ? s->pfc_en : n->mask;
 	unsigned int q;
 
+	if (!s->has_buf)
+		return 0;
 	for (q = 0; q < HDRM_PRIOS; q++) {
 		if (!(prios & BIT(q)))
 			continue;
@@ -270,23 +273,27 @@ static int hdrm_mlx5_grow(const struct hdrm_model_dev *d,
 {
 	u64 floor = hdrm_round_up_cells(hdrm_mlx5_floor(d, metres), d->cell);
 	struct hdrm_buffers *buf = &p->next.buf;
-	u64 sum = 0;
+	u64 lossy = 0, lossless = 0;
 	unsigned int b;
 
+	if (floor > U32_MAX)
+		return -ERANGE;
 	for (b = 0; b < HDRM_BUFFERS; b++) {
-		if ((p->lossless & BIT(b)) &&
-		    (buf->size[b] < floor || to_floor)) {
-			p->buf_wanted[b] = floor;
+		if (!(p->lossless & BIT(b))) {
+			lossy += buf->size[b];
+			continue;
+		}
+		if (buf->size[b] < floor || to_floor) {
 			if (buf->size[b] != floor)
 				p->write_buf = true;
-			if (floor > U32_MAX)
-				return -ERANGE;
 			buf->size[b] = floor;
 		}
-		sum += buf->size[b];
+		p->buf_wanted[b] = buf->size[b];
+		lossless += buf->size[b];
 	}
-	if (p->write_buf && buf->total && sum > buf->total) {
-		hdrm_rule(p, HDRM_RULE_NO_ROOM, buf->total, sum);
+	if (p->write_buf && buf->total && lossy + lossless > buf->total) {
+		hdrm_rule(p, HDRM_RULE_NO_ROOM,
+			  buf->total > lossy ? buf->total - lossy : 0, lossless);
 		return -ENOSPC;
 	}
 	return 0;
@@ -324,12 +331,43 @@ static void hdrm_pick_delay(const struct hdrm_model_dev *d, u64 need,
 	bool mlx5 = d->model == HDRM_MODEL_MLX5;
 	u32 min = mlx5 ? HDRM_DELAY_MIN_METRES : 0;
 	u32 max = mlx5 ? HDRM_DELAY_MAX_METRES : HDRM_DELAY_MAX_BITS;
-	u32 v = hdrm_search(d, 0, mlx5 ? 65535 : 4 * HDRM_DELAY_MAX_BITS,
-			    need);
+	u32 v = hdrm_search(d, 0, U32_MAX - 1, need);
 
 	p->delay_wanted = v;
 	p->clamped = v > max || v < min;
 	p->next.delay = v > max ? max : v < min ? min : v;
+}
+
+/*
+ * mlx5 and mlxsw: the delay, in the model's unit. Auto picks the least
+ * that gives the need; an explicit delay is the round trip in that unit
+ * (bits, or the equivalent cable), as apply delay always wrote it.
+ */
+static int hdrm_plan_delay(const struct hdrm_model_dev *d,
+			   const struct hdrm_model_state *cur,
+			   const struct hdrm_model_need *n, u8 method, u64 need,
+			   struct hdrm_model_plan *p)
+{
+	struct hdrm_delay dv;
+	int err;
+
+	if (!cur->has_pfc)
+		return -EOPNOTSUPP;
+	p->write_delay = true;
+	if (method == HDRM_METHOD_AUTO) {
+		hdrm_pick_delay(d, need, p);
+		return 0;
+	}
+	err = hdrm_delay_value(n->allowance_ns, d->speed_mbps,
+			       d->model == HDRM_MODEL_MLX5 ? HDRM_DELAY_METRES :
+							     HDRM_DELAY_BITS,
+			       &dv);
+	if (err)
+		return err;
+	p->delay_wanted = dv.wanted;
+	p->clamped = dv.clamped;
+	p->next.delay = dv.value;
+	return 0;
 }
 
 /*
@@ -353,6 +391,8 @@ static int hdrm_plan_generic(const struct hdrm_model_dev *d,
 		method = cur->has_buf ? HDRM_METHOD_BUFFER : HDRM_METHOD_DELAY;
 	p->method = method;
 	if (method == HDRM_METHOD_DELAY) {
+		if (!hdrm_model_lossless_prios(cur, n))
+			return -ENOENT;
 		err = hdrm_delay_value(n->allowance_ns, d->speed_mbps,
 				       d->delay_unit, &dv);
 		if (err)
@@ -472,26 +512,13 @@ int hdrm_model_plan(const struct hdrm_model_dev *d,
 	p->method = method == HDRM_METHOD_BUFFER ? HDRM_METHOD_BUFFER :
 						   HDRM_METHOD_DELAY;
 	if (d->model == HDRM_MODEL_MLXSW) {
-		struct hdrm_delay dv;
-
 		if (method == HDRM_METHOD_BUFFER) {
 			hdrm_rule(p, HDRM_RULE_TC_MODE_ONLY, 0, need);
 			return -EOPNOTSUPP;
 		}
-		if (!cur->has_pfc)
-			return -EOPNOTSUPP;
-		p->write_delay = true;
-		if (method == HDRM_METHOD_AUTO) {
-			hdrm_pick_delay(d, need, p);
-		} else {
-			err = hdrm_delay_value(n->allowance_ns, d->speed_mbps,
-					       HDRM_DELAY_BITS, &dv);
-			if (err)
-				return err;
-			p->delay_wanted = dv.wanted;
-			p->clamped = dv.clamped;
-			p->next.delay = dv.value;
-		}
+		err = hdrm_plan_delay(d, cur, n, method, need, p);
+		if (err)
+			return err;
 	} else {
 		err = hdrm_mark_lossless(cur, n, p);
 		if (err)
@@ -506,23 +533,9 @@ int hdrm_model_plan(const struct hdrm_model_dev *d,
 			if (err)
 				return err;
 		} else {
-			struct hdrm_delay dv;
-
-			if (!cur->has_pfc)
-				return -EOPNOTSUPP;
-			p->write_delay = true;
-			if (method == HDRM_METHOD_AUTO) {
-				hdrm_pick_delay(d, need, p);
-			} else {
-				err = hdrm_delay_value(n->allowance_ns,
-						       d->speed_mbps,
-						       HDRM_DELAY_METRES, &dv);
-				if (err)
-					return err;
-				p->delay_wanted = dv.wanted;
-				p->clamped = dv.clamped;
-				p->next.delay = dv.value;
-			}
+			err = hdrm_plan_delay(d, cur, n, method, need, p);
+			if (err)
+				return err;
 			if (cur->has_buf) {
 				err = hdrm_mlx5_grow(d, p, p->next.delay,
 						     false);

@@ -105,6 +105,8 @@ int hdrm_applied_parse(struct nlattr *nest, struct hdrm_applied_info *a)
 	a->rule_have = hdrm_nla_u64(tb, DCB_HDRM_A_APPLIED_RULE_HAVE);
 	a->rule_need = hdrm_nla_u64(tb, DCB_HDRM_A_APPLIED_RULE_NEED);
 	a->rule_buffer = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_RULE_BUFFER);
+	a->partial = tb[DCB_HDRM_A_APPLIED_PARTIAL] &&
+		     nla_get_u8(tb[DCB_HDRM_A_APPLIED_PARTIAL]);
 	return buffers_parse(nla_data(nest), nla_len(nest),
 			     DCB_HDRM_A_APPLIED_BUFFER, &a->buf);
 }
@@ -290,6 +292,7 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 	jw_kstr(w, "method", HDRM_NAME(hdrm_apply_names, a->method));
 	jw_ku64(w, "error", a->error);
 	jw_kbool(w, "clamped", a->clamped);
+	jw_kbool(w, "partial", a->partial);
 	jw_kstr(w, "model", HDRM_NAME(hdrm_model_names, a->model));
 	jw_key(w, "rule");
 	if (a->rule) {
@@ -297,8 +300,10 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 		jw_kstr(w, "name", HDRM_NAME(rule_names, a->rule));
 		jw_ku64(w, "have_bytes", a->rule_have);
 		jw_ku64(w, "need_bytes", a->rule_need);
-		if (a->rule == DCB_HDRM_APPLY_RULE_SHORT ||
-		    a->rule == DCB_HDRM_APPLY_RULE_BELOW_FLOOR)
+		/* only mlx5's buffer rules name a buffer */
+		if (a->model == DCB_HDRM_MODEL_MLX5 && a->buf.present &&
+		    (a->rule == DCB_HDRM_APPLY_RULE_SHORT ||
+		     a->rule == DCB_HDRM_APPLY_RULE_BELOW_FLOOR))
 			jw_ku64(w, "buffer", a->rule_buffer);
 		jw_kstr(w, "why", hdrm_applied_why(a));
 		jw_obj_close(w);
@@ -337,11 +342,27 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 	jw_obj_close(w);
 }
 
-/* Why an apply failed, in one line (the rule, or the errno's meaning). */
+/* After a failed apply: what the driver holds. */
+const char *hdrm_applied_state(const struct hdrm_applied_info *a)
+{
+	return a->partial ?
+	       "the buffers were written and could not be put back (see show)" :
+	       "the driver's state is unchanged";
+}
+
+/*
+ * Why an apply failed, in one line: the rule that refused it, or the
+ * errno's meaning (a rule that only says a value was cut does not explain
+ * a driver's refusal).
+ */
 const char *hdrm_applied_why(const struct hdrm_applied_info *a)
 {
-	const char *why = rule_why(a);
+	const char *why = NULL;
 
+	if (a->rule != DCB_HDRM_APPLY_RULE_CLAMPED_FLOOR &&
+	    a->rule != DCB_HDRM_APPLY_RULE_CLAMPED_CEILING &&
+	    (a->rule != DCB_HDRM_APPLY_RULE_NO_ROOM || a->error == ENOSPC))
+		why = rule_why(a);
 	if (why)
 		return why;
 	switch (a->error) {
@@ -367,9 +388,9 @@ void hdrm_applied_text(const struct hdrm_applied_info *a)
 	if (!a->present)
 		return;
 	if (a->error) {
-		printf("apply %s: failed: %s; the driver's state is unchanged\n",
+		printf("apply %s: failed: %s; %s\n",
 		       HDRM_NAME(hdrm_apply_names, a->method),
-		       hdrm_applied_why(a));
+		       hdrm_applied_why(a), hdrm_applied_state(a));
 		return;
 	}
 	if (a->has_delay) {
@@ -393,6 +414,6 @@ void hdrm_applied_text(const struct hdrm_applied_info *a)
 				       i, a->buf.size_old[i], a->buf.size[i],
 				       (unsigned long long)a->buf.wanted[i]);
 	}
-	if (a->rule)
+	if (a->rule && rule_why(a))
 		printf("  %s\n", rule_why(a));
 }

@@ -39,6 +39,7 @@ struct hdrm_applied_info {
 	uint32_t rule;			/* enum dcb_hdrm_apply_rule */
 	uint64_t rule_have, rule_need;
 	uint32_t rule_buffer;
+	bool partial;			/* buffers written and not put back */
 };
 
 extern const char *const hdrm_apply_names[4];
@@ -51,5 +52,6 @@ void hdrm_dcb_state_text(const struct hdrm_dcb_state *s);
 void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a);
 void hdrm_applied_text(const struct hdrm_applied_info *a);
 const char *hdrm_applied_why(const struct hdrm_applied_info *a);
+const char *hdrm_applied_state(const struct hdrm_applied_info *a);
 
 #endif

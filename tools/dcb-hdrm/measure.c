@@ -335,9 +335,10 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	} else
 		ret = result_status_exit(&w.r);
 	if (!ret && w.r.applied.present && w.r.applied.error) {
-		hdrm_err("%s: apply %s failed: %s; the driver's state is unchanged",
+		hdrm_err("%s: apply %s failed: %s; %s",
 			 name, HDRM_NAME(hdrm_apply_names, w.r.applied.method),
-			 hdrm_applied_why(&w.r.applied));
+			 hdrm_applied_why(&w.r.applied),
+			 hdrm_applied_state(&w.r.applied));
 		ret = EXIT_KERNEL;
 	}
 	if (!ret && a.push && w.r.push.v[DCB_HDRM_A_PUSH_STATUS] !=

@@ -71,14 +71,15 @@ static bool prio_verdict(const struct result *r,
 		 * oversized only beyond what apply auto would leave (a
 		 * driver's floor can be above the need) and a cell.
 		 */
-		unsigned long long best = r->prio[p].has_best ?
-			r->prio[p].best : r->prio[p].bytes;
+		unsigned long long best = r->prio[p].best;
 
 		pv->basis = "model";
 		pv->unit = "bytes";
 		pv->wanted = r->prio[p].bytes;
 		pv->current = r->prio[p].eff;
+		/* without what auto would leave, never "oversized" */
 		pv->v = judge(pv->wanted, pv->current,
+			      !r->prio[p].has_best ? ~0ULL :
 			      (best > pv->wanted ? best - pv->wanted : 0) + cell,
 			      &pv->by);
 		return true;
@@ -124,6 +125,16 @@ static unsigned long long model_bytes(const struct model *m,
 		return hdrm_static_mlx5(r->speed, mtu, r->cell ? r->cell : 1,
 					m->metres);
 	return hdrm_static_cable(r->speed, r->prio[p].max_frame, m->metres);
+}
+
+static bool any_eff(const struct result *r)
+{
+	unsigned int p;
+
+	for (p = 0; p < HDRM_PRIOS; p++)
+		if (r->prio[p].valid && r->prio[p].has_eff)
+			return true;
+	return false;
 }
 
 static bool any_prio(const struct result *r)
@@ -209,7 +220,7 @@ void report_text(const struct result *r, const struct hdrm_dcb_state *st,
 		if (!prio_verdict(r, st, p, &pv))
 			continue;
 		if (!header) {
-			if (r->has_model && r->model != DCB_HDRM_MODEL_NONE)
+			if (any_eff(r))
 				printf("judged by the %s model: CURRENT is the headroom above XOFF that the driver's own arithmetic gives\n",
 				       HDRM_NAME(hdrm_model_names, r->model));
 			printf("%-4s %-7s %-7s %12s %12s  %s\n", "PRIO", "BASIS",

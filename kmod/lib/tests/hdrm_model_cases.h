@@ -91,8 +91,8 @@ static const struct hdrm_model_case hdrm_model_cases[] = {
 		.name = "mlx5 auto, 100G: no room to grow to the floor",
 		.dev = HDRM_MLX5_100G, .cur = HDRM_STATE(7, 50000, 100000),
 		.need = 300000, .allowance_ns = 200, .method = HDRM_METHOD_AUTO,
-		.err = -ENOSPC, .rule = HDRM_RULE_NO_ROOM, .rule_have = 262144,
-		.rule_need = 309328, .write_delay = true, .write_buf = true,
+		.err = -ENOSPC, .rule = HDRM_RULE_NO_ROOM, .rule_have = 212144,
+		.rule_need = 259328, .write_delay = true, .write_buf = true,
 		.clamped = true, .delay = 999, .delay_wanted = 1232,
 		.size1 = 259328,
 	},
@@ -125,6 +125,24 @@ static const struct hdrm_model_case hdrm_model_cases[] = {
 		.need = 23878, .allowance_ns = 5000, .method = HDRM_METHOD_DELAY,
 		.write_delay = true, .write_buf = true, .delay = 500,
 		.delay_wanted = 500, .size1 = 89088, .effective = 79744,
+	},
+	{
+		/*
+		 * Priority 0 has PFC but no measured headroom: its buffer 0 is
+		 * lossless to mlx5 all the same, and must reach 500 m's floor
+		 * of 89,088 B too, or the driver refuses the length.
+		 */
+		.name = "mlx5 delay: every PFC priority's buffer grown, measured or not",
+		.dev = HDRM_MLX5_25G,
+		.cur = { .has_pfc = true, .has_buf = true, .pfc_en = 0x09,
+			 .delay = 7,
+			 .buf = { .prio2buffer = HDRM_MODEL_MAP,
+				  .size = { 180000, 50000 }, .total = 262144 } },
+		.need = 23878, .allowance_ns = 5000, .method = HDRM_METHOD_DELAY,
+		.err = -ENOSPC, .rule = HDRM_RULE_NO_ROOM, .rule_have = 262144,
+		.rule_need = 180000 + 89088, .write_delay = true,
+		.write_buf = true, .delay = 500, .delay_wanted = 500,
+		.size1 = 89088,
 	},
 	{
 		/*
@@ -192,6 +210,15 @@ static const struct hdrm_model_case hdrm_model_cases[] = {
 		.need = 23878, .inflight = 600, .allowance_ns = 192,
 		.method = HDRM_METHOD_AUTO, .write_delay = true, .delay = 4800,
 		.delay_wanted = 4800, .effective = 23878,
+	},
+	{
+		.name = "generic delay: no lossless priority, nothing to size",
+		.dev = { .model = HDRM_MODEL_GENERIC, .speed_mbps = 25000,
+			 .mtu = 9000, .cell = 128 },
+		.cur = { .has_pfc = true, .pfc_en = 0x01,
+			 .buf = { .prio2buffer = HDRM_MODEL_MAP } },
+		.need = 23878, .inflight = 600, .allowance_ns = 192,
+		.method = HDRM_METHOD_DELAY, .err = -ENOENT,
 	},
 	{
 		.name = "generic buffer: the total cuts it, refused",
