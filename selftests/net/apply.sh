@@ -65,25 +65,31 @@ want_bits()
 
 apply_delay_bits()
 {
-	local out got want pfc err rc
+	local out got want pfc err rc before
 
 	hdrmA dev set dev da delay-unit auto
+	# a fixed precision: the samples' spread under a loaded emulator can
+	# alone exceed the 16-bit field at 100 Mb/s (655 us)
+	hdrmA dev set dev da precision 1000
 	[ "$(hdrmA -j dev show dev da | jq -r .dcb_state.delay_unit)" = bits ]
 	check_err $? "auto delay unit on dcbsim is not bits"
-	out=$(hdrmA -j measure dev da apply delay)
-	check_err $? "measure apply delay failed: $out"
+	before=$(dcbA -j pfc show dev da | jq .delay)
+	out=$(hdrmA -j measure dev da apply delay 2>/dev/null)
+	rc=$?
 	want=$(want_bits "$out")
-	got=$(jqn .applied.delay_new "$out")
+	got=$(dcbA -j pfc show dev da | jq .delay)
 	log_info "t $(jqn .rtt_ns.estimate "$out") ns, precision $(jqn .precision_ns "$out") ns at $SPEED Mb/s: delay $got bits (wanted $want)"
-	# A clock at a jiffy's precision (no high-resolution mode) makes the
-	# allowance too long for 16 bits even here: then it must be clamped.
+	# A round trip beyond 653 us (a stalled emulator) does not fit 16
+	# bits even here: then the write must be refused, nothing changed.
 	if [ "$want" -le 65535 ]; then
-		[ "$got" = "$want" ] && [ "$(jqn .applied.clamped "$out")" = false ]
+		[ $rc -eq 0 ] && [ "$got" = "$want" ] &&
+			[ "$(jqn .applied.delay_new "$out")" = "$want" ] &&
+			[ "$(jqn .applied.clamped "$out")" = false ]
 	else
-		[ "$got" = 65535 ] && [ "$(jqn .applied.clamped "$out")" = true ] &&
-			[ "$(jqn .applied.delay_wanted "$out")" = "$want" ]
+		[ $rc -eq 2 ] && [ "$got" = "$before" ] &&
+			[ "$(jqn .applied.rule.name "$out")" = short ]
 	fi
-	check_err $? "delay_new $got, clamped $(jqn .applied.clamped "$out"), for $want bits wanted"
+	check_err $? "exit $rc, delay $got read back, for $want bits wanted: $(jqn .applied "$out")"
 	pfc=$(dcbA -j pfc show dev da)
 	[ "$(jqn .delay "$pfc")" = "$got" ]
 	check_err $? "dcb pfc show reports delay $(jqn .delay "$pfc"), expected $got"
@@ -104,6 +110,7 @@ apply_delay_bits()
 		[ "$(jqn .applied.rule.have_bytes "$out")" -lt "$(jqn .applied.rule.need_bytes "$out")" ]
 	check_err $? "the applied nest does not name the rule: $(jqn .applied "$out")"
 	dcbsim_set speed "$SPEED"
+	hdrmA dev set dev da precision auto
 	log_test "apply delay in bits, read back with dcb pfc show; refused beyond 16 bits"
 }
 
@@ -401,9 +408,12 @@ remeasure_settle()
 	sleep 4
 }
 
+# apply auto: under a loaded emulator the software timestamps' spread
+# can make the headroom exceed what the total leaves buffer 1, which
+# apply buffer refuses and auto writes, cut
 remeasure_on()
 {
-	hdrmA dev set dev da apply buffer remeasure on
+	hdrmA dev set dev da apply auto remeasure on
 }
 
 remeasure_off()
