@@ -305,7 +305,8 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 		    (a->rule == DCB_HDRM_APPLY_RULE_SHORT ||
 		     a->rule == DCB_HDRM_APPLY_RULE_BELOW_FLOOR))
 			jw_ku64(w, "buffer", a->rule_buffer);
-		jw_kstr(w, "why", hdrm_applied_why(a));
+		/* the rule's own sentence, refusal or not */
+		jw_kstr(w, "why", rule_why(a) ? rule_why(a) : "");
 		jw_obj_close(w);
 	} else {
 		jw_null(w);
