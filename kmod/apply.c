@@ -14,19 +14,6 @@
 
 #include "dcb_hdrm.h"
 
-/* The unit the model writes ieee_pfc.delay in. */
-u8 hdrm_apply_unit(struct net_device *dev, u8 model, u8 configured)
-{
-	switch (model) {
-	case DCB_HDRM_MODEL_MLX5:
-		return DCB_HDRM_DELAY_UNIT_METRES;
-	case DCB_HDRM_MODEL_MLXSW:
-		return DCB_HDRM_DELAY_UNIT_BITS;
-	default:
-		return hdrm_drv_delay_unit(dev, configured);
-	}
-}
-
 /**
  * hdrm_model_inputs() - what the model needs from a result and its device
  * @dev: the device
@@ -71,7 +58,6 @@ static int hdrm_apply_plan(struct net_device *dev,
 	int err;
 
 	if (plan->write_buf) {
-		a->buf_old = cur->buf;
 		err = hdrm_drv_set_buffer(dev, &plan->next.buf);
 		if (err)
 			return err;
@@ -102,6 +88,7 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 		       u8 method, const struct hdrm_config *cfg,
 		       struct hdrm_applied *a)
 {
+	char driver[HDRM_DRV_NAME_LEN];
 	struct hdrm_model_plan *plan;
 	struct hdrm_model_state cur;
 	struct hdrm_model_need n;
@@ -109,9 +96,10 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 	u8 model;
 
 	ASSERT_RTNL();
-	model = hdrm_drv_model(dev, cfg->model);
+	hdrm_drv_name(dev, driver);
+	model = hdrm_drv_model_of(driver, cfg->model);
 	a->model = model;
-	a->delay_unit = hdrm_apply_unit(dev, model, cfg->delay_unit);
+	a->delay_unit = hdrm_drv_model_unit_of(driver, model, cfg->delay_unit);
 	a->method = method;
 	plan = kzalloc(sizeof(*plan), GFP_KERNEL);
 	if (!plan) {

@@ -358,12 +358,12 @@ u32 hdrm_drv_buffer_total(struct net_device *dev);
 u32 hdrm_drv_pfc_prio_mask(struct net_device *dev);
 u32 hdrm_drv_speed(struct net_device *dev);
 void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN]);
-u8 hdrm_drv_model(struct net_device *dev, u8 configured);
+u8 hdrm_drv_model_of(const char *driver, u8 configured);
+u8 hdrm_drv_model_unit_of(const char *driver, u8 model, u8 configured);
 void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
 			u32 speed, u32 cell, struct hdrm_model_dev *d);
 void hdrm_drv_model_state(struct net_device *dev, struct hdrm_model_state *s);
 u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured);
-u8 hdrm_drv_delay_unit(struct net_device *dev, u8 configured);
 void hdrm_drv_ts_caps(struct net_device *dev, struct hdrm_ts_caps *ts);
 
 /* tstamp.c: timestamps at the wire */
@@ -422,7 +422,6 @@ void hdrm_apply_work(struct work_struct *work);
 void hdrm_model_inputs(struct net_device *dev, const struct hdrm_result *r,
 		       u8 model, u8 unit, struct hdrm_model_dev *d,
 		       struct hdrm_model_state *s, struct hdrm_model_need *n);
-u8 hdrm_apply_unit(struct net_device *dev, u8 model, u8 configured);
 void hdrm_apply_schedule(struct hdrm_port *port, u8 method);
 int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		   u8 method);

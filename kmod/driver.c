@@ -272,15 +272,25 @@ void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN])
 	memcpy(name, info.driver, HDRM_DRV_NAME_LEN);
 }
 
-/* The model of the device's driver (enum dcb_hdrm_model), never auto. */
-u8 hdrm_drv_model(struct net_device *dev, u8 configured)
+/* The model of @driver (enum dcb_hdrm_model), never auto. */
+u8 hdrm_drv_model_of(const char *driver, u8 configured)
 {
-	char name[HDRM_DRV_NAME_LEN];
-
 	if (configured != DCB_HDRM_MODEL_AUTO)
 		return configured;
-	hdrm_drv_name(dev, name);
-	return hdrm_model_of_driver(name);
+	return hdrm_model_of_driver(driver);
+}
+
+/* The unit @model writes ieee_pfc.delay in, for @driver. */
+u8 hdrm_drv_model_unit_of(const char *driver, u8 model, u8 configured)
+{
+	switch (model) {
+	case DCB_HDRM_MODEL_MLX5:
+		return DCB_HDRM_DELAY_UNIT_METRES;
+	case DCB_HDRM_MODEL_MLXSW:
+		return DCB_HDRM_DELAY_UNIT_BITS;
+	default:
+		return hdrm_drv_delay_unit_of(driver, configured);
+	}
 }
 
 /**
@@ -296,7 +306,7 @@ void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
 			u32 speed, u32 cell, struct hdrm_model_dev *d)
 {
 	struct ethtool_link_ksettings ks;
-	u32 link;
+	u32 link = 0;
 
 	ASSERT_RTNL();
 	memset(d, 0, sizeof(*d));
@@ -308,7 +318,16 @@ void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
 	 * override (mlx5 takes 40 Gb/s when it has none); the generic one is
 	 * the uAPI's, in step with the headroom it was computed for.
 	 */
-	link = hdrm_drv_speed(dev);
+	if (!__ethtool_get_link_ksettings(dev, &ks)) {
+		if (ks.base.speed != (u32)SPEED_UNKNOWN)
+			link = ks.base.speed;
+		/*
+		 * Spectrum doubles on an eight-lane port; the lanes in use
+		 * are no more than its width, so the model errs on the safe
+		 * side.
+		 */
+		d->lanes = ks.lanes;
+	}
 	if (model == DCB_HDRM_MODEL_GENERIC || model == DCB_HDRM_MODEL_NONE)
 		d->speed_mbps = speed;
 	else if (link)
@@ -319,12 +338,6 @@ void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
 	d->mtu = READ_ONCE(dev->mtu);
 	d->max_mtu = dev->max_mtu;
 	d->cell = cell ? cell : 1;
-	/*
-	 * Spectrum doubles on an eight-lane port; the lanes in use are no
-	 * more than its width, so the model errs on the safe side.
-	 */
-	if (!__ethtool_get_link_ksettings(dev, &ks))
-		d->lanes = ks.lanes;
 }
 
 /* What the driver holds in its PFC and buffer objects. */
@@ -349,17 +362,6 @@ u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured)
 		return configured;
 	return hdrm_driver_reads_metres(driver) ?
 	       DCB_HDRM_DELAY_UNIT_METRES : DCB_HDRM_DELAY_UNIT_BITS;
-}
-
-/* The unit the module writes ieee_pfc.delay in, for this device. */
-u8 hdrm_drv_delay_unit(struct net_device *dev, u8 configured)
-{
-	char name[HDRM_DRV_NAME_LEN];
-
-	if (configured != DCB_HDRM_DELAY_UNIT_AUTO)
-		return configured;
-	hdrm_drv_name(dev, name);
-	return hdrm_drv_delay_unit_of(name, configured);
 }
 
 /*

@@ -106,13 +106,9 @@ static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
 	if (!m->has_dcb)
 		return;
 	hdrm_drv_name(dev, m->driver);
-	m->model = m->cfg.model != DCB_HDRM_MODEL_AUTO ? m->cfg.model :
-		   hdrm_model_of_driver(m->driver);
-	m->delay_unit = m->model == DCB_HDRM_MODEL_MLX5 ?
-			DCB_HDRM_DELAY_UNIT_METRES :
-			m->model == DCB_HDRM_MODEL_MLXSW ?
-			DCB_HDRM_DELAY_UNIT_BITS :
-			hdrm_drv_delay_unit_of(m->driver, m->cfg.delay_unit);
+	m->model = hdrm_drv_model_of(m->driver, m->cfg.model);
+	m->delay_unit = hdrm_drv_model_unit_of(m->driver, m->model,
+					       m->cfg.delay_unit);
 	m->has_pfc = !hdrm_drv_get_pfc(dev, &m->pfc);
 	m->has_buf = !hdrm_drv_get_buffer(dev, &m->buf);
 }

@@ -283,6 +283,7 @@ static bool hdrm_result_prepare(struct hdrm_port *port,
 static void hdrm_result_model(struct hdrm_port *port, struct hdrm_result_msg *m)
 {
 	struct net_device *dev = port->dev;
+	char driver[HDRM_DRV_NAME_LEN];
 	struct hdrm_model_state cur;
 	struct hdrm_model_plan *plan;
 	struct hdrm_model_need n;
@@ -297,9 +298,10 @@ static void hdrm_result_model(struct hdrm_port *port, struct hdrm_result_msg *m)
 	cfg = port->cfg;
 	spin_unlock_bh(&port->lock);
 	m->has_model = true;
-	m->model = hdrm_drv_model(dev, cfg.model);
+	hdrm_drv_name(dev, driver);
+	m->model = hdrm_drv_model_of(driver, cfg.model);
 	m->cell = hdrm_model_cell(m->model, m->r.cell);
-	unit = hdrm_apply_unit(dev, m->model, cfg.delay_unit);
+	unit = hdrm_drv_model_unit_of(driver, m->model, cfg.delay_unit);
 	hdrm_model_inputs(dev, &m->r, m->model, unit, &d, &cur, &n);
 	for (p = 0; p < HDRM_PRIOS; p++)
 		if (!hdrm_model_effective(&d, &cur, &n, p, &m->eff[p]))
