@@ -50,22 +50,63 @@ u32 hdrm_default_max_frame(u32 mtu)
 	return mtu + 14 + 4 + 4;
 }
 
+/* How long @bytes take on the wire at @speed_mbps, ns, rounded up. */
+u64 hdrm_line_ns(u64 bytes, u32 speed_mbps)
+{
+	if (!speed_mbps)
+		return 0;
+	return DIV_ROUND_UP_ULL(bytes * 8000, speed_mbps);
+}
+
+/**
+ * hdrm_occupancy() - the cell occupancy factor, as a fraction
+ * @cell: bytes, at least 1
+ * @small_pct: the share of small frames, percent, at most 100
+ * @num: its numerator
+ * @den: its denominator
+ *
+ * A buffer keeps each frame in whole cells. Of the frames of 64 bytes and
+ * more, the one that wastes most is 64 bytes when a cell is larger than
+ * two of them (cell / 64 times its size), else one byte over a cell (two
+ * cells for cell + 1 bytes). The factor mixes that worst case with
+ * perfect packing in proportion to @small_pct: 1 + p x (worst - 1). These
+ * are the figures of SONiC's dynamic headroom for Spectrum switches
+ * (sonic-swss cfgmgr/buffer_headroom_mellanox.lua). A one-byte cell gives
+ * exactly 1.
+ */
+void hdrm_occupancy(u32 cell, u32 small_pct, u64 *num, u64 *den)
+{
+	u64 p = small_pct;
+
+	if (cell > 2 * HDRM_MIN_FRAME) {
+		*num = (100 - p) * HDRM_MIN_FRAME + p * cell;
+		*den = 100ULL * HDRM_MIN_FRAME;
+	} else {
+		*num = (100 - p) * (cell + 1ULL) + 2 * p * cell;
+		*den = 100ULL * (cell + 1ULL);
+	}
+}
+
 /**
  * hdrm_headroom() - one priority's headroom
- * @in: t, precision, speed, frame sizes, K and cell size, each within the
- *	HDRM_CALC_MAX_* limits; speed and cell at least 1
- * @out: the in-flight term, the headroom in bytes and in cells
+ * @in: t, precision, speed, frame sizes, K, cell size and small frames'
+ *	share, each within the HDRM_CALC_MAX_* limits; speed and cell at
+ *	least 1
+ * @out: the in-flight term, the frames' bytes, the headroom in cells and
+ *	 in the bytes those cells hold, the occupancy factor
  *
  * (t + 2 x precision) x speed is in ns x Mb/s = 1e-3 bits, so the bytes in
  * flight are ceil((t + 2p) x speed / 8000). At the limits, (4 s + 20 ms) x
- * 1.6e6 is 6.43e15, far below 2^64.
+ * 1.6e6 is 6.43e15, and the frames' bytes times the occupancy's numerator
+ * (at most 6.56e6) stay below 2^63. hdrm_calc.h gives the terms.
  *
  * Return: 0, -EINVAL for a zero speed or cell, -ERANGE for an input above
  * its limit.
  */
 int hdrm_headroom(const struct hdrm_calc_in *in, struct hdrm_calc_out *out)
 {
-	u64 t;
+	u32 link = in->link_frame ?: in->max_frame;
+	u64 t, num, den, stream, cells;
 
 	if (!in->speed_mbps || !in->cell_bytes)
 		return -EINVAL;
@@ -73,16 +114,24 @@ int hdrm_headroom(const struct hdrm_calc_in *in, struct hdrm_calc_out *out)
 	    in->precision_ns > HDRM_CALC_MAX_PRECISION_NS ||
 	    in->speed_mbps > HDRM_CALC_MAX_SPEED_MBPS ||
 	    in->max_frame > HDRM_CALC_MAX_FRAME ||
+	    link > HDRM_CALC_MAX_FRAME ||
 	    in->measure_frame > HDRM_CALC_MAX_FRAME ||
 	    in->k_bytes > HDRM_CALC_MAX_K ||
-	    in->cell_bytes > HDRM_CALC_MAX_CELL)
+	    in->cell_bytes > HDRM_CALC_MAX_CELL ||
+	    in->small_pct > HDRM_CALC_MAX_SMALL_PCT)
 		return -ERANGE;
 
 	t = in->rtt_ns + 2ULL * in->precision_ns;
 	out->inflight_bytes = DIV_ROUND_UP_ULL(t * in->speed_mbps, 8000);
-	out->headroom_bytes = out->inflight_bytes + 2ULL * in->max_frame +
-			      in->measure_frame + in->k_bytes;
-	out->headroom_cells = DIV_ROUND_UP_ULL(out->headroom_bytes,
-					       in->cell_bytes);
+	stream = out->inflight_bytes + link + in->measure_frame + in->k_bytes;
+	out->frame_bytes = stream + in->max_frame;
+
+	hdrm_occupancy(in->cell_bytes, in->small_pct, &num, &den);
+	out->occupancy_permille = (u32)div64_u64(num * 1000 + den - 1, den);
+	den *= in->cell_bytes;
+	cells = div64_u64(stream * num + den - 1, den);
+	cells += DIV_ROUND_UP_ULL(in->max_frame, in->cell_bytes);
+	out->headroom_cells = cells;
+	out->headroom_bytes = cells * in->cell_bytes;
 	return 0;
 }

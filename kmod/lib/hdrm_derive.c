@@ -3,6 +3,25 @@
 #include "hdrm_derive.h"
 #include "hdrm_wire.h"
 
+/*
+ * The largest frame the link may carry: the receiver that decides to
+ * pause may be sending any priority's. A frame beyond the arithmetic
+ * leaves its own priority unsized and counts here as the largest the
+ * arithmetic takes.
+ */
+static u32 hdrm_derive_link_frame(const struct hdrm_derive_in *in)
+{
+	u32 link = 0, f;
+	int prio;
+
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+		f = in->max_frame[prio] ?: hdrm_default_max_frame(in->mtu);
+		if (f > link)
+			link = f;
+	}
+	return link < HDRM_CALC_MAX_FRAME ? link : HDRM_CALC_MAX_FRAME;
+}
+
 /* Each priority of @in's mask: its maximum frame and its headroom. */
 static void hdrm_derive_headroom(const struct hdrm_derive_in *in,
 				 u32 prio_mask, struct hdrm_derived *out)
@@ -14,6 +33,8 @@ static void hdrm_derive_headroom(const struct hdrm_derive_in *in,
 		.measure_frame = HDRM_FRAME_WIRE_LEN,
 		.k_bytes = out->k_bytes,
 		.cell_bytes = out->cell,
+		.link_frame = out->link_frame,
+		.small_pct = out->small_pct,
 	};
 	struct hdrm_calc_out h;
 	int prio;
@@ -30,6 +51,8 @@ static void hdrm_derive_headroom(const struct hdrm_derive_in *in,
 			continue;
 		}
 		out->prio_mask |= BIT(prio);
+		out->occupancy_permille = h.occupancy_permille;
+		out->frame_bytes[prio] = h.frame_bytes;
 		out->headroom_bytes[prio] = h.headroom_bytes;
 		out->headroom_cells[prio] = h.headroom_cells;
 		out->inflight_bytes[prio] = h.inflight_bytes;
@@ -85,6 +108,8 @@ void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out)
 	out->speed = in->speed_override ?: in->speed_link;
 	out->k_bytes = in->k_override ?: hdrm_k_bytes(out->speed);
 	out->cell = in->cell;
+	out->small_pct = in->small_pct;
+	out->link_frame = hdrm_derive_link_frame(in);
 	hdrm_derive_precision(in, NULL, out);
 	if (!in->received)
 		return;

@@ -38,12 +38,15 @@ struct hdrm_derive_in {
 	u32 prio_override, prio_pfc;	/* the priorities to size */
 	u32 k_override;			/* bytes; else the pause-quanta table */
 	u32 cell;			/* bytes */
+	u32 small_pct;			/* small frames' share, percent */
 	u32 max_frame[HDRM_PRIOS];	/* bytes; 0 = from the MTU */
 	u32 mtu;
 };
 
 struct hdrm_derived {
 	u32 speed, precision, k_bytes, cell;	/* the settings used */
+	u32 small_pct, occupancy_permille;
+	u32 link_frame;			/* the largest of the eight frames */
 	u8 precision_source;		/* HDRM_PREC_* */
 	bool has_rtt;			/* the samples gave statistics */
 	struct hdrm_stats rtt;
@@ -53,7 +56,8 @@ struct hdrm_derived {
 	u32 prio_mask;			/* the priorities sized */
 	u32 unsized_mask;		/* those beyond the arithmetic */
 	u32 max_frame[HDRM_PRIOS];
-	u64 headroom_bytes[HDRM_PRIOS];
+	u64 frame_bytes[HDRM_PRIOS];	/* packed perfectly */
+	u64 headroom_bytes[HDRM_PRIOS];	/* in whole cells */
 	u64 headroom_cells[HDRM_PRIOS];
 	u64 inflight_bytes[HDRM_PRIOS];	/* (t + 2 x precision) x speed */
 };

@@ -14,6 +14,7 @@
 #include "../lib/tests/hdrm_derive_cases.h"
 #include "../lib/tests/hdrm_samples_cases.h"
 #include "../lib/tests/hdrm_model_cases.h"
+#include "../lib/tests/hdrm_sim_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\
@@ -117,6 +118,17 @@ static void hdrm_test_model(struct kunit *test)
 	HDRM_KUNIT_CHECK(test, hdrm_check_model_points(msg, len));
 }
 
+/* The PFC loop simulator, and the headroom arithmetic it referees. */
+static void hdrm_test_sim(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_sim_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_sim(i, msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_sim_findings(msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_sim_table(msg, len));
+}
+
 static void hdrm_test_ratelimit(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_ratelimit(msg, len));
@@ -128,6 +140,7 @@ static struct kunit_case hdrm_calc_kcases[] = {
 	KUNIT_CASE(hdrm_test_derive),
 	KUNIT_CASE(hdrm_test_samples),
 	KUNIT_CASE(hdrm_test_model),
+	KUNIT_CASE(hdrm_test_sim),
 	KUNIT_CASE(hdrm_test_ratelimit),
 	{}
 };

@@ -12,3 +12,4 @@
 #include "../lib/hdrm_lldp.c"
 #include "../lib/hdrm_samples.c"
 #include "../lib/hdrm_model.c"
+#include "../lib/hdrm_sim.c"

@@ -30,37 +30,61 @@ struct hdrm_calc_case {
 	const char *name;
 	struct hdrm_calc_in in;
 	int err;
-	u64 inflight, bytes, cells;
+	u64 inflight, frames, bytes, cells;
+	u32 permille;
 };
 
+/*
+ * { t, precision, speed, max_frame, measure_frame, K, cell, link_frame,
+ *   small_pct }. Each expected figure worked by hand: frames = in flight
+ * + link + 64 + K + max_frame; cells = ceil((frames - max) x
+ * occupancy / cell) + ceil(max / cell).
+ */
 static const struct hdrm_calc_case hdrm_calc_cases[] = {
-	{ "1 us at 100G", { 1000, 0, 100000, 1522, 64, 25216, 1 }, 0,
-	  12500, 12500 + 3044 + 64 + 25216, 40824 },
-	{ "in-flight bytes round up", { 1, 0, 1, 64, 64, 0, 1 }, 0,
-	  1, 1 + 128 + 64, 193 },
-	{ "1000 B in 256 B cells", { 0, 0, 1, 64, 64, 808, 256 }, 0,
-	  0, 1000, 4 },
-	{ "exactly 4 cells", { 0, 0, 1, 64, 64, 832, 256 }, 0, 0, 1024, 4 },
-	{ "one byte over 4 cells", { 0, 0, 1, 64, 64, 833, 256 }, 0,
-	  0, 1025, 5 },
-	{ "precision counts twice", { 1000, 500, 8000, 1522, 64, 0, 1 }, 0,
-	  2000, 2000 + 3044 + 64, 5108 },
-	/* (10 ms + 2 x 1 ms) x 800 Gb/s = 1.2e9 B; 2 x 65535 + 64 + 905 x 64 */
+	/* 12500 + 1522 + 64 + 25216 + 1522 */
+	{ "1 us at 100G, one-byte cells",
+	  { 1000, 0, 100000, 1522, 64, 25216, 1, 0, 100 }, 0,
+	  12500, 40824, 40824, 40824, 1000 },
+	/* 9022 + 64 + 1522; 2 x max_frame + 64 would be 3108, 7500 short */
+	{ "the link's largest frame beside the priority's",
+	  { 0, 0, 1000, 1522, 64, 0, 1, 9022, 100 }, 0,
+	  0, 10608, 10608, 10608, 1000 },
+	{ "in-flight bytes round up", { 1, 0, 1, 64, 64, 0, 1, 0, 100 }, 0,
+	  1, 193, 193, 193, 1000 },
+	/* stream 64 + 64 + 808 = 936: ceil(936 / 256) + 1 cells */
+	{ "256 B cells, no small frames",
+	  { 0, 0, 1, 64, 64, 808, 256, 0, 0 }, 0, 0, 1000, 1280, 5, 1000 },
+	/* x 256/64 = 4: ceil(3744 / 256) + 1 */
+	{ "256 B cells, every frame small",
+	  { 0, 0, 1, 64, 64, 808, 256, 0, 100 }, 0, 0, 1000, 4096, 16, 4000 },
+	/*
+	 * 96 B: worst 2 x 96 / 97; half small: (50 x 97 + 9600) / 9700 =
+	 * 1.4897; ceil(1586 x 1.4897 / 96) = 25, + ceil(1522 / 96) = 16
+	 */
+	{ "96 B cells, half the frames small",
+	  { 0, 0, 1, 1522, 64, 0, 96, 0, 50 }, 0, 0, 3108, 3936, 41, 1490 },
+	{ "precision counts twice", { 1000, 500, 8000, 1522, 64, 0, 1, 0, 100 }, 0,
+	  2000, 5108, 5108, 5108, 1000 },
+	/* (10 ms + 2 x 1 ms) x 800 Gb/s = 1.2e9 B; 64 KiB cells: x 1024 */
 	{ "10 ms at 800G, precision 1 ms",
-	  { 10000000, 1000000, 800000, 65535, 64, 57920, 65536 }, 0,
-	  1200000000ULL, 1200189054ULL, 18314 },
-	/* (4 s + 2 ms) x 1.6 Tb/s = 8.004e11 B: the largest accepted */
-	{ "the limits", { 4000000000ULL, 1000000, 1600000, 65535, 65535, 16777216, 1 }, 0,
-	  800400000000ULL, 800400000000ULL + 131070 + 65535 + 16777216,
-	  800400000000ULL + 131070 + 65535 + 16777216 },
-	{ "speed 0", { 1000, 0, 0, 1522, 64, 0, 1 }, -EINVAL },
-	{ "cell 0", { 1000, 0, 1000, 1522, 64, 0, 0 }, -EINVAL },
-	{ "t above 4 s", { 4000000001ULL, 0, 1000, 1522, 64, 0, 1 }, -ERANGE },
-	{ "precision above 10 ms", { 1000, 10000001, 1000, 1522, 64, 0, 1 }, -ERANGE },
-	{ "speed above 1.6T", { 1000, 0, 1600001, 1522, 64, 0, 1 }, -ERANGE },
-	{ "max frame above 65535", { 1000, 0, 1000, 65536, 64, 0, 1 }, -ERANGE },
-	{ "K above 16 MiB", { 1000, 0, 1000, 1522, 64, 16777217, 1 }, -ERANGE },
-	{ "cell above 64 KiB", { 1000, 0, 1000, 1522, 64, 0, 65537 }, -ERANGE },
+	  { 10000000, 1000000, 800000, 65535, 64, 57920, 65536, 0, 100 }, 0,
+	  1200000000ULL, 1200189054ULL, 1228926550016ULL, 18751931ULL, 1024000 },
+	/* (4 s + 20 ms) x 1.6 Tb/s = 8.04e11 B, x 1024: the largest product */
+	{ "the limits",
+	  { 4000000000ULL, 10000000, 1600000, 65535, 65535, 16777216, 65536,
+	    65535, 100 }, 0,
+	  804000000000ULL, 804016973821ULL, 823313314152448ULL,
+	  12562764193ULL, 1024000 },
+	{ "speed 0", { 1000, 0, 0, 1522, 64, 0, 1, 0, 100 }, -EINVAL },
+	{ "cell 0", { 1000, 0, 1000, 1522, 64, 0, 0, 0, 100 }, -EINVAL },
+	{ "t above 4 s", { 4000000001ULL, 0, 1000, 1522, 64, 0, 1, 0, 100 }, -ERANGE },
+	{ "precision above 10 ms", { 1000, 10000001, 1000, 1522, 64, 0, 1, 0, 100 }, -ERANGE },
+	{ "speed above 1.6T", { 1000, 0, 1600001, 1522, 64, 0, 1, 0, 100 }, -ERANGE },
+	{ "max frame above 65535", { 1000, 0, 1000, 65536, 64, 0, 1, 0, 100 }, -ERANGE },
+	{ "link frame above 65535", { 1000, 0, 1000, 1522, 64, 0, 1, 65536, 100 }, -ERANGE },
+	{ "K above 16 MiB", { 1000, 0, 1000, 1522, 64, 16777217, 1, 0, 100 }, -ERANGE },
+	{ "cell above 64 KiB", { 1000, 0, 1000, 1522, 64, 0, 65537, 0, 100 }, -ERANGE },
+	{ "small frames above 100 %", { 1000, 0, 1000, 1522, 64, 0, 1, 0, 101 }, -ERANGE },
 };
 
 static int hdrm_check_calc(unsigned int i, char *msg, size_t len)
@@ -72,15 +96,21 @@ static int hdrm_check_calc(unsigned int i, char *msg, size_t len)
 	if (err != c->err)
 		return hdrm_fail(msg, len, "%s: error %d, expected %d", c->name, err, c->err);
 	if (!err && (out.inflight_bytes != c->inflight ||
+		     out.frame_bytes != c->frames ||
 		     out.headroom_bytes != c->bytes ||
-		     out.headroom_cells != c->cells))
-		return hdrm_fail(msg, len, "%s: %llu/%llu/%llu, expected %llu/%llu/%llu", c->name,
+		     out.headroom_cells != c->cells ||
+		     out.occupancy_permille != c->permille))
+		return hdrm_fail(msg, len, "%s: %llu/%llu/%llu/%llu/%u, expected %llu/%llu/%llu/%llu/%u",
+				 c->name,
 				 (unsigned long long)out.inflight_bytes,
+				 (unsigned long long)out.frame_bytes,
 				 (unsigned long long)out.headroom_bytes,
 				 (unsigned long long)out.headroom_cells,
+				 out.occupancy_permille,
 				 (unsigned long long)c->inflight,
+				 (unsigned long long)c->frames,
 				 (unsigned long long)c->bytes,
-				 (unsigned long long)c->cells);
+				 (unsigned long long)c->cells, c->permille);
 	return 0;
 }
 
@@ -107,6 +137,15 @@ static int hdrm_check_k(char *msg, size_t len)
 		    hdrm_k_cases[i].quanta * 64)
 			return hdrm_fail(msg, len, "K bytes at %u Mb/s", hdrm_k_cases[i].speed);
 	}
+	/* 512 bit times a quantum: 80 at 25G, 905 at 400G, 65535 at 10G */
+	if (hdrm_line_ns(80 * 64, 25000) != 1639 ||
+	    hdrm_line_ns(905 * 64, 400000) != 1159 ||
+	    hdrm_line_ns(65535ULL * 64, 10000) != 3355392 ||
+	    hdrm_line_ns(64, 0) != 0)
+		return hdrm_fail(msg, len, "pause quanta in ns: %llu, %llu, %llu",
+				 (unsigned long long)hdrm_line_ns(80 * 64, 25000),
+				 (unsigned long long)hdrm_line_ns(905 * 64, 400000),
+				 (unsigned long long)hdrm_line_ns(65535ULL * 64, 10000));
 	if (hdrm_default_max_frame(1500) != 1522 ||
 	    hdrm_default_max_frame(9000) != 9022)
 		return hdrm_fail(msg, len, "max frame from MTU: %u, %u",

@@ -26,6 +26,8 @@ struct hdrm_derive_case {
 	u32 prio_mask, unsized_mask;
 	u32 max_frame[HDRM_PRIOS];
 	u64 bytes[HDRM_PRIOS], cells[HDRM_PRIOS];
+	u64 frames[HDRM_PRIOS];		/* packed perfectly: 0 = bytes */
+	u32 link_frame, permille;	/* 0: not checked */
 };
 
 static const struct hdrm_derive_case hdrm_derive_cases[] = {
@@ -42,7 +44,9 @@ static const struct hdrm_derive_case hdrm_derive_cases[] = {
 		.has_rtt = true, .estimate = 1000,
 		.prio_mask = 0x08,
 		.max_frame = { [3] = 1522 },
-		.bytes = { [3] = 42074 }, .cells = { [3] = 439 },
+		/* 40552 B before the last frame: 423 cells of 96, + 16 */
+		.bytes = { [3] = 42144 }, .cells = { [3] = 439 },
+		.frames = { [3] = 42074 },
 	},
 	{
 		/* no override: the link's speed, PFC priorities and clock */
@@ -57,8 +61,10 @@ static const struct hdrm_derive_case hdrm_derive_cases[] = {
 		.has_rtt = true, .estimate = 3000, .turnaround_median = 20,
 		.prio_mask = 0x09,
 		.max_frame = { [0] = 9216, [3] = 9022 },
-		.bytes = { [0] = 26537, [3] = 26149 },
-		.cells = { [0] = 26537, [3] = 26149 },
+		/* prio 3's 9022: the receiver may be sending prio 0's 9216 */
+		.bytes = { [0] = 26537, [3] = 26343 },
+		.cells = { [0] = 26537, [3] = 26343 },
+		.link_frame = 9216, .permille = 1000,
 	},
 	{
 		/* K overridden, the rest from the link */
@@ -72,7 +78,26 @@ static const struct hdrm_derive_case hdrm_derive_cases[] = {
 		.has_rtt = true, .estimate = 2000,
 		.prio_mask = 0x02,
 		.max_frame = { [1] = 1522 },
-		.bytes = { [1] = 13479 }, .cells = { [1] = 106 },
+		.bytes = { [1] = 13568 }, .cells = { [1] = 106 },
+		.frames = { [1] = 13479 },
+	},
+	{
+		/*
+		 * Every frame small, 256-byte cells: 3132 + 1522 + 64 + 5120 =
+		 * 9838 B before the last frame, x 4 in cells: 154, + 6
+		 */
+		.name = "small frames in 256-byte cells",
+		.rtt = { 1000 },
+		.in = { .received = 1, .estimator = HDRM_EST_MIN, .size = true,
+			.speed_link = 25000, .hardware = true, .hw_resolution = 1,
+			.prio_pfc = 0x08, .cell = 256, .small_pct = 100,
+			.mtu = 1500 },
+		.speed = 25000, .precision = 1, .k_bytes = 5120,
+		.has_rtt = true, .estimate = 1000,
+		.prio_mask = 0x08,
+		.max_frame = { [3] = 1522 },
+		.bytes = { [3] = 40960 }, .cells = { [3] = 160 },
+		.frames = { [3] = 11360 }, .link_frame = 1522, .permille = 4000,
 	},
 	{
 		.name = "no speed: estimate, no headroom",
@@ -138,7 +163,9 @@ static const struct hdrm_derive_case hdrm_derive_cases[] = {
 		.has_rtt = true, .estimate = 1000,
 		.prio_mask = 0x01, .unsized_mask = 0x02,
 		.max_frame = { [0] = 1522, [1] = 65557 },
-		.bytes = { [0] = 8649 }, .cells = { [0] = 8649 },
+		/* 1253 + 65535 (the link's, capped) + 64 + 4288 + 1522 */
+		.bytes = { [0] = 72662 }, .cells = { [0] = 72662 },
+		.link_frame = 65535,
 	},
 };
 
@@ -174,10 +201,16 @@ static int hdrm_check_derive(unsigned int i, char *msg, size_t len)
 		return hdrm_fail(msg, len, "%s: sized %#x unsized %#x, expected %#x %#x",
 				 c->name, out.prio_mask, out.unsized_mask,
 				 c->prio_mask, c->unsized_mask);
+	if ((c->link_frame && out.link_frame != c->link_frame) ||
+	    (c->permille && out.occupancy_permille != c->permille))
+		return hdrm_fail(msg, len, "%s: link frame %u occupancy %u, not %u %u",
+				 c->name, out.link_frame, out.occupancy_permille,
+				 c->link_frame, c->permille);
 	for (prio = 0; prio < HDRM_PRIOS; prio++)
 		if (out.max_frame[prio] != c->max_frame[prio] ||
 		    out.headroom_bytes[prio] != c->bytes[prio] ||
-		    out.headroom_cells[prio] != c->cells[prio])
+		    out.headroom_cells[prio] != c->cells[prio] ||
+		    out.frame_bytes[prio] != (c->frames[prio] ?: c->bytes[prio]))
 			return hdrm_fail(msg, len, "%s: prio %d: %u/%llu/%llu, not %u/%llu/%llu",
 					 c->name, prio, out.max_frame[prio],
 					 (unsigned long long)out.headroom_bytes[prio],

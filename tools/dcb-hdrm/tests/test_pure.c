@@ -12,6 +12,7 @@
 #include "tests/hdrm_derive_cases.h"
 #include "tests/hdrm_samples_cases.h"
 #include "tests/hdrm_model_cases.h"
+#include "tests/hdrm_sim_cases.h"
 #include "tap.h"
 
 #define CHECK(call, ...) do {					\
@@ -80,5 +81,9 @@ int main(void)
 		CHECK(hdrm_check_model(i, msg, len), "model: %s",
 		      hdrm_model_cases[i].name);
 	CHECK(hdrm_check_model_points(msg, len), "model: the formulas at known points, the drivers' names");
+	for (i = 0; i < ARRAY_SIZE(hdrm_sim_cases); i++)
+		CHECK(hdrm_check_sim(i, msg, len), "sim: %s", hdrm_sim_cases[i].name);
+	CHECK(hdrm_check_sim_findings(msg, len), "sim: the formula's gaps it found, and its tightness");
+	CHECK(hdrm_check_sim_table(msg, len), "sim: the headroom holds every pattern of every link in the table, a cell less does not");
 	return tap_done();
 }

@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The PFC loop simulator's cases, run by KUnit and by the tool's test:
+ * three loops worked by hand on the timeline, its refusals, and the
+ * headroom arithmetic refereed by it over a table of links.
+ */
+#ifndef _HDRM_SIM_CASES_H
+#define _HDRM_SIM_CASES_H
+
+#include "../hdrm_sim.h"
+
+struct hdrm_sim_case {
+	const char *name;
+	struct hdrm_sim_in in;
+	int err;
+	u64 peak_bytes, peak_cells, frames, dropped_bytes;
+	u64 pfc_sent_ns, last_byte_ns;
+};
+
+/*
+ * { speed, delay, link, max, K, cell, pattern, size, other, drops,
+ *   headroom }
+ */
+static const struct hdrm_sim_case hdrm_sim_cases[] = {
+	/*
+	 * 10G, no cable, no K: the PFC frame's last bit leaves after the
+	 * receiver's 1522-byte frame, the gap and itself: 8 + 1522 + 12 + 8
+	 * + 64 = 1614 bytes, 12912 bits, 1291.2 ns. The sender's frames are
+	 * laid back from then: one whole slot of 1542, and the last 72
+	 * bytes of the one before (its 12 of gap, its last 60 bytes). Then
+	 * the last frame, 1522: 60 + 1522 + 1522 = 3104. Its last byte
+	 * arrives 8 + 1522 bytes later: 25152 bits.
+	 */
+	{ "10G, no cable, all largest",
+	  { 10000, 0, 0, 1522, 0, 1, HDRM_SIM_MAX }, 0,
+	  3104, 3104, 3, 0, 1292, 2516 },
+	/*
+	 * The same with 64-byte frames in 256-byte cells: 19 whole slots of
+	 * 84 in 1614 and 18 bytes left: 12 of gap, the last 6 bytes of a
+	 * frame whose cell was opened before the crossing (no new cell).
+	 * 6 + 19 x 64 + 64 bytes; 19 + 1 cells.
+	 */
+	{ "10G, no cable, 64-byte frames, 256-byte cells",
+	  { 10000, 0, 0, 1522, 0, 256, HDRM_SIM_MIN }, 0,
+	  1286, 20, 21, 0, 1292, 1349 },
+	/*
+	 * 25G, 100 m (500 ns one way, 12500 bits), K 80 quanta (40960
+	 * bits): 12500 + 12912 + 12500 + 40960 = 78872 bits = 9859 bytes
+	 * before the last start: 6 whole slots and 607 bytes, 595 of them
+	 * data. 595 + 6 x 1522 + 1522 = 11249; a headroom of 11248 drops
+	 * the last frame.
+	 */
+	{ "25G, 100 m, one byte short",
+	  { 25000, 500, 0, 1522, 5120, 1, HDRM_SIM_MAX, 0, 0, true, 11248 }, 0,
+	  11249, 11249, 8, 1522, 517, 3645 },
+	{ "25G, 100 m, exactly enough",
+	  { 25000, 500, 0, 1522, 5120, 1, HDRM_SIM_MAX, 0, 0, true, 11249 }, 0,
+	  11249, 11249, 8, 0, 517, 3645 },
+	{ "speed 0", { 0, 0, 0, 1522, 0, 1, HDRM_SIM_MAX }, -EINVAL },
+	{ "cell 0", { 1000, 0, 0, 1522, 0, 0, HDRM_SIM_MAX }, -EINVAL },
+	{ "a frame below 64", { 1000, 0, 0, 63, 0, 1, HDRM_SIM_MAX }, -ERANGE },
+	{ "a size beyond the largest",
+	  { 1000, 0, 0, 1522, 0, 1, HDRM_SIM_SIZE, 1523 }, -ERANGE },
+	{ "a delay beyond 2 s",
+	  { 1000, 2000000001ULL, 0, 1522, 0, 1, HDRM_SIM_MAX }, -ERANGE },
+	{ "no such pattern", { 1000, 0, 0, 1522, 0, 1, 5 }, -ERANGE },
+};
+
+static int hdrm_check_sim(unsigned int i, char *msg, size_t len)
+{
+	const struct hdrm_sim_case *c = &hdrm_sim_cases[i];
+	struct hdrm_sim_out o;
+	int err = hdrm_sim_run(&c->in, &o);
+
+	if (err != c->err)
+		return hdrm_fail(msg, len, "%s: error %d, expected %d", c->name, err, c->err);
+	if (!err && (o.peak_bytes != c->peak_bytes ||
+		     o.peak_cells != c->peak_cells || o.frames != c->frames ||
+		     o.dropped_bytes != c->dropped_bytes ||
+		     o.pfc_sent_ns != c->pfc_sent_ns ||
+		     o.last_byte_ns != c->last_byte_ns))
+		return hdrm_fail(msg, len, "%s: %llu B %llu cells %llu frames %llu dropped %llu/%llu ns",
+				 c->name, (unsigned long long)o.peak_bytes,
+				 (unsigned long long)o.peak_cells,
+				 (unsigned long long)o.frames,
+				 (unsigned long long)o.dropped_bytes,
+				 (unsigned long long)o.pfc_sent_ns,
+				 (unsigned long long)o.last_byte_ns);
+	return 0;
+}
+
+/* The referee's table: the speeds, cables, MTUs and cells. */
+static const u32 hdrm_sim_speeds[] = { 10000, 25000, 100000, 400000 };
+static const u32 hdrm_sim_metres[] = { 1, 3, 10, 50, 100, 300, 2000 };
+static const u32 hdrm_sim_mtus[] = { 1500, 9000 };
+static const u32 hdrm_sim_cells_tab[] = { 1, 80, 96, 144, 256 };
+
+/* One row and one pattern: enough, not vacuous, and close for big frames. */
+static int hdrm_check_sim_row(u32 speed, u32 metres, u32 mtu, u32 cell,
+			      u8 pattern, u32 other, char *msg, size_t len)
+{
+	u32 frame = hdrm_default_max_frame(mtu);
+	struct hdrm_calc_in c = {
+		/* hardware timestamps: t is the cable, 5 ns a metre each way */
+		.rtt_ns = 10ULL * metres, .precision_ns = 1,
+		.speed_mbps = speed, .max_frame = frame,
+		.measure_frame = HDRM_FRAME_WIRE_LEN,
+		.k_bytes = hdrm_k_bytes(speed), .cell_bytes = cell,
+		.small_pct = 100,
+	};
+	struct hdrm_sim_in s = {
+		.speed_mbps = speed, .delay_ns = 5ULL * metres,
+		.max_frame = frame, .k_bytes = c.k_bytes, .cell = cell,
+		.pattern = pattern, .size = 257 < frame ? 257 : frame,
+		.other_frame = other, .drops = true,
+	};
+	struct hdrm_calc_out h;
+	struct hdrm_sim_out o;
+
+	if (hdrm_headroom(&c, &h))
+		return hdrm_fail(msg, len, "%u Mb/s %u m: no headroom", speed, metres);
+	s.headroom = h.headroom_bytes;
+	if (hdrm_sim_run(&s, &o))
+		return hdrm_fail(msg, len, "%u Mb/s %u m: no simulation", speed, metres);
+	if (o.dropped_bytes || o.peak_cells > h.headroom_cells ||
+	    o.peak_bytes > h.frame_bytes)
+		return hdrm_fail(msg, len, "%u Mb/s %u m MTU %u cell %u pattern %u: headroom %llu cells, peak %llu cells %llu B, %llu B dropped",
+				 speed, metres, mtu, cell, pattern,
+				 (unsigned long long)h.headroom_cells,
+				 (unsigned long long)o.peak_cells,
+				 (unsigned long long)o.peak_bytes,
+				 (unsigned long long)o.dropped_bytes);
+	/* one cell below the peak drops */
+	s.headroom = (o.peak_cells - 1) * cell;
+	if (hdrm_sim_run(&s, &o) || !o.dropped_bytes)
+		return hdrm_fail(msg, len, "%u Mb/s %u m MTU %u cell %u pattern %u: a cell below the peak drops nothing",
+				 speed, metres, mtu, cell, pattern);
+	/* all largest frames, one-byte cells, 25G and above: within 15 % */
+	if (cell == 1 && pattern == HDRM_SIM_MAX && !other && speed >= 25000 &&
+	    h.headroom_bytes * 100 > o.peak_bytes * 115)
+		return hdrm_fail(msg, len, "%u Mb/s %u m MTU %u: %llu B for a peak of %llu B, more than 15 %% above",
+				 speed, metres, mtu,
+				 (unsigned long long)h.headroom_bytes,
+				 (unsigned long long)o.peak_bytes);
+	return 0;
+}
+
+static int hdrm_check_sim_table(char *msg, size_t len)
+{
+	static const u8 patterns[] = { HDRM_SIM_MAX, HDRM_SIM_MIN, HDRM_SIM_SIZE,
+				       HDRM_SIM_MIX, HDRM_SIM_WORST };
+	unsigned int a, b, c, d, e;
+	int err;
+
+	for (a = 0; a < ARRAY_SIZE(hdrm_sim_speeds); a++)
+		for (b = 0; b < ARRAY_SIZE(hdrm_sim_metres); b++)
+			for (c = 0; c < ARRAY_SIZE(hdrm_sim_mtus); c++)
+				for (d = 0; d < ARRAY_SIZE(hdrm_sim_cells_tab); d++)
+					for (e = 0; e < ARRAY_SIZE(patterns); e++) {
+						err = hdrm_check_sim_row(hdrm_sim_speeds[a],
+									 hdrm_sim_metres[b],
+									 hdrm_sim_mtus[c],
+									 hdrm_sim_cells_tab[d],
+									 patterns[e], 0, msg, len);
+						if (!err && patterns[e] != HDRM_SIM_SIZE)
+							err = hdrm_check_sim_row(hdrm_sim_speeds[a],
+										 hdrm_sim_metres[b],
+										 hdrm_sim_mtus[c],
+										 hdrm_sim_cells_tab[d],
+										 patterns[e], 1522,
+										 msg, len);
+						if (err)
+							return err;
+					}
+	return 0;
+}
+
+/*
+ * What the referee found: the application's 2 x max_frame, with the
+ * priority's own frame twice, is short when the link carries larger
+ * frames than the priority (max-frame 3:1522 on a 9000-byte MTU). Its
+ * measurement frame, 64 bytes without the wire's preambles and gaps, is
+ * not: the sender's own gaps cover them, with 4 bytes to spare.
+ */
+static int hdrm_check_sim_findings(char *msg, size_t len)
+{
+	struct hdrm_sim_in s = {
+		.speed_mbps = 25000, .delay_ns = 250, .link_frame = 9022,
+		.max_frame = 1522, .k_bytes = hdrm_k_bytes(25000), .cell = 1,
+		.pattern = HDRM_SIM_MAX,
+	};
+	struct hdrm_sim_out o;
+	u64 old;
+
+	/* 500 ns x 25 Gb/s = 1563 B; 2 x 1522 + 64 + 5120 */
+	old = 1563 + 2 * 1522 + 64 + 5120;
+	if (hdrm_sim_run(&s, &o) || o.peak_bytes <= old + 7000)
+		return hdrm_fail(msg, len, "max-frame 1522 on MTU 9000: peak %llu B, the old formula %llu B",
+				 (unsigned long long)o.peak_bytes,
+				 (unsigned long long)old);
+	/*
+	 * No cable, no K, all 9022 at 10G: 9114 bytes of the receiver's
+	 * wire before its PFC frame is out; one whole slot of the sender's
+	 * and 60 bytes of the one before: 60 + 2 x 9022 = 18104, against
+	 * 2 x 9022 + 64 = 18108.
+	 */
+	s.speed_mbps = 10000;
+	s.delay_ns = 0;
+	s.link_frame = 0;
+	s.k_bytes = 0;
+	s.max_frame = 9022;
+	old = 2 * 9022 + 64;
+	if (hdrm_sim_run(&s, &o) || o.peak_bytes != old - 4)
+		return hdrm_fail(msg, len, "the wire's overheads: peak %llu B, the formula %llu B",
+				 (unsigned long long)o.peak_bytes,
+				 (unsigned long long)old);
+	return 0;
+}
+
+#endif /* _HDRM_SIM_CASES_H */
