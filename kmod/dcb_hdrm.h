@@ -112,6 +112,7 @@ struct hdrm_config {
 	u32 speed_override;		/* Mb/s, 0 = link settings */
 	u32 k_override;			/* bytes, 0 = pause-quanta table */
 	u32 cell;			/* bytes */
+	u8 small_pct;			/* small frames' share, percent */
 	u32 prio_mask;			/* 0 = PFC-enabled, or all */
 	u32 max_frame[HDRM_PRIOS];	/* bytes, 0 = MTU + 22 */
 	u32 precision_override;		/* ns, 0 = clock resolution */
@@ -206,10 +207,14 @@ struct hdrm_result {
 	u64 rtt_estimate;
 	u64 turnaround_median;
 	u32 precision, speed, k_bytes, cell;
+	u8 small_pct;			/* small frames' share, percent */
+	u32 occupancy_permille;		/* the cell occupancy factor */
+	u32 link_frame;			/* the link's largest frame */
 	u32 prio_mask;			/* the priorities below are valid */
 	u32 max_frame[HDRM_PRIOS];
 	u32 unsized_mask;		/* PFC priorities with no headroom */
-	u64 headroom_bytes[HDRM_PRIOS];
+	u64 packed_bytes[HDRM_PRIOS];	/* the frames, packed perfectly */
+	u64 headroom_bytes[HDRM_PRIOS];	/* the whole cells they take */
 	u64 headroom_cells[HDRM_PRIOS];
 	u64 inflight_bytes[HDRM_PRIOS];	/* (t + 2 x precision) x speed */
 	u32 duration_us;

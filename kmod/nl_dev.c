@@ -154,7 +154,9 @@ static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_AUTO_HDRM, cfg->auto_hdrm) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_PUSH, cfg->accept_push) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_TS_MODE, cfg->ts_mode) ||
-	    nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL, cfg->model))
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL, cfg->model) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT,
+		       cfg->small_pct))
 		return -EMSGSIZE;
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!cfg->max_frame[prio])
@@ -433,6 +435,9 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		cfg.k_override = nla_get_u32(tb[DCB_HDRM_A_DEV_K_OVERRIDE]);
 	if (tb[DCB_HDRM_A_DEV_CELL])
 		cfg.cell = nla_get_u32(tb[DCB_HDRM_A_DEV_CELL]);
+	if (tb[DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT])
+		cfg.small_pct =
+			nla_get_u8(tb[DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT]);
 	if (tb[DCB_HDRM_A_DEV_PRIO_MASK])
 		cfg.prio_mask = nla_get_u32(tb[DCB_HDRM_A_DEV_PRIO_MASK]);
 	if (tb[DCB_HDRM_A_DEV_PRECISION_OVERRIDE])

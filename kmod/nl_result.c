@@ -80,6 +80,9 @@ static int hdrm_put_prios(struct sk_buff *skb, const struct hdrm_result *r,
 		    nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_INFLIGHT_BYTES,
 				      r->inflight_bytes[prio],
 				      DCB_HDRM_A_PRIO_PAD) ||
+		    nla_put_u64_64bit(skb, DCB_HDRM_A_PRIO_PACKED_BYTES,
+				      r->packed_bytes[prio],
+				      DCB_HDRM_A_PRIO_PAD) ||
 		    (m->has_model && hdrm_put_model(skb, m, prio)))
 			return -EMSGSIZE;
 		nla_nest_end(skb, nest);
@@ -221,6 +224,13 @@ static int hdrm_result_fill(struct sk_buff *skb,
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_MEASURE_FRAME,
 			HDRM_FRAME_WIRE_LEN) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_CELL, r->cell) ||
+	    nla_put_u8(skb, DCB_HDRM_A_RESULT_SMALL_PACKET_PERCENT,
+		       r->small_pct) ||
+	    (r->link_frame &&
+	     nla_put_u32(skb, DCB_HDRM_A_RESULT_LINK_FRAME, r->link_frame)) ||
+	    (r->occupancy_permille &&
+	     nla_put_u32(skb, DCB_HDRM_A_RESULT_OCCUPANCY,
+			 r->occupancy_permille)) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_DURATION, r->duration_us) ||
 	    nla_put_u64_64bit(skb, DCB_HDRM_A_RESULT_AGE, m->age_ms,
 			      DCB_HDRM_A_RESULT_PAD) ||

@@ -50,6 +50,7 @@ static void hdrm_config_init(struct hdrm_config *cfg)
 	cfg->reflect_rate = HDRM_DEF_REFLECT_RATE;
 	cfg->encap = DCB_HDRM_ENCAP_AUTO;
 	cfg->cell = 1;
+	cfg->small_pct = 100;
 	cfg->auto_hdrm = true;
 }
 

@@ -188,6 +188,8 @@ static int hdrm_push_local(const struct hdrm_ctl *c,
 		.measure_frame = HDRM_FRAME_WIRE_LEN,
 		.k_bytes = cfg->k_override ?: hdrm_k_bytes(speed),
 		.cell_bytes = cfg->cell,
+		.link_frame = hdrm_link_frame(cfg->max_frame, mtu),
+		.small_pct = cfg->small_pct,
 	};
 	struct hdrm_calc_out out;
 	int prio;
@@ -203,6 +205,8 @@ static int hdrm_push_local(const struct hdrm_ctl *c,
 	r->speed = speed;
 	r->k_bytes = in.k_bytes;
 	r->cell = cfg->cell;
+	r->small_pct = cfg->small_pct;
+	r->link_frame = in.link_frame;
 	r->prio_mask = c->prio_mask;
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!(c->prio_mask & BIT(prio)))
@@ -212,6 +216,8 @@ static int hdrm_push_local(const struct hdrm_ctl *c,
 		if (hdrm_headroom(&in, &out))
 			return prio + 1;
 		r->max_frame[prio] = in.max_frame;
+		r->occupancy_permille = out.occupancy_permille;
+		r->packed_bytes[prio] = out.frame_bytes;
 		r->headroom_bytes[prio] = out.headroom_bytes;
 		r->headroom_cells[prio] = out.headroom_cells;
 		r->inflight_bytes[prio] = out.inflight_bytes;

@@ -525,6 +525,7 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
 		.prio_pfc = s->prio_mask,
 		.k_override = s->cfg.k_override,
 		.cell = s->cfg.cell,
+		.small_pct = s->cfg.small_pct,
 		.mtu = s->mtu,
 	};
 	struct hdrm_derived d;
@@ -565,6 +566,9 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
 	r->precision_source = d.precision_source;
 	r->k_bytes = d.k_bytes;
 	r->cell = d.cell;
+	r->small_pct = d.small_pct;
+	r->occupancy_permille = d.occupancy_permille;
+	r->link_frame = d.link_frame;
 	r->rtt = d.rtt;
 	r->rtt_estimate = d.rtt_estimate;
 	r->turnaround_median = d.turnaround_median;
@@ -573,6 +577,7 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
 	r->prio_mask = d.prio_mask;
 	r->unsized_mask = d.unsized_mask;
 	memcpy(r->max_frame, d.max_frame, sizeof(r->max_frame));
+	memcpy(r->packed_bytes, d.frame_bytes, sizeof(r->packed_bytes));
 	memcpy(r->headroom_bytes, d.headroom_bytes, sizeof(r->headroom_bytes));
 	memcpy(r->headroom_cells, d.headroom_cells, sizeof(r->headroom_cells));
 	memcpy(r->inflight_bytes, d.inflight_bytes, sizeof(r->inflight_bytes));

@@ -50,6 +50,28 @@ u32 hdrm_default_max_frame(u32 mtu)
 	return mtu + 14 + 4 + 4;
 }
 
+/**
+ * hdrm_link_frame() - the largest frame the link may carry
+ * @max_frame: each priority's largest frame, 0 for the MTU's
+ * @mtu: the device's MTU
+ *
+ * The receiver that decides to pause may be sending any priority's frame.
+ * A frame beyond the arithmetic leaves its own priority unsized and counts
+ * here as the largest the arithmetic takes.
+ */
+u32 hdrm_link_frame(const u32 max_frame[HDRM_PRIOS], u32 mtu)
+{
+	u32 link = 0, f;
+	int prio;
+
+	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+		f = max_frame[prio] ?: hdrm_default_max_frame(mtu);
+		if (f > link)
+			link = f;
+	}
+	return link < HDRM_CALC_MAX_FRAME ? link : HDRM_CALC_MAX_FRAME;
+}
+
 /* How long @bytes take on the wire at @speed_mbps, ns, rounded up. */
 u64 hdrm_line_ns(u64 bytes, u32 speed_mbps)
 {

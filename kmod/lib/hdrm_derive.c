@@ -3,25 +3,6 @@
 #include "hdrm_derive.h"
 #include "hdrm_wire.h"
 
-/*
- * The largest frame the link may carry: the receiver that decides to
- * pause may be sending any priority's. A frame beyond the arithmetic
- * leaves its own priority unsized and counts here as the largest the
- * arithmetic takes.
- */
-static u32 hdrm_derive_link_frame(const struct hdrm_derive_in *in)
-{
-	u32 link = 0, f;
-	int prio;
-
-	for (prio = 0; prio < HDRM_PRIOS; prio++) {
-		f = in->max_frame[prio] ?: hdrm_default_max_frame(in->mtu);
-		if (f > link)
-			link = f;
-	}
-	return link < HDRM_CALC_MAX_FRAME ? link : HDRM_CALC_MAX_FRAME;
-}
-
 /* Each priority of @in's mask: its maximum frame and its headroom. */
 static void hdrm_derive_headroom(const struct hdrm_derive_in *in,
 				 u32 prio_mask, struct hdrm_derived *out)
@@ -109,7 +90,7 @@ void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out)
 	out->k_bytes = in->k_override ?: hdrm_k_bytes(out->speed);
 	out->cell = in->cell;
 	out->small_pct = in->small_pct;
-	out->link_frame = hdrm_derive_link_frame(in);
+	out->link_frame = hdrm_link_frame(in->max_frame, in->mtu);
 	hdrm_derive_precision(in, NULL, out);
 	if (!in->received)
 		return;

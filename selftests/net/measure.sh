@@ -286,10 +286,12 @@ measure_json_contract()
 			has("headroom_bytes") and has("headroom_cells")))' \
 		<<<"$out" >/dev/null
 	check_err $? "JSON keys missing: $out"
-	# headroom_bytes = ceil((t + 2p) x speed / 8000) + 2 max_frame + 64 + K
-	jq -e '. as $r | .priorities | all(.headroom_bytes ==
+	# headroom_bytes = ceil((t + 2p) x speed / 8000) + link_frame + max_frame + 64 + K
+	jq -e '. as $r | ($r.link_frame_bytes == 1522) and ($r.occupancy == 1) and
+		($r.small_packet_percent == 100) and (.priorities | all(.headroom_bytes ==
 		((($r.rtt_ns.estimate + 2 * $r.precision_ns) * $r.speed_mbps + 7999) / 8000 | floor)
-		+ 2 * .max_frame_bytes + $r.measure_frame_bytes + $r.k_bytes)' \
+		+ $r.link_frame_bytes + .max_frame_bytes + $r.measure_frame_bytes + $r.k_bytes and
+		.packed_bytes == .headroom_bytes))' \
 		<<<"$out" >/dev/null
 	check_err $? "headroom_bytes does not follow the formula: $out"
 	# the in-flight term is the kernel's, in JSON and in the text's column
@@ -297,7 +299,7 @@ measure_json_contract()
 		((($r.rtt_ns.estimate + 2 * $r.precision_ns) * $r.speed_mbps + 7999) / 8000 | floor))' \
 		<<<"$out" >/dev/null
 	check_err $? "inflight_bytes is not (t + 2p) x speed: $out"
-	[ "$(dcb-hdrm -n "$NSA" show dev va | awk '$1 == 3 && NF == 8 { print $3 }')" = \
+	[ "$(dcb-hdrm -n "$NSA" show dev va | awk '$1 == 3 && NF == 9 { print $3 }')" = \
 	  "$(jq '.priorities[] | select(.prio == 3) | .inflight_bytes' <<<"$out")" ]
 	check_err $? "show's (t+2p)xSPEED column is not the kernel's in-flight bytes: $(dcb-hdrm -n "$NSA" show dev va | tail -n 9)"
 	# show, and the kernel's YNL client's dump, return the same result
@@ -312,10 +314,27 @@ measure_json_contract()
 	jq -e '(.speed_mbps == 100000) and (.k_bytes == 1000) and (.cell_bytes == 256) and
 		([.priorities[].prio] == [2, 3]) and (.priorities[1].max_frame_bytes == 9022) and
 		(.priorities[0].max_frame_bytes == 1522) and
-		(.priorities | all(.headroom_cells == ((.headroom_bytes + 255) / 256 | floor)))' \
+		(.priorities | all(.headroom_bytes == .headroom_cells * 256)) and
+		(.link_frame_bytes == 9022) and (.occupancy == 4) and
+		(. as $r | .priorities[0].packed_bytes == .priorities[0].inflight_bytes +
+			9022 + 1522 + 64 + 1000) and
+		(.priorities | all(.headroom_cells ==
+			(((.packed_bytes - .max_frame_bytes) * 4 + 255) / 256 | floor) +
+			((.max_frame_bytes + 255) / 256 | floor)))' \
 		<<<"$out" >/dev/null
-	check_err $? "overrides not applied: $out"
-	dcb-hdrm -n "$NSA" dev set dev va speed auto k auto cell 1 max-frame 3:auto prio-mask auto
+	check_err $? "overrides not applied (the link's largest frame, 256-byte cells, every frame small): $out"
+	# no small frames: the cells hold the bytes packed
+	dcb-hdrm -n "$NSA" dev set dev va small-packet-percent 0
+	[ "$(dcb-hdrm -n "$NSA" -j dev show dev va | jq .small_packet_percent)" = 0 ]
+	check_err $? "dev show does not say small-packet-percent 0"
+	out=$(measure_json count 20)
+	jq -e '(.occupancy == 1) and (.small_packet_percent == 0) and
+		(.priorities | all(.headroom_cells ==
+			(((.packed_bytes - .max_frame_bytes) + 255) / 256 | floor) +
+			((.max_frame_bytes + 255) / 256 | floor)))' \
+		<<<"$out" >/dev/null
+	check_err $? "small-packet-percent 0 does not pack the cells: $out"
+	dcb-hdrm -n "$NSA" dev set dev va speed auto k auto cell 1 max-frame 3:auto prio-mask auto small-packet-percent 100
 	log_test "JSON contract of measure and show; overrides reach the formula"
 }
 

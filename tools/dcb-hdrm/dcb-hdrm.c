@@ -22,7 +22,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }\n"
-		"where  OBJECT := { dev | measure | show | monitor | lldp | help }\n"
+		"where  OBJECT := { dev | measure | show | simulate | monitor | lldp | help }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME | -V[ersion] | -h[elp] }\n");
 }
 
@@ -105,11 +105,13 @@ int main(int argc, char **argv)
 		ret = hdrm_cmd_show(&ctx, argc - 1, argv + 1);
 	} else if (hdrm_matches(*argv, "lldp")) {
 		ret = hdrm_cmd_lldp(&ctx, argc - 1, argv + 1);
+	} else if (hdrm_matches(*argv, "simulate")) {
+		ret = hdrm_cmd_simulate(&ctx, argc - 1, argv + 1);
 	} else if (hdrm_matches(*argv, "help")) {
 		usage(stdout);
 		ret = 0;
 	} else {
-		hdrm_err("unknown object \"%s\"; expected one of: dev, measure, show, monitor, lldp, help",
+		hdrm_err("unknown object \"%s\"; expected one of: dev, measure, show, simulate, monitor, lldp, help",
 			 *argv);
 		ret = EXIT_USAGE;
 	}

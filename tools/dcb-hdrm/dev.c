@@ -164,6 +164,8 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 		d->speed_override = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_SPEED_OVERRIDE);
 		d->k_override = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_K_OVERRIDE);
 		d->cell = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_CELL);
+		if (tb[DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT])
+			d->small_pct = nla_get_u8(tb[DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT]);
 		d->prio_mask = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_PRIO_MASK);
 		d->precision_override =
 			hdrm_nla_u32(tb, DCB_HDRM_A_DEV_PRECISION_OVERRIDE);
@@ -315,6 +317,7 @@ void dev_print_json(struct jw *w, const struct dev_info *d)
 		jw_ku64(w, "speed_override_mbps", d->speed_override);
 		jw_ku64(w, "k_override_bytes", d->k_override);
 		jw_ku64(w, "cell_bytes", d->cell);
+		jw_ku64(w, "small_packet_percent", d->small_pct);
 		jw_ku64(w, "prio_mask", d->prio_mask);
 		jw_ku64(w, "precision_override_ns", d->precision_override);
 		jw_kstr(w, "apply", HDRM_NAME(hdrm_apply_names, d->apply));
@@ -425,6 +428,8 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 				printf(" (%s)", HDRM_NAME(hdrm_model_names,
 							  d.model_in_use));
 			printf("\n");
+			printf("cell %u B  small-packet-percent %u\n", d.cell,
+			       d.small_pct);
 			printf("auto-hdrm %s  accept-push %s\n",
 			       d.auto_hdrm ? "on" : "off",
 			       d.accept_push ? "on" : "off");
@@ -443,7 +448,8 @@ static void dev_usage(FILE *f)
 		"Usage: dcb-hdrm dev show [ dev DEV ]\n"
 		"       dcb-hdrm dev set dev DEV [ reflect { on | off } ] [ reflect-rate PER_SEC ]\n"
 		"               [ encap { auto | macctl | ether } ] [ speed { MBPS | auto } ] [ k { BYTES | auto } ]\n"
-		"               [ cell BYTES ] [ prio-mask { MASK | auto } ] [ precision { NS | auto } ]\n"
+		"               [ cell BYTES ] [ small-packet-percent PCT ]\n"
+		"               [ prio-mask { MASK | auto } ] [ precision { NS | auto } ]\n"
 		"               [ max-frame PRIO:{ BYTES | auto } ... ]\n"
 		"               [ apply { none | delay | buffer | auto } ] [ delay-unit { auto | bits | metres } ]\n"
 		"               [ remeasure { on | off } ] [ remeasure-period SEC ]\n"
@@ -507,6 +513,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "speed", DCB_HDRM_A_DEV_SPEED_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_SPEED_OVERRIDE_MAX, true, NULL, false },
 		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_K_OVERRIDE_MAX, true, NULL, false },
 		{ "cell", DCB_HDRM_A_DEV_CELL, DCB_HDRM_LIMIT_DEV_CELL_MIN, DCB_HDRM_LIMIT_DEV_CELL_MAX, false, NULL, false },
+		{ "small-packet-percent", DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT, 0, DCB_HDRM_LIMIT_DEV_SMALL_PACKET_PERCENT_MAX, false, NULL, true },
 		{ "prio-mask", DCB_HDRM_A_DEV_PRIO_MASK, 1, DCB_HDRM_LIMIT_DEV_PRIO_MASK_MAX, true, NULL, false },
 		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_PRECISION_OVERRIDE_MAX, true, NULL, false },
 		{ "apply", DCB_HDRM_A_DEV_APPLY, 0, DCB_HDRM_APPLY_AUTO, false, hdrm_apply_names, false },
@@ -581,7 +588,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			if (!strcmp(*argv, keys[i].word))
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
-			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
+			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
 				 *argv);
 			goto usage;
 		}

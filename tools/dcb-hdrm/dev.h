@@ -25,6 +25,7 @@ struct dev_info {
 	bool has_cfg;
 	bool reflect;
 	uint32_t reflect_rate, encap, speed_override, k_override, cell;
+	uint32_t small_pct;		/* small frames' share, percent */
 	uint32_t prio_mask, precision_override;
 	uint32_t max_frame[HDRM_PRIOS];
 	uint32_t apply, delay_unit, remeasure_period;

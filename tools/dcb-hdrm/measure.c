@@ -57,15 +57,20 @@ static int result_status_exit(const struct result *r)
 	}
 }
 
-static void result_print(struct hdrm_ctx *ctx, const struct result *r)
+static void result_print(struct hdrm_ctx *ctx, const struct result *r,
+			 bool simulate)
 {
 	if (ctx->json) {
 		jw_obj_open(&ctx->jw);
 		result_json_members(&ctx->jw, r);
+		if (simulate)
+			sim_result_json(&ctx->jw, r);
 		jw_obj_close(&ctx->jw);
 		jw_end(&ctx->jw);
 	} else {
 		result_text(r);
+		if (simulate)
+			sim_result_text(r);
 		/* a failed apply is the one line on stderr */
 		if (!r->applied.error)
 			hdrm_applied_text(&r->applied);
@@ -82,6 +87,7 @@ struct measure_args {
 	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
 	bool has_ts_mode;
 	bool has_apply, apply_own, push;
+	bool simulate;
 };
 
 static int measure_parse(int argc, char **argv, struct measure_args *a,
@@ -95,11 +101,18 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			printf("Usage: dcb-hdrm measure dev DEV [ count N ] [ interval USEC ] [ mode 4ts | 2ts ]\n"
 			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n"
 			       "                        [ ts-mode auto | hardware | software | hook ]\n"
-			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n");
+			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n"
+			       "                        [ simulate ]\n");
 			return 1;
 		}
 		if (hdrm_matches(key, "push")) {
 			a->push = true;
+			argc--;
+			argv++;
+			continue;
+		}
+		if (!strcmp(key, "simulate")) {
+			a->simulate = true;
 			argc--;
 			argv++;
 			continue;
@@ -166,7 +179,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 				return -EINVAL;
 			a->has_ts_mode = true;
 		} else {
-			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply or push",
+			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push or simulate",
 				 key);
 			return -EINVAL;
 		}
@@ -318,7 +331,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	}
 	/* A measurement that failed says so in one line, and only that. */
 	if (ctx->json || w.r.status == DCB_HDRM_STATUS_OK)
-		result_print(ctx, &w.r);
+		result_print(ctx, &w.r, a.simulate);
 	if (w.r.status == DCB_HDRM_STATUS_PEER_NO_CAP ||
 	    w.r.status == DCB_HDRM_STATUS_PEER_SILENT) {
 		struct dev_view dev = { 0 };

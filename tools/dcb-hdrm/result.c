@@ -121,6 +121,10 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 	r->k_bytes = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_K_BYTES);
 	r->measure_frame = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_MEASURE_FRAME);
 	r->cell = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_CELL);
+	if (tb[DCB_HDRM_A_RESULT_SMALL_PACKET_PERCENT])
+		r->small_pct = nla_get_u8(tb[DCB_HDRM_A_RESULT_SMALL_PACKET_PERCENT]);
+	r->occupancy = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_OCCUPANCY);
+	r->link_frame = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_LINK_FRAME);
 	r->duration_us = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_DURATION);
 	r->age_ms = hdrm_nla_u64(tb, DCB_HDRM_A_RESULT_AGE);
 	r->has_ts = tb[DCB_HDRM_A_RESULT_TS_MODE];
@@ -158,6 +162,7 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		r->prio[prio].bytes = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
 		r->prio[prio].cells = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_CELLS);
 		r->prio[prio].inflight = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_INFLIGHT_BYTES);
+		r->prio[prio].packed = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_PACKED_BYTES);
 		r->prio[prio].has_eff = pt[DCB_HDRM_A_PRIO_EFFECTIVE_BYTES];
 		r->prio[prio].eff = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_EFFECTIVE_BYTES);
 		r->prio[prio].eff_cells = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_EFFECTIVE_CELLS);
@@ -280,8 +285,18 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_ku64(w, "precision_ns", r->precision);
 	jw_ku64(w, "speed_mbps", r->speed);
 	jw_ku64(w, "k_bytes", r->k_bytes);
+	/* the pause quanta K stands for, 512 bit times each, and their time */
+	jw_ku64(w, "k_quanta", DIV_ROUND_UP_ULL(r->k_bytes, 64));
+	jw_ku64(w, "k_ns", hdrm_line_ns(r->k_bytes, r->speed));
 	jw_ku64(w, "measure_frame_bytes", r->measure_frame);
+	jw_ku64(w, "link_frame_bytes", r->link_frame);
 	jw_ku64(w, "cell_bytes", r->cell);
+	jw_ku64(w, "small_packet_percent", r->small_pct);
+	jw_key(w, "occupancy");
+	if (r->occupancy)
+		jw_fixed(w, r->occupancy, 3);
+	else
+		jw_null(w);
 	jw_ku64(w, "duration_us", r->duration_us);
 	jw_ku64(w, "age_ms", r->age_ms);
 	jw_key(w, "equivalent_cable_m");
@@ -305,6 +320,7 @@ void result_json_members(struct jw *w, const struct result *r)
 		jw_ku64(w, "headroom_bytes", r->prio[prio].bytes);
 		jw_ku64(w, "headroom_cells", r->prio[prio].cells);
 		jw_ku64(w, "inflight_bytes", r->prio[prio].inflight);
+		jw_ku64(w, "packed_bytes", r->prio[prio].packed);
 		jw_key(w, "effective_headroom_bytes");
 		if (r->prio[prio].has_eff)
 			jw_u64(w, r->prio[prio].eff);
@@ -352,6 +368,22 @@ static void result_ts_text(const struct result *r)
 	       r->followup_missing);
 }
 
+/*
+ * K as pause quanta: the pause frame's unit, 512 bit times each, and
+ * how long they last at the link's speed (the switch guides' "512 x
+ * Time(n) / bandwidth").
+ */
+static void result_k_text(const struct result *r)
+{
+	unsigned long long ns = hdrm_line_ns(r->k_bytes, r->speed);
+
+	if (!r->speed)
+		return;
+	printf("K = %u B = %llu pause quanta of 512 bit times = %llu.%03llu us at %u Mb/s\n",
+	       r->k_bytes, (unsigned long long)DIV_ROUND_UP_ULL(r->k_bytes, 64),
+	       ns / 1000, ns % 1000, r->speed);
+}
+
 /* The derivation, term by term, as the switch guides show theirs. */
 void result_text(const struct result *r)
 {
@@ -391,6 +423,7 @@ void result_text(const struct result *r)
 	       (unsigned long long)r->est,
 	       HDRM_NAME(hdrm_estimator_names, r->estimator),
 	       r->precision, r->speed, r->k_bytes, r->measure_frame, r->cell);
+	result_k_text(r);
 	if (r->has_cable)
 		printf("equivalent cable: %u.%02u m (t at 5 ns/m each way)\n",
 		       r->cable_cm / 100, r->cable_cm % 100);
@@ -405,18 +438,23 @@ void result_text(const struct result *r)
 		printf("no priority to size (no PFC-enabled priority, or no link speed)\n");
 		return;
 	}
-	printf("HDRM = (t + 2 x precision) x speed + 2 x max_frame + measure_frame + K\n");
-	printf("%-4s %9s %14s %13s %6s %7s %14s %12s\n", "PRIO", "MAX_FRAME",
-	       "(t+2p)xSPEED", "2xMAX_FRAME", "FRAME", "K", "HDRM_BYTES",
-	       "HDRM_CELLS");
+	printf("HDRM = (t + 2 x precision) x speed + link_frame + max_frame + measure_frame + K, in whole cells\n");
+	if (r->cell > 1)
+		printf("cells: %u B each, small-packet-percent %u: the frames before the last take x%u.%03u their bytes\n",
+		       r->cell, r->small_pct, r->occupancy / 1000,
+		       r->occupancy % 1000);
+	printf("%-4s %9s %14s %10s %6s %7s %12s %12s %12s\n", "PRIO",
+	       "MAX_FRAME", "(t+2p)xSPEED", "LINK_FRAME", "FRAME", "K",
+	       "PACKED", "HDRM_BYTES", "HDRM_CELLS");
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
 		if (!r->prio[prio].valid)
 			continue;
-		printf("%-4d %9u %14llu %13llu %6u %7u %14llu %12llu\n", prio,
-		       r->prio[prio].max_frame,
+		printf("%-4d %9u %14llu %10u %6u %7u %12llu %12llu %12llu\n",
+		       prio, r->prio[prio].max_frame,
 		       (unsigned long long)r->prio[prio].inflight,
-		       2ULL * r->prio[prio].max_frame, r->measure_frame,
-		       r->k_bytes, (unsigned long long)r->prio[prio].bytes,
+		       r->link_frame, r->measure_frame, r->k_bytes,
+		       (unsigned long long)r->prio[prio].packed,
+		       (unsigned long long)r->prio[prio].bytes,
 		       (unsigned long long)r->prio[prio].cells);
 	}
 }

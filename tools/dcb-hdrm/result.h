@@ -15,6 +15,7 @@ struct prio_res {
 	bool unsized;		/* maximum frame beyond the arithmetic */
 	uint32_t max_frame;
 	uint64_t bytes, cells;
+	uint64_t packed;	/* the frames' bytes, packed perfectly */
 	uint64_t inflight;	/* (t + 2 x precision) x speed, from the kernel */
 	/* by the driver's model (result-get only) */
 	bool has_eff, has_best;
@@ -30,6 +31,8 @@ struct result {
 	bool has_rtt;
 	uint64_t est, min, median, p99, max, stddev, turnaround;
 	uint32_t precision, speed, k_bytes, measure_frame, cell;
+	uint32_t small_pct, occupancy;	/* percent; the factor, per mille */
+	uint32_t link_frame;		/* the link's largest frame */
 	uint32_t duration_us;
 	uint64_t age_ms;
 	struct prio_res prio[HDRM_PRIOS];
@@ -67,5 +70,8 @@ int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
 		    uint8_t *cmd, bool *unloaded);
 void result_json_members(struct jw *w, const struct result *r);
 void result_text(const struct result *r);
+/* simulate.c: the measured link played back by the PFC loop simulator */
+void sim_result_json(struct jw *w, const struct result *r);
+void sim_result_text(const struct result *r);
 
 #endif

@@ -4,6 +4,7 @@
  * every priority's headroom, judged against what the device holds now.
  */
 #include <stdio.h>
+#include <string.h>
 #include <netlink/attr.h>
 
 #include <linux/dcb_hdrm.h>
@@ -21,7 +22,7 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	struct result r;
 	uint32_t ifindex;
 	struct nl_msg *msg;
-	bool manual;
+	bool manual, simulate = false;
 	int err;
 
 	while (argc > 0) {
@@ -30,11 +31,15 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 			err = hdrm_dev_arg("show", argc, argv, &name);
 			argc -= err;
 			argv += err;
+		} else if (!strcmp(*argv, "simulate")) {
+			simulate = true;
+			argc--;
+			argv++;
 		} else if (hdrm_matches(*argv, "help")) {
-			printf("Usage: dcb-hdrm show dev DEV\n");
+			printf("Usage: dcb-hdrm show dev DEV [ simulate ]\n");
 			return 0;
 		} else {
-			hdrm_err("show: unknown argument \"%s\"; expected \"dev DEV\"",
+			hdrm_err("show: unknown argument \"%s\"; expected \"dev DEV\" or \"simulate\"",
 				 *argv);
 			return EXIT_USAGE;
 		}
@@ -71,6 +76,8 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 		jw_obj_open(&ctx->jw);
 		result_json_members(&ctx->jw, &r);
 		report_json(&ctx->jw, &r, &dev.st, dev.mtu);
+		if (simulate)
+			sim_result_json(&ctx->jw, &r);
 		jw_key(&ctx->jw, "manual");
 		if (manual) {
 			jw_obj_open(&ctx->jw);
@@ -87,6 +94,8 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 		hdrm_applied_text(&r.applied);
 		hdrm_push_text(&r.push);
 		report_text(&r, &dev.st, dev.mtu);
+		if (simulate)
+			sim_result_text(&r);
 		if (manual)
 			printf("manual: the peer %s; set this end's headroom by hand: %s\n",
 			       manual_why(&dev, 0), how);

@@ -100,7 +100,7 @@ static int hdrm_check_calc(unsigned int i, char *msg, size_t len)
 		     out.headroom_bytes != c->bytes ||
 		     out.headroom_cells != c->cells ||
 		     out.occupancy_permille != c->permille))
-		return hdrm_fail(msg, len, "%s: %llu/%llu/%llu/%llu/%u, expected %llu/%llu/%llu/%llu/%u",
+		return hdrm_fail(msg, len, "%s: %llu/%llu/%llu/%llu/%u, not %llu/%llu/%llu/%llu/%u",
 				 c->name,
 				 (unsigned long long)out.inflight_bytes,
 				 (unsigned long long)out.frame_bytes,

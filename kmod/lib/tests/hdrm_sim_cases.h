@@ -79,7 +79,7 @@ static int hdrm_check_sim(unsigned int i, char *msg, size_t len)
 		     o.dropped_bytes != c->dropped_bytes ||
 		     o.pfc_sent_ns != c->pfc_sent_ns ||
 		     o.last_byte_ns != c->last_byte_ns))
-		return hdrm_fail(msg, len, "%s: %llu B %llu cells %llu frames %llu dropped %llu/%llu ns",
+		return hdrm_fail(msg, len, "%s: %llu B %llu cells %llu frames %llu lost %llu %llu",
 				 c->name, (unsigned long long)o.peak_bytes,
 				 (unsigned long long)o.peak_cells,
 				 (unsigned long long)o.frames,
@@ -95,7 +95,10 @@ static const u32 hdrm_sim_metres[] = { 1, 3, 10, 50, 100, 300, 2000 };
 static const u32 hdrm_sim_mtus[] = { 1500, 9000 };
 static const u32 hdrm_sim_cells_tab[] = { 1, 80, 96, 144, 256 };
 
-/* One row and one pattern: enough, not vacuous, and close for big frames. */
+/*
+ * One row and one pattern: enough, not vacuous, and close for big frames.
+ * A failure names the row as speed/metres/MTU/cell/pattern.
+ */
 static int hdrm_check_sim_row(u32 speed, u32 metres, u32 mtu, u32 cell,
 			      u8 pattern, u32 other, char *msg, size_t len)
 {
@@ -111,7 +114,7 @@ static int hdrm_check_sim_row(u32 speed, u32 metres, u32 mtu, u32 cell,
 	struct hdrm_sim_in s = {
 		.speed_mbps = speed, .delay_ns = 5ULL * metres,
 		.max_frame = frame, .k_bytes = c.k_bytes, .cell = cell,
-		.pattern = pattern, .size = 257 < frame ? 257 : frame,
+		.pattern = pattern, .size = frame > 257 ? 257 : frame,
 		.other_frame = other, .drops = true,
 	};
 	struct hdrm_calc_out h;
@@ -124,7 +127,7 @@ static int hdrm_check_sim_row(u32 speed, u32 metres, u32 mtu, u32 cell,
 		return hdrm_fail(msg, len, "%u Mb/s %u m: no simulation", speed, metres);
 	if (o.dropped_bytes || o.peak_cells > h.headroom_cells ||
 	    o.peak_bytes > h.frame_bytes)
-		return hdrm_fail(msg, len, "%u Mb/s %u m MTU %u cell %u pattern %u: headroom %llu cells, peak %llu cells %llu B, %llu B dropped",
+		return hdrm_fail(msg, len, "%u/%u/%u/%u/%u: %llu cells, peak %llu cells %llu B, %llu lost",
 				 speed, metres, mtu, cell, pattern,
 				 (unsigned long long)h.headroom_cells,
 				 (unsigned long long)o.peak_cells,
@@ -133,12 +136,12 @@ static int hdrm_check_sim_row(u32 speed, u32 metres, u32 mtu, u32 cell,
 	/* one cell below the peak drops */
 	s.headroom = (o.peak_cells - 1) * cell;
 	if (hdrm_sim_run(&s, &o) || !o.dropped_bytes)
-		return hdrm_fail(msg, len, "%u Mb/s %u m MTU %u cell %u pattern %u: a cell below the peak drops nothing",
+		return hdrm_fail(msg, len, "%u/%u/%u/%u/%u: a cell less, no drop",
 				 speed, metres, mtu, cell, pattern);
 	/* all largest frames, one-byte cells, 25G and above: within 15 % */
 	if (cell == 1 && pattern == HDRM_SIM_MAX && !other && speed >= 25000 &&
 	    h.headroom_bytes * 100 > o.peak_bytes * 115)
-		return hdrm_fail(msg, len, "%u Mb/s %u m MTU %u: %llu B for a peak of %llu B, more than 15 %% above",
+		return hdrm_fail(msg, len, "%u/%u/%u: %llu B for a peak of %llu B, over 15 %%",
 				 speed, metres, mtu,
 				 (unsigned long long)h.headroom_bytes,
 				 (unsigned long long)o.peak_bytes);
@@ -149,29 +152,31 @@ static int hdrm_check_sim_table(char *msg, size_t len)
 {
 	static const u8 patterns[] = { HDRM_SIM_MAX, HDRM_SIM_MIN, HDRM_SIM_SIZE,
 				       HDRM_SIM_MIX, HDRM_SIM_WORST };
-	unsigned int a, b, c, d, e;
+	const unsigned int n1 = ARRAY_SIZE(patterns);
+	const unsigned int n2 = n1 * ARRAY_SIZE(hdrm_sim_cells_tab);
+	const unsigned int n3 = n2 * ARRAY_SIZE(hdrm_sim_mtus);
+	const unsigned int n4 = n3 * ARRAY_SIZE(hdrm_sim_metres);
+	const unsigned int rows = n4 * ARRAY_SIZE(hdrm_sim_speeds);
+	unsigned int i;
+	u32 speed, metres, mtu, cell;
+	u8 pattern;
 	int err;
 
-	for (a = 0; a < ARRAY_SIZE(hdrm_sim_speeds); a++)
-		for (b = 0; b < ARRAY_SIZE(hdrm_sim_metres); b++)
-			for (c = 0; c < ARRAY_SIZE(hdrm_sim_mtus); c++)
-				for (d = 0; d < ARRAY_SIZE(hdrm_sim_cells_tab); d++)
-					for (e = 0; e < ARRAY_SIZE(patterns); e++) {
-						err = hdrm_check_sim_row(hdrm_sim_speeds[a],
-									 hdrm_sim_metres[b],
-									 hdrm_sim_mtus[c],
-									 hdrm_sim_cells_tab[d],
-									 patterns[e], 0, msg, len);
-						if (!err && patterns[e] != HDRM_SIM_SIZE)
-							err = hdrm_check_sim_row(hdrm_sim_speeds[a],
-										 hdrm_sim_metres[b],
-										 hdrm_sim_mtus[c],
-										 hdrm_sim_cells_tab[d],
-										 patterns[e], 1522,
-										 msg, len);
-						if (err)
-							return err;
-					}
+	/* every combination; each pattern also with another priority's frames */
+	for (i = 0; i < rows; i++) {
+		speed = hdrm_sim_speeds[i / n4];
+		metres = hdrm_sim_metres[i % n4 / n3];
+		mtu = hdrm_sim_mtus[i % n3 / n2];
+		cell = hdrm_sim_cells_tab[i % n2 / n1];
+		pattern = patterns[i % n1];
+		err = hdrm_check_sim_row(speed, metres, mtu, cell, pattern, 0,
+					 msg, len);
+		if (!err && pattern != HDRM_SIM_SIZE)
+			err = hdrm_check_sim_row(speed, metres, mtu, cell,
+						 pattern, 1522, msg, len);
+		if (err)
+			return err;
+	}
 	return 0;
 }
 
@@ -195,7 +200,7 @@ static int hdrm_check_sim_findings(char *msg, size_t len)
 	/* 500 ns x 25 Gb/s = 1563 B; 2 x 1522 + 64 + 5120 */
 	old = 1563 + 2 * 1522 + 64 + 5120;
 	if (hdrm_sim_run(&s, &o) || o.peak_bytes <= old + 7000)
-		return hdrm_fail(msg, len, "max-frame 1522 on MTU 9000: peak %llu B, the old formula %llu B",
+		return hdrm_fail(msg, len, "1522 on MTU 9000: peak %llu B, old formula %llu B",
 				 (unsigned long long)o.peak_bytes,
 				 (unsigned long long)old);
 	/*

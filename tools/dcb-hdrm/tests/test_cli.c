@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -82,6 +83,25 @@ static void expect(int status, const char *what, const char *const *argv)
 		printf("# status %d, stdout \"%s\", stderr \"%s\"\n", rc, out, err);
 }
 
+/* status 0, nothing on stderr, stdout holding each of @what (NULL-ended) */
+static void expect_out(const char *const *what, const char *const *argv)
+{
+	int rc = run(argv);
+	char cmd[256] = "";
+	unsigned int i;
+	bool ok = rc == 0 && !err[0];
+
+	for (i = 0; argv[i]; i++) {
+		strncat(cmd, " ", sizeof(cmd) - strlen(cmd) - 1);
+		strncat(cmd, argv[i], sizeof(cmd) - strlen(cmd) - 1);
+	}
+	for (i = 0; what[i]; i++)
+		ok = ok && strstr(out, what[i]);
+	TAP_OK(ok, "dcb-hdrm%s: %s...", cmd, what[0]);
+	if (!ok)
+		printf("# status %d, stdout \"%s\", stderr \"%s\"\n", rc, out, err);
+}
+
 #define ARGV(...) ((const char *const []){ __VA_ARGS__, NULL })
 
 int main(void)
@@ -109,7 +129,7 @@ int main(void)
 	       ARGV("measure", "dev", "lo", "ts-mode", "Auto"));
 	expect(1, "measure: \"ts-mode\" needs a value",
 	       ARGV("measure", "dev", "lo", "ts-mode"));
-	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply or push",
+	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push or simulate",
 	       ARGV("measure", "dev", "lo", "frobs", "1"));
 	expect(1, "dev set: invalid hwtstamp \"off\"; expected on (dcb-hdrm only widens",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "off"));
@@ -119,12 +139,51 @@ int main(void)
 	       ARGV("dev", "set", "hwtstamp", "on"));
 	expect(1, "device \"nosuchdev0\" does not exist",
 	       ARGV("dev", "set", "dev", "nosuchdev0", "hwtstamp", "on"));
-	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
+	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
 	       ARGV("dev", "set", "dev", "lo", "tsmode", "auto"));
 	expect(1, "invalid model \"mlx4\"; expected auto, generic, mlx5, mlxsw or none",
 	       ARGV("dev", "set", "dev", "lo", "model", "mlx4"));
 	expect(1, "dev set: \"model\" needs a value",
 	       ARGV("dev", "set", "dev", "lo", "model"));
+	/*
+	 * simulate: 25G, 496 ns, all 1522-byte frames: the module's
+	 * arithmetic gives 1550 + 1522 + 1522 + 64 + 5120 = 9778 B; the
+	 * simulator's peak is 9694 B, and 9693 B of headroom loses the last
+	 * frame. cable-m 49.6 is the same round trip.
+	 */
+	expect_out(ARGV("\"headroom_bytes\":9778", "\"peak_bytes\":9694",
+			"\"dropped_bytes\":0", "\"k_quanta\":80", "\"k_ns\":1639"),
+		   ARGV("-j", "simulate", "speed", "25000", "rtt-ns", "496", "pattern", "max"));
+	expect_out(ARGV("\"rtt_ns\":496", "\"headroom_bytes\":9778"),
+		   ARGV("-j", "simulate", "speed", "25000", "cable-m", "49.6", "pattern", "max"));
+	expect_out(ARGV("\"dropped_bytes\":1522", "\"dropped_frames\":1"),
+		   ARGV("-j", "simulate", "speed", "25000", "rtt-ns", "496", "pattern", "max",
+			"headroom", "9693"));
+	/* 256-byte cells, every frame small: 8256 x 4 / 256 + 6 cells; 64-byte frames peak */
+	expect_out(ARGV("\"occupancy\":4.000", "\"headroom_cells\":135", "\"peak_cells\":104",
+			"\"dropped_bytes\":0"),
+		   ARGV("-j", "simulate", "speed", "25000", "rtt-ns", "496", "cell", "256"));
+	expect_out(ARGV("peak above XOFF: 9694 B in 9694 cells (recommended / peak: 1.008)"),
+		   ARGV("simulate", "speed", "25000", "rtt-ns", "496"));
+	expect(1, "simulate: needs speed MBPS and one of rtt-ns NS and cable-m METRES",
+	       ARGV("simulate", "speed", "25000"));
+	expect(1, "invalid cable-m \"1.234\"",
+	       ARGV("simulate", "speed", "25000", "cable-m", "1.234"));
+	expect(1, "simulate: give one of rtt-ns and cable-m, once",
+	       ARGV("simulate", "speed", "25000", "cable-m", "1", "rtt-ns", "10"));
+	expect(1, "simulate: link-frame 1522 is below max-frame 9022",
+	       ARGV("simulate", "speed", "25000", "rtt-ns", "10", "max-frame", "9022",
+		    "link-frame", "1522"));
+	expect(1, "simulate: pattern 2000 is above max-frame 1522",
+	       ARGV("simulate", "speed", "25000", "rtt-ns", "10", "pattern", "2000"));
+	expect(1, "invalid pattern \"size\"; give the frame's size in bytes",
+	       ARGV("simulate", "speed", "25000", "rtt-ns", "10", "pattern", "size"));
+	expect(1, "invalid small-packet-percent \"101\"; expected an integer 0..100",
+	       ARGV("simulate", "speed", "25000", "rtt-ns", "10", "small-packet-percent", "101"));
+	expect(1, "simulate: unknown argument \"cable\"",
+	       ARGV("simulate", "speed", "25000", "cable", "10"));
+	expect(1, "invalid small-packet-percent \"-1\"",
+	       ARGV("dev", "set", "dev", "lo", "small-packet-percent", "-1"));
 	/* a bad word is the error even after a good hwtstamp: nothing is set */
 	expect(1, "invalid ts-mode \"x\"",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "on", "ts-mode", "x"));
