@@ -16,12 +16,20 @@
 #include "hdrm_wire.h"
 #include "result.h"
 
+/* "all" plays the four named patterns and reports each */
+#define SIM_ALL		(HDRM_SIM_WORST + 1)
+
 static const char *const pattern_names[] = {
 	[HDRM_SIM_MAX] = "max",
 	[HDRM_SIM_MIN] = "min",
 	[HDRM_SIM_SIZE] = "size",
 	[HDRM_SIM_MIX] = "mix",
 	[HDRM_SIM_WORST] = "worst",
+	[SIM_ALL] = "all",
+};
+
+static const uint8_t all_patterns[] = {
+	HDRM_SIM_MAX, HDRM_SIM_MIN, HDRM_SIM_MIX, HDRM_SIM_WORST,
 };
 
 struct sim_args {
@@ -39,7 +47,7 @@ static void sim_usage(FILE *f)
 		"Usage: dcb-hdrm simulate speed MBPS { rtt-ns NS | cable-m METRES }\n"
 		"               [ mtu BYTES ] [ max-frame BYTES ] [ link-frame BYTES ]\n"
 		"               [ cell BYTES ] [ small-packet-percent PCT ] [ k { BYTES | auto } ]\n"
-		"               [ precision NS ] [ pattern { max | min | mix | worst | BYTES } ]\n"
+		"               [ precision NS ] [ pattern { max | min | mix | worst | all | BYTES } ]\n"
 		"               [ other BYTES ] [ headroom BYTES ]\n");
 }
 
@@ -173,7 +181,7 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 			} else {
 				err = hdrm_parse_word("pattern", val,
 						      pattern_names,
-						      HDRM_SIM_WORST + 1,
+						      SIM_ALL + 1,
 						      &a->pattern);
 				if (!err && a->pattern == HDRM_SIM_SIZE) {
 					hdrm_err("invalid pattern \"size\"; give the frame's size in bytes");
@@ -261,15 +269,53 @@ static void sim_timeline_json(struct jw *w, const struct hdrm_sim_out *o)
 	jw_obj_close(w);
 }
 
+/* one pattern's line: its peak, its margin and what the headroom drops */
+static void sim_one_text(uint8_t pattern, const struct hdrm_sim_out *o,
+			 const struct hdrm_calc_out *h, uint32_t other)
+{
+	printf("pattern %-5s", pattern_names[pattern]);
+	if (o->body_frame)
+		printf(" (%u-byte frames)", o->body_frame);
+	if (other)
+		printf(" (each after another priority's %u-byte frame)", other);
+	printf(": peak %llu B in %llu cells, recommended / peak ",
+	       (unsigned long long)o->peak_bytes,
+	       (unsigned long long)o->peak_cells);
+	print_milli(sim_margin(h->headroom_cells, o->peak_cells));
+	printf(", %llu B dropped (%llu frames)\n",
+	       (unsigned long long)o->dropped_bytes,
+	       (unsigned long long)o->dropped_frames);
+}
+
+static void sim_one_json(struct jw *w, uint8_t pattern,
+			 const struct hdrm_sim_out *o,
+			 const struct hdrm_calc_out *h)
+{
+	jw_kstr(w, "pattern", pattern_names[pattern]);
+	jw_key(w, "frame_bytes");
+	if (o->body_frame)
+		jw_u64(w, o->body_frame);
+	else
+		jw_null(w);
+	jw_ku64(w, "peak_bytes", o->peak_bytes);
+	jw_ku64(w, "peak_cells", o->peak_cells);
+	jw_ku64(w, "frames", o->frames);
+	jw_key(w, "margin");
+	jw_fixed(w, sim_margin(h->headroom_cells, o->peak_cells), 3);
+	jw_ku64(w, "dropped_bytes", o->dropped_bytes);
+	jw_ku64(w, "dropped_frames", o->dropped_frames);
+}
+
 int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 {
+	struct hdrm_sim_out o[ARRAY_SIZE(all_patterns)], *top;
 	struct sim_args a = { 0 };
 	struct hdrm_calc_in c;
 	struct hdrm_calc_out h;
 	struct hdrm_sim_in s;
-	struct hdrm_sim_out o;
 	struct jw *w = &ctx->jw;
 	unsigned long long kns;
+	unsigned int i, n = 1;
 	int err;
 
 	err = sim_parse(argc, argv, &a);
@@ -294,9 +340,20 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 		.size = a.size, .other_frame = a.other, .drops = true,
 		.headroom = a.has_headroom ? a.headroom : h.headroom_bytes,
 	};
-	if (hdrm_sim_run(&s, &o)) {
-		hdrm_err("simulate: these inputs are beyond the simulator");
-		return EXIT_USAGE;
+	if (a.pattern == SIM_ALL)
+		n = ARRAY_SIZE(all_patterns);
+	top = &o[0];
+	for (i = 0; i < n; i++) {
+		if (a.pattern == SIM_ALL)
+			s.pattern = all_patterns[i];
+		if (hdrm_sim_run(&s, &o[i])) {
+			hdrm_err("simulate: these inputs are beyond the simulator");
+			return EXIT_USAGE;
+		}
+		/* the top level: the highest peak, or the most dropped */
+		if (o[i].peak_cells > top->peak_cells ||
+		    o[i].dropped_bytes > top->dropped_bytes)
+			top = &o[i];
 	}
 	kns = hdrm_line_ns(a.k, a.speed);
 	if (ctx->json) {
@@ -321,22 +378,21 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 		jw_ku64(w, "packed_bytes", h.frame_bytes);
 		jw_ku64(w, "headroom_bytes", h.headroom_bytes);
 		jw_ku64(w, "headroom_cells", h.headroom_cells);
-		jw_kstr(w, "pattern", pattern_names[a.pattern]);
-		jw_key(w, "frame_bytes");
-		if (o.body_frame)
-			jw_u64(w, o.body_frame);
-		else
-			jw_null(w);
 		jw_ku64(w, "other_frame_bytes", a.other);
-		jw_ku64(w, "peak_bytes", o.peak_bytes);
-		jw_ku64(w, "peak_cells", o.peak_cells);
-		jw_ku64(w, "frames", o.frames);
-		jw_key(w, "margin");
-		jw_fixed(w, sim_margin(h.headroom_cells, o.peak_cells), 3);
 		jw_ku64(w, "against_bytes", s.headroom);
-		jw_ku64(w, "dropped_bytes", o.dropped_bytes);
-		jw_ku64(w, "dropped_frames", o.dropped_frames);
-		sim_timeline_json(w, &o);
+		sim_one_json(w, n > 1 ? all_patterns[top - o] : a.pattern,
+			     top, &h);
+		if (n > 1) {
+			jw_key(w, "patterns");
+			jw_arr_open(w);
+			for (i = 0; i < n; i++) {
+				jw_obj_open(w);
+				sim_one_json(w, all_patterns[i], &o[i], &h);
+				jw_obj_close(w);
+			}
+			jw_arr_close(w);
+		}
+		sim_timeline_json(w, top);
 		jw_obj_close(w);
 		jw_end(w);
 		return 0;
@@ -361,22 +417,12 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 		printf(" at small-packet-percent %u", a.small_pct);
 	}
 	printf(")\n");
-	printf("simulated pause, pattern %s", pattern_names[a.pattern]);
-	if (o.body_frame)
-		printf(" (%u-byte frames)", o.body_frame);
-	if (a.other)
-		printf(", each after another priority's %u-byte frame", a.other);
-	printf("; times after XOFF is crossed:\n");
-	sim_timeline_text(&o, a.link_frame);
-	printf("peak above XOFF: %llu B in %llu cells (recommended / peak: ",
-	       (unsigned long long)o.peak_bytes,
-	       (unsigned long long)o.peak_cells);
-	print_milli(sim_margin(h.headroom_cells, o.peak_cells));
-	printf(")\n");
-	printf("with %llu B of headroom: %llu B dropped (%llu frames)\n",
-	       (unsigned long long)s.headroom,
-	       (unsigned long long)o.dropped_bytes,
-	       (unsigned long long)o.dropped_frames);
+	printf("simulated pause, times after XOFF is crossed:\n");
+	sim_timeline_text(top, a.link_frame);
+	printf("with %llu B of headroom:\n", (unsigned long long)s.headroom);
+	for (i = 0; i < n; i++)
+		sim_one_text(n > 1 ? all_patterns[i] : a.pattern, &o[i], &h,
+			     a.other);
 	return 0;
 }
 

@@ -163,8 +163,10 @@ int main(void)
 	expect_out(ARGV("\"occupancy\":4.000", "\"headroom_cells\":135", "\"peak_cells\":104",
 			"\"dropped_bytes\":0"),
 		   ARGV("-j", "simulate", "speed", "25000", "rtt-ns", "496", "cell", "256"));
-	expect_out(ARGV("peak above XOFF: 9694 B in 9694 cells (recommended / peak: 1.008)"),
+	expect_out(ARGV("pattern worst (1522-byte frames): peak 9694 B in 9694 cells, recommended / peak 1.008, 0 B dropped"),
 		   ARGV("simulate", "speed", "25000", "rtt-ns", "496"));
+	expect_out(ARGV("\"patterns\":[{\"pattern\":\"max\"", "{\"pattern\":\"mix\""),
+		   ARGV("-j", "simulate", "speed", "25000", "rtt-ns", "496", "pattern", "all"));
 	expect(1, "simulate: needs speed MBPS and one of rtt-ns NS and cable-m METRES",
 	       ARGV("simulate", "speed", "25000"));
 	expect(1, "invalid cable-m \"1.234\"",
