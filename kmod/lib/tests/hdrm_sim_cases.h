@@ -127,7 +127,7 @@ static int hdrm_check_sim_row(u32 speed, u32 metres, u32 mtu, u32 cell,
 		return hdrm_fail(msg, len, "%u Mb/s %u m: no simulation", speed, metres);
 	if (o.dropped_bytes || o.peak_cells > h.headroom_cells ||
 	    o.peak_bytes > h.frame_bytes)
-		return hdrm_fail(msg, len, "%u/%u/%u/%u/%u: %llu cells, peak %llu (%llu B), %llu lost",
+		return hdrm_fail(msg, len, "%u/%u/%u/%u/%u: %llu, peak %llu (%llu B) %llu lost",
 				 speed, metres, mtu, cell, pattern,
 				 (unsigned long long)h.headroom_cells,
 				 (unsigned long long)o.peak_cells,
