@@ -23,7 +23,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }\n"
 		"where  OBJECT := { dev | measure | show | simulate | monitor | lldp | help }\n"
-		"       OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME | -V[ersion] | -h[elp] }\n");
+		"       OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME | -b[atch] FILE | -f[orce] |\n"
+		"                    -V[ersion] | -h[elp] }\n");
 }
 
 static int enter_netns(const char *name)
@@ -52,10 +53,89 @@ static int enter_netns(const char *name)
 	return 0;
 }
 
+/* One command: OBJECT and its arguments. */
+static int run_cmd(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	if (hdrm_matches(*argv, "dev"))
+		return hdrm_cmd_dev(ctx, argc - 1, argv + 1);
+	if (hdrm_matches(*argv, "measure"))
+		return hdrm_cmd_measure(ctx, argc - 1, argv + 1);
+	if (hdrm_matches(*argv, "monitor"))
+		return hdrm_cmd_monitor(ctx, argc - 1, argv + 1);
+	if (hdrm_matches(*argv, "show"))
+		return hdrm_cmd_show(ctx, argc - 1, argv + 1);
+	if (hdrm_matches(*argv, "lldp"))
+		return hdrm_cmd_lldp(ctx, argc - 1, argv + 1);
+	if (hdrm_matches(*argv, "simulate"))
+		return hdrm_cmd_simulate(ctx, argc - 1, argv + 1);
+	if (hdrm_matches(*argv, "help")) {
+		usage(stdout);
+		return 0;
+	}
+	hdrm_err("unknown object \"%s\"; expected one of: dev, measure, show, simulate, monitor, lldp, help",
+		 *argv);
+	return EXIT_USAGE;
+}
+
+#define BATCH_MAX_ARGS	64
+
+/*
+ * -b FILE (- for standard input): a command per line, as after the
+ * options on the command line, words split at blanks; empty lines and
+ * lines starting with # are skipped. The first command that fails ends
+ * the batch with its status, unless -force, which runs every line and
+ * exits with the first failure's status. With -j, one JSON text per
+ * command, one after the other.
+ */
+static int run_batch(struct hdrm_ctx *ctx, const char *name, bool force)
+{
+	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+	char *line = NULL, *args[BATCH_MAX_ARGS], *w;
+	unsigned long n = 0;
+	size_t cap = 0;
+	int ret = 0, r, argc;
+
+	if (!f) {
+		hdrm_err("cannot open batch file \"%s\": %s", name,
+			 strerror(errno));
+		return EXIT_USAGE;
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		n++;
+		argc = 0;
+		for (w = strtok(line, " \t\r\n"); w && argc < BATCH_MAX_ARGS;
+		     w = strtok(NULL, " \t\r\n"))
+			args[argc++] = w;
+		if (!argc || args[0][0] == '#')
+			continue;
+		if (w) {
+			hdrm_err("batch %s:%lu: more than %d words", name, n,
+				 BATCH_MAX_ARGS);
+			r = EXIT_USAGE;
+		} else {
+			jw_init(&ctx->jw, stdout, ctx->pretty);
+			r = run_cmd(ctx, argc, args);
+			fflush(stdout);
+		}
+		if (r) {
+			hdrm_err("batch %s:%lu: the command failed", name, n);
+			if (!ret)
+				ret = r;
+			if (!force)
+				break;
+		}
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	struct hdrm_ctx ctx = { 0 };
-	const char *opt;
+	const char *opt, *batch = NULL;
+	bool force = false;
 	int ret;
 
 	/* iproute2 style: -j, -json, --json and any prefix are the same. */
@@ -77,6 +157,17 @@ int main(int argc, char **argv)
 				return EXIT_USAGE;
 			argc--;
 			argv++;
+		} else if (hdrm_matches(opt, "batch")) {
+			if (argc < 2) {
+				hdrm_err("option \"%s\" needs a file name",
+					 argv[0]);
+				return EXIT_USAGE;
+			}
+			batch = argv[1];
+			argc--;
+			argv++;
+		} else if (hdrm_matches(opt, "force")) {
+			force = true;
 		} else if (hdrm_matches(opt, "Version")) {
 			printf("dcb-hdrm %s\n", DCB_HDRM_VERSION);
 			return 0;
@@ -84,36 +175,25 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		} else {
-			hdrm_err("unknown option \"%s\"; expected one of -j, -p, -n NAME, -V, -h",
+			hdrm_err("unknown option \"%s\"; expected one of -j, -p, -n NAME, -b FILE, -f, -V, -h",
 				 argv[0]);
 			return EXIT_USAGE;
 		}
 	}
 	jw_init(&ctx.jw, stdout, ctx.pretty);
 
-	if (argc == 0) {
+	if (batch) {
+		if (argc) {
+			hdrm_err("-batch takes its commands from \"%s\", not from the command line",
+				 batch);
+			return EXIT_USAGE;
+		}
+		ret = run_batch(&ctx, batch, force);
+	} else if (argc == 0) {
 		usage(stderr);
 		return EXIT_USAGE;
-	}
-	if (hdrm_matches(*argv, "dev")) {
-		ret = hdrm_cmd_dev(&ctx, argc - 1, argv + 1);
-	} else if (hdrm_matches(*argv, "measure")) {
-		ret = hdrm_cmd_measure(&ctx, argc - 1, argv + 1);
-	} else if (hdrm_matches(*argv, "monitor")) {
-		ret = hdrm_cmd_monitor(&ctx, argc - 1, argv + 1);
-	} else if (hdrm_matches(*argv, "show")) {
-		ret = hdrm_cmd_show(&ctx, argc - 1, argv + 1);
-	} else if (hdrm_matches(*argv, "lldp")) {
-		ret = hdrm_cmd_lldp(&ctx, argc - 1, argv + 1);
-	} else if (hdrm_matches(*argv, "simulate")) {
-		ret = hdrm_cmd_simulate(&ctx, argc - 1, argv + 1);
-	} else if (hdrm_matches(*argv, "help")) {
-		usage(stdout);
-		ret = 0;
 	} else {
-		hdrm_err("unknown object \"%s\"; expected one of: dev, measure, show, simulate, monitor, lldp, help",
-			 *argv);
-		ret = EXIT_USAGE;
+		ret = run_cmd(&ctx, argc, argv);
 	}
 	if (ctx.nl_open)
 		hdrm_nl_close(&ctx.nl);

@@ -35,7 +35,8 @@ static const uint8_t all_patterns[] = {
 struct sim_args {
 	uint32_t speed, precision, mtu, max_frame, link_frame, cell;
 	uint32_t small_pct, k, pattern, size, other;
-	uint64_t rtt;
+	uint64_t rtt, link_rtt;		/* recommended for; simulated */
+	bool has_link_rtt;
 	bool has_speed, has_rtt, has_max_frame, has_link_frame, has_k;
 	bool has_headroom;
 	uint64_t headroom;
@@ -45,6 +46,7 @@ static void sim_usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: dcb-hdrm simulate speed MBPS { rtt-ns NS | cable-m METRES }\n"
+		"               [ link-rtt-ns NS | link-cable-m METRES ]\n"
 		"               [ mtu BYTES ] [ max-frame BYTES ] [ link-frame BYTES ]\n"
 		"               [ cell BYTES ] [ small-packet-percent PCT ] [ k { BYTES | auto } ]\n"
 		"               [ precision NS ] [ pattern { max | min | mix | worst | all | BYTES } ]\n"
@@ -143,6 +145,17 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 					&a->rtt) :
 			      parse_cable(val, &a->rtt);
 			a->has_rtt = true;
+		} else if (!strcmp(key, "link-rtt-ns") ||
+			   !strcmp(key, "link-cable-m")) {
+			if (a->has_link_rtt) {
+				hdrm_err("simulate: give one of link-rtt-ns and link-cable-m, once");
+				return -1;
+			}
+			err = key[5] == 'r' ?
+			      parse_u64("link-rtt-ns", val,
+					HDRM_CALC_MAX_RTT_NS, &a->link_rtt) :
+			      parse_cable(val, &a->link_rtt);
+			a->has_link_rtt = true;
 		} else if (!strcmp(key, "mtu")) {
 			err = hdrm_parse_u32("mtu", val, 68,
 					     HDRM_CALC_MAX_FRAME - 22, &a->mtu);
@@ -196,7 +209,7 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 			a->headroom = v;
 			a->has_headroom = true;
 		} else {
-			hdrm_err("simulate: unknown argument \"%s\"; expected speed, rtt-ns, cable-m, mtu, max-frame, link-frame, cell, small-packet-percent, k, precision, pattern, other or headroom",
+			hdrm_err("simulate: unknown argument \"%s\"; expected speed, rtt-ns, cable-m, link-rtt-ns, link-cable-m, mtu, max-frame, link-frame, cell, small-packet-percent, k, precision, pattern, other or headroom",
 				 key);
 			return -1;
 		}
@@ -228,6 +241,8 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 	}
 	if (!a->has_k)
 		a->k = hdrm_k_bytes(a->speed);
+	if (!a->has_link_rtt)
+		a->link_rtt = a->rtt;
 	return 0;
 }
 
@@ -332,9 +347,13 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 		hdrm_err("simulate: these inputs are beyond the headroom arithmetic");
 		return EXIT_USAGE;
 	}
-	/* the true link: the round trip given, half of it each way */
+	/*
+	 * the true link: the round trip given (or link-rtt-ns, when the
+	 * recommendation is for another), half of it each way
+	 */
 	s = (struct hdrm_sim_in){
-		.speed_mbps = a.speed, .delay_ns = DIV_ROUND_UP_ULL(a.rtt, 2),
+		.speed_mbps = a.speed,
+		.delay_ns = DIV_ROUND_UP_ULL(a.link_rtt, 2),
 		.link_frame = a.link_frame, .max_frame = a.max_frame,
 		.k_bytes = a.k, .cell = a.cell, .pattern = (uint8_t)a.pattern,
 		.size = a.size, .other_frame = a.other, .drops = true,
@@ -362,6 +381,7 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 		jw_ku64(w, "rtt_ns", a.rtt);
 		jw_key(w, "equivalent_cable_m");
 		jw_fixed(w, hdrm_equivalent_cable_cm(a.rtt), 2);
+		jw_ku64(w, "link_rtt_ns", a.link_rtt);
 		jw_ku64(w, "precision_ns", a.precision);
 		jw_ku64(w, "mtu", a.mtu);
 		jw_ku64(w, "max_frame_bytes", a.max_frame);
@@ -417,6 +437,11 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 		printf(" at small-packet-percent %u", a.small_pct);
 	}
 	printf(")\n");
+	if (a.link_rtt != a.rtt)
+		printf("simulated link: round trip %llu ns (%u.%02u m), not the one recommended for\n",
+		       (unsigned long long)a.link_rtt,
+		       hdrm_equivalent_cable_cm(a.link_rtt) / 100,
+		       hdrm_equivalent_cable_cm(a.link_rtt) % 100);
 	printf("simulated pause, times after XOFF is crossed:\n");
 	sim_timeline_text(top, a.link_frame);
 	printf("with %llu B of headroom:\n", (unsigned long long)s.headroom);
