@@ -43,7 +43,7 @@ no_module()
 
 unknown_words()
 {
-	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, monitor, lldp, help' \
+	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, simulate, monitor, lldp, help' \
 		dcb-hdrm frobnicate
 	expect_error 1 'monitor: unknown argument "eth0"; expected dev or count' \
 		dcb-hdrm monitor eth0 now

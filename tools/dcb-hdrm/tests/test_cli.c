@@ -186,6 +186,30 @@ int main(void)
 	       ARGV("simulate", "speed", "25000", "cable", "10"));
 	expect(1, "invalid small-packet-percent \"-1\"",
 	       ARGV("dev", "set", "dev", "lo", "small-packet-percent", "-1"));
+	/*
+	 * -batch: a command per line; comments and blank lines skipped; the
+	 * first failure ends it, naming its line, unless -force
+	 */
+	{
+		char bf[] = "/tmp/dcb-hdrm-batch-XXXXXX";
+		int fd = mkstemp(bf);
+		static const char text[] =
+			"# two links\n\nsimulate speed 25000 rtt-ns 496 pattern max\n"
+			"simulate speed 25000\nsimulate speed 10000 rtt-ns 10\n";
+
+		if (fd < 0 || write(fd, text, sizeof(text) - 1) != sizeof(text) - 1)
+			exit(2);
+		close(fd);
+		expect(1, "-batch takes its commands from", ARGV("-j", "-batch", bf, "dev", "show"));
+		run(ARGV("-j", "-batch", bf));
+		TAP_OK(strstr(out, "\"headroom_bytes\":9778") && !strstr(out, "\"speed_mbps\":10000") &&
+		       strstr(err, ":4: the command failed"),
+		       "dcb-hdrm -batch: the first failing line ends it and is named");
+		run(ARGV("-j", "-force", "-batch", bf));
+		TAP_OK(strstr(out, "\"speed_mbps\":10000") && strstr(err, ":4: the command failed"),
+		       "dcb-hdrm -force -batch: every line runs");
+		unlink(bf);
+	}
 	/* a bad word is the error even after a good hwtstamp: nothing is set */
 	expect(1, "invalid ts-mode \"x\"",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "on", "ts-mode", "x"));
