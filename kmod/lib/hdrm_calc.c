@@ -24,8 +24,6 @@ static const struct {
 	{ 800000, 905 },
 };
 
-#define HDRM_QUANTUM_BYTES	64	/* 512 bit times */
-
 /* Pause quanta for @speed_mbps; 0 for speed 0 (unknown). */
 u32 hdrm_k_quanta(u32 speed_mbps)
 {

@@ -56,6 +56,8 @@
 /* IEEE 802.3 clause 4: what every frame costs on the wire besides itself. */
 #define HDRM_WIRE_PREAMBLE	8	/* preamble and start-of-frame delimiter */
 #define HDRM_WIRE_IFG		12	/* the least inter-packet gap, 96 bits */
+/* A pause quantum: 512 bit times, K's unit (IEEE 802.3 Annex 31B). */
+#define HDRM_QUANTUM_BYTES	64
 /* The least frame, FCS included: what the worst cell packing starts from. */
 #define HDRM_MIN_FRAME		64
 

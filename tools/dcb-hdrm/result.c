@@ -285,9 +285,7 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_ku64(w, "precision_ns", r->precision);
 	jw_ku64(w, "speed_mbps", r->speed);
 	jw_ku64(w, "k_bytes", r->k_bytes);
-	/* the pause quanta K stands for, 512 bit times each, and their time */
-	jw_ku64(w, "k_quanta", DIV_ROUND_UP_ULL(r->k_bytes, 64));
-	jw_ku64(w, "k_ns", hdrm_line_ns(r->k_bytes, r->speed));
+	hdrm_k_json(w, r->k_bytes, r->speed);
 	jw_ku64(w, "measure_frame_bytes", r->measure_frame);
 	jw_ku64(w, "link_frame_bytes", r->link_frame);
 	jw_ku64(w, "cell_bytes", r->cell);
@@ -371,17 +369,25 @@ static void result_ts_text(const struct result *r)
 /*
  * K as pause quanta: the pause frame's unit, 512 bit times each, and
  * how long they last at the link's speed (the switch guides' "512 x
- * Time(n) / bandwidth").
+ * Time(n) / bandwidth"). Nothing without a speed.
  */
-static void result_k_text(const struct result *r)
+void hdrm_k_text(uint32_t k_bytes, uint32_t speed)
 {
-	unsigned long long ns = hdrm_line_ns(r->k_bytes, r->speed);
+	unsigned long long ns = hdrm_line_ns(k_bytes, speed);
 
-	if (!r->speed)
+	if (!speed)
 		return;
 	printf("K = %u B = %llu pause quanta of 512 bit times = %llu.%03llu us at %u Mb/s\n",
-	       r->k_bytes, (unsigned long long)DIV_ROUND_UP_ULL(r->k_bytes, 64),
-	       ns / 1000, ns % 1000, r->speed);
+	       k_bytes,
+	       (unsigned long long)DIV_ROUND_UP_ULL(k_bytes, HDRM_QUANTUM_BYTES),
+	       ns / 1000, ns % 1000, speed);
+}
+
+/* The same in JSON: k_quanta and k_ns. */
+void hdrm_k_json(struct jw *w, uint32_t k_bytes, uint32_t speed)
+{
+	jw_ku64(w, "k_quanta", DIV_ROUND_UP_ULL(k_bytes, HDRM_QUANTUM_BYTES));
+	jw_ku64(w, "k_ns", hdrm_line_ns(k_bytes, speed));
 }
 
 /* The derivation, term by term, as the switch guides show theirs. */
@@ -423,7 +429,7 @@ void result_text(const struct result *r)
 	       (unsigned long long)r->est,
 	       HDRM_NAME(hdrm_estimator_names, r->estimator),
 	       r->precision, r->speed, r->k_bytes, r->measure_frame, r->cell);
-	result_k_text(r);
+	hdrm_k_text(r->k_bytes, r->speed);
 	if (r->has_cable)
 		printf("equivalent cable: %u.%02u m (t at 5 ns/m each way)\n",
 		       r->cable_cm / 100, r->cable_cm % 100);

@@ -225,9 +225,10 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 	if (!a->has_max_frame)
 		a->max_frame = hdrm_default_max_frame(a->mtu);
 	if (!a->has_link_frame) {
-		a->link_frame = hdrm_default_max_frame(a->mtu);
-		if (a->max_frame > a->link_frame)
-			a->link_frame = a->max_frame;
+		/* the priority's frame, every other the MTU's */
+		uint32_t frames[HDRM_PRIOS] = { a->max_frame };
+
+		a->link_frame = hdrm_link_frame(frames, a->mtu);
 	}
 	if (a->link_frame < a->max_frame) {
 		hdrm_err("simulate: link-frame %u is below max-frame %u; the link's largest frame is at least the priority's",
@@ -329,7 +330,6 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 	struct hdrm_calc_out h;
 	struct hdrm_sim_in s;
 	struct jw *w = &ctx->jw;
-	unsigned long long kns;
 	unsigned int i, n = 1;
 	int err;
 
@@ -374,7 +374,6 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 		    o[i].dropped_bytes > top->dropped_bytes)
 			top = &o[i];
 	}
-	kns = hdrm_line_ns(a.k, a.speed);
 	if (ctx->json) {
 		jw_obj_open(w);
 		jw_ku64(w, "speed_mbps", a.speed);
@@ -388,8 +387,7 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 		jw_ku64(w, "link_frame_bytes", a.link_frame);
 		jw_ku64(w, "measure_frame_bytes", HDRM_FRAME_WIRE_LEN);
 		jw_ku64(w, "k_bytes", a.k);
-		jw_ku64(w, "k_quanta", DIV_ROUND_UP_ULL(a.k, 64));
-		jw_ku64(w, "k_ns", kns);
+		hdrm_k_json(w, a.k, a.speed);
 		jw_ku64(w, "cell_bytes", a.cell);
 		jw_ku64(w, "small_packet_percent", a.small_pct);
 		jw_key(w, "occupancy");
@@ -423,10 +421,7 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 	       hdrm_equivalent_cable_cm(a.rtt) % 100, a.precision);
 	printf("frames: the priority's %u B, the link's largest %u B, PFC %u B\n",
 	       a.max_frame, a.link_frame, HDRM_FRAME_WIRE_LEN);
-	printf("K = %u B = %llu pause quanta of 512 bit times = ", a.k,
-	       (unsigned long long)DIV_ROUND_UP_ULL(a.k, 64));
-	print_milli(kns);
-	printf(" us at %u Mb/s\n", a.speed);
+	hdrm_k_text(a.k, a.speed);
 	printf("recommended headroom: %llu B = %llu cells of %u B (frames %llu B packed",
 	       (unsigned long long)h.headroom_bytes,
 	       (unsigned long long)h.headroom_cells, a.cell,
@@ -466,8 +461,6 @@ static int sim_prio(const struct result *r, int prio, struct hdrm_sim_out *o)
 		.headroom = r->prio[prio].bytes,
 	};
 
-	if (s.link_frame < s.max_frame)
-		s.link_frame = s.max_frame;
 	return hdrm_sim_run(&s, o);
 }
 
