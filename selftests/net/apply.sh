@@ -25,7 +25,7 @@ SPEED=100
 # dcbA ARGS...: iproute2's dcb on NSA
 dcbA()
 {
-	ip netns exec "$NSA" dcb "$@"
+	dcb -n "$NSA" "$@"
 }
 
 hdrmA()

@@ -37,22 +37,7 @@ TSPROBE=$DCB_HDRM_TOP/selftests/tstamp/tsprobe
 
 dcbA()
 {
-	ip netns exec "$NSA" dcb "$@"
-}
-
-# dcbA_buffer_set ARGS...: dcb buffer set in NSA, once more when dcb says
-# "Attribute write: Protocol error": iproute2 6.1's dcb fails 5 buffer sets
-# in 300 so in a TCG guest (libmnl's EPROTO, a reply whose sequence number
-# is not the request's), dcb pfc set none in 300; the sets here are
-# idempotent
-dcbA_buffer_set()
-{
-	local out
-
-	out=$(dcbA buffer set "$@" 2>&1) && return 0
-	grep -q "Protocol error" <<<"$out" || { echo "$out" >&2; return 1; }
-	log_info "dcb buffer set $*: '$out', once more"
-	dcbA buffer set "$@"
+	dcb -n "$NSA" "$@"
 }
 
 # simA/simB KNOBS...: set dcbsim knobs of da/db
@@ -126,7 +111,7 @@ xoff_of()
 # bufs NS DEV: dcb buffer show's sizes, total and map as one JSON line
 bufs()
 {
-	ip netns exec "$1" dcb -j buffer show dev "$2" |
+	dcb -n "$1" -j buffer show dev "$2" |
 		jq -c '[.buffer_size, .total_size, .prio_buffer]'
 }
 
@@ -306,7 +291,7 @@ dcbsim_buffer()
 {
 	local before
 
-	dcbA_buffer_set dev da prio-buffer all:0 3:1 buffer-size 1:1000
+	dcbA buffer set dev da prio-buffer all:0 3:1 buffer-size 1:1000
 	check_err $? "dcb buffer set failed"
 	# rounded up to the 128-byte cell
 	[ "$(dcbA -j buffer show dev da | jq -c '[.prio_buffer, .buffer_size[1], .total_size]')" = '[[0,0,0,1,0,0,0,0],1024,262144]' ]
@@ -407,9 +392,9 @@ dcbsim_mlx5_enomem()
 mlx5_buffer_setup()
 {
 	simA model mlx5 speed 100000
-	dcbA_buffer_set dev da buffer-size 0:65536 1:50000 &&
+	dcbA buffer set dev da buffer-size 0:65536 1:50000 &&
 		dcbA pfc set dev da prio-pfc 3:on &&
-		dcbA_buffer_set dev da prio-buffer all:0 3:1
+		dcbA buffer set dev da prio-buffer all:0 3:1
 }
 
 dcbsim_mlx5_buffer()
@@ -417,7 +402,7 @@ dcbsim_mlx5_buffer()
 	local xoff thres want
 
 	simA model mlx5 speed 100000
-	dcbA_buffer_set dev da buffer-size 0:65536 1:50000
+	dcbA buffer set dev da buffer-size 0:65536 1:50000
 	check_err $? "dcb buffer set failed"
 	# rounded down to whole cells: 390 x 128
 	want='[[65536,49920,0,0,0,0,0,0],262144,[0,0,0,0,0,0,0,0]]'
@@ -425,7 +410,7 @@ dcbsim_mlx5_buffer()
 		[ "$(xoff_of "$NSA" da)" = 0,0,0,0,0,0,0,0 ]
 	check_err $? "dcb buffer show $(bufs "$NSA" da), expected $want; xoff $(xoff_of "$NSA" da)"
 	dcbA pfc set dev da prio-pfc 3:on
-	dcbA_buffer_set dev da prio-buffer all:0 3:1
+	dcbA buffer set dev da prio-buffer all:0 3:1
 	xoff=$(mlx5_xoff 7 100000 1500)
 	thres=$(( (49920 - xoff) / 128 * 128 ))
 	log_info "7 m, 100 Gb/s, MTU 1500: xoff $xoff B; buffer 1 49920 B: XOFF at $thres B, $((49920 - thres)) B above it"

@@ -22,7 +22,7 @@ setup()
 	ip netns add "$NSA" && ip netns add "$NSB" || return 1
 	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" || return 1
 	ip -n "$NSA" link set da up && ip -n "$NSB" link set db up || return 1
-	ip netns exec "$NSA" dcb pfc set dev da prio-pfc 3:on 4:on
+	dcb -n "$NSA" pfc set dev da prio-pfc 3:on 4:on
 }
 
 # exchange VARIANT: listen on db, send from da; the listener's JSON on stdout

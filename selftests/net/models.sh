@@ -31,7 +31,7 @@ hdrmB()
 
 dcbA()
 {
-	ip netns exec "$NSA" dcb "$@"
+	dcb -n "$NSA" "$@"
 }
 
 setup()
@@ -65,26 +65,13 @@ pair()
 		hdrmB dev set dev db hwtstamp on
 }
 
-# dcbA_set OBJECT ARGS...: dcb OBJECT set, once more on iproute2's own
-# "Attribute write: Protocol error" (a reply its libmnl did not match,
-# about 1 in 60 under TCG, seen on buffer and ets sets alike)
-dcbA_set()
-{
-	local obj=$1 err
-
-	shift
-	err=$(dcbA "$obj" set "$@" 2>&1) && return 0
-	grep -q "Protocol error" <<<"$err" || { echo "$err" >&2; return 1; }
-	dcbA "$obj" set "$@"
-}
-
 # priority 3 lossless, alone in buffer 1 of SIZE bytes (mlx5, generic);
 # on mlx5 SIZE must hold the 7 m floor, or PFC comes on with buffer 1
 # left lossy, as the driver leaves it
 lossless_buffer()
 {
-	dcbA_set buffer dev da prio-buffer all:0 3:1 buffer-size all:0 0:65536 1:"$1" &&
-		dcbA_set pfc dev da prio-pfc 3:on &&
+	dcbA buffer set dev da prio-buffer all:0 3:1 buffer-size all:0 0:65536 1:"$1" &&
+		dcbA pfc set dev da prio-pfc 3:on &&
 		[ "$(xoff_of 1)" != 0 ] || [ "$(ip -n "$NSA" -d link show da | grep -c 'model generic')" = 1 ]
 }
 
@@ -194,7 +181,7 @@ models_mlxsw_auto()
 	pair mlxsw 250 25000 144 lanes 4
 	check_err $? "cannot make a mlxsw pair"
 	# priority 3 in TC (and so buffer) 1, PFC on
-	dcbA_set ets dev da prio-tc all:0 3:1 && dcbA_set pfc dev da prio-pfc 3:on
+	dcbA ets set dev da prio-tc all:0 3:1 && dcbA pfc set dev da prio-pfc 3:on
 	check_err $? "dcb refused ETS or PFC"
 	out=$(hdrmA -j measure dev da ts-mode hardware apply auto)
 	check_err $? "measure apply auto failed: $out"
@@ -235,7 +222,7 @@ models_mlxsw_delay_refused()
 	local before err rc
 
 	pair mlxsw 250 25000 144 lanes 4
-	dcbA_set ets dev da prio-tc all:0 3:1 && dcbA_set pfc dev da prio-pfc 3:on
+	dcbA ets set dev da prio-tc all:0 3:1 && dcbA pfc set dev da prio-pfc 3:on
 	before=$(dcbA -j pfc show dev da)
 	err=$(hdrmA measure dev da ts-mode hardware apply delay 2>&1 >/dev/null)
 	rc=$?
@@ -258,7 +245,7 @@ models_none()
 
 	pair generic 250 25000 128
 	hdrmA dev set dev da model none
-	dcbA_set pfc dev da prio-pfc 3:on
+	dcbA pfc set dev da prio-pfc 3:on
 	err=$(hdrmA measure dev da ts-mode hardware apply auto 2>&1 >/dev/null)
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -q "reads neither the PFC delay nor buffer sizes (model none): nothing to write" <<<"$err"
@@ -284,8 +271,8 @@ models_worked_example()
 	for model in generic mlx5 mlxsw; do
 		case $model in
 		mlxsw)	pair mlxsw 250 25000 144 lanes 4
-			dcbA_set ets dev da prio-tc all:0 3:1 &&
-				dcbA_set pfc dev da prio-pfc 3:on ;;
+			dcbA ets set dev da prio-tc all:0 3:1 &&
+				dcbA pfc set dev da prio-pfc 3:on ;;
 		*)	pair "$model" 250 25000 128
 			lossless_buffer 49920 ;;
 		esac

@@ -53,9 +53,9 @@ setup()
 	ip -n "$NSA" link set da type dcbsim delay-ns 5000 speed "$SPEED" || return 1
 	ip -n "$NSB" link set db type dcbsim delay-ns 5000 speed "$SPEED" || return 1
 	# PFC on priority 3, alone on buffer 1, at both ends
-	ip netns exec "$NSA" dcb pfc set dev da prio-pfc 3:on || return 1
-	ip netns exec "$NSB" dcb pfc set dev db prio-pfc 3:on || return 1
-	ip netns exec "$NSB" dcb buffer set dev db prio-buffer all:0 3:1 || return 1
+	dcb -n "$NSA" pfc set dev da prio-pfc 3:on || return 1
+	dcb -n "$NSB" pfc set dev db prio-pfc 3:on || return 1
+	dcb -n "$NSB" buffer set dev db prio-buffer all:0 3:1 || return 1
 	for _ in $(seq 1 50); do
 		ip -n "$NSA" link show da | grep -q LOWER_UP && return 0
 		sleep 0.1
@@ -110,7 +110,7 @@ buffer_prompt_check()
 	local err=$1 last=$2 want buf
 
 	want=$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$last")
-	buf=$(ip netns exec "$NSA" dcb -j buffer show dev da | jq '.prio_buffer[3]')
+	buf=$(dcb -n "$NSA" -j buffer show dev da | jq '.prio_buffer[3]')
 	printf '%s\n' "$err" | grep -q "set the headroom by hand: dcb buffer set dev da buffer-size $buf:$want (each lossless buffer at least its priorities' headroom from the last measurement, session $(jqn .session "$last"))\$"
 	check_err $? "$(jqn .precision_ns "$last") ns precision: not 'buffer-size $buf:$want' from the last result: $err"
 }
@@ -259,10 +259,10 @@ peer_push_applied()
 	# B wrote it to its driver: buffer 1 holds priority 3's headroom, in cells
 	[ "$(jqn '.applied.method, .applied.error' "$show" | tr '\n' ' ')" = "buffer 0 " ]
 	check_err $? "B's apply: $(jq -c .applied <<<"$show")"
-	ip netns exec "$NSB" dcb -j buffer show dev db | jq -e --argjson w \
+	dcb -n "$NSB" -j buffer show dev db | jq -e --argjson w \
 		"$(jqn '.applied.buffers[] | select(.index == 1) | .size' "$show")" \
 		'.buffer_size[1] == $w' >/dev/null
-	check_err $? "dcb buffer show on B: $(ip netns exec "$NSB" dcb -j buffer show dev db)"
+	check_err $? "dcb buffer show on B: $(dcb -n "$NSB" -j buffer show dev db)"
 	# A's show reports the peer's answer for its result
 	[ "$(hdrmA -j show dev da | jq -r .push.status)" = applied ]
 	check_err $? "A's show lost the push"
@@ -570,7 +570,7 @@ peer_prompt_responder()
 	if [ "$want" -le 65535 ]; then
 		line="dcb pfc set dev db delay $want (from the last measurement, session $(jqn .session "$last"))"
 	else
-		line="dcb buffer set dev db buffer-size $(ip netns exec "$NSB" dcb -j buffer show dev db | jq '.prio_buffer[3]'):$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$last")"
+		line="dcb buffer set dev db buffer-size $(dcb -n "$NSB" -j buffer show dev db | jq '.prio_buffer[3]'):$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$last")"
 	fi
 	nocap=$(statB peer_no_cap)
 	ip netns exec "$NSB" timeout 60 dcb-hdrm -j monitor dev db count 1 >"$TMPD/mon" &

@@ -38,7 +38,7 @@ setup()
 	ip -n "$NSA" link set da up && ip -n "$NSB" link set db up || return 1
 	hdrmA dev set dev da hwtstamp on && dcb-hdrm -n "$NSB" dev set dev db hwtstamp on ||
 		return 1
-	ip netns exec "$NSA" dcb pfc set dev da prio-pfc $PRIO:on
+	dcb -n "$NSA" pfc set dev da prio-pfc $PRIO:on
 }
 
 # link SPEED METRES: both ends at SPEED, the cable 5 ns a metre each way

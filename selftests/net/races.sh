@@ -33,7 +33,7 @@ setup()
 	ip -n "$NSA" link set da up && ip -n "$NSB" link set db up || return 1
 	ip -n "$NSA" link set da type dcbsim speed 25000 delay-ns 2000 || return 1
 	ip -n "$NSB" link set db type dcbsim speed 25000 delay-ns 2000 || return 1
-	ip netns exec "$NSA" dcb pfc set dev da prio-pfc 3:on
+	dcb -n "$NSA" pfc set dev da prio-pfc 3:on
 }
 
 # A session ended by the link going down, the device going away or the

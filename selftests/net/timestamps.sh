@@ -114,7 +114,7 @@ ts_hw_savings()
 	dcbsim_delay 100
 	ip -n "$NSA" link set da mtu 9000 && ip -n "$NSB" link set db mtu 9000
 	check_err $? "MTU 9000 refused"
-	ip netns exec "$NSA" dcb pfc set dev da prio-pfc 3:on
+	dcb -n "$NSA" pfc set dev da prio-pfc 3:on
 	out=$(hdrmA -j measure dev da)
 	check_err $? "measure failed: $out"
 	[ "$(jqn .timestamping "$out")" = hardware ]
@@ -136,7 +136,7 @@ ts_sw_precision()
 	dcbsim_pair speed 25000
 	dcbsim_delay 100
 	ip -n "$NSA" link set da mtu 9000 && ip -n "$NSB" link set db mtu 9000
-	ip netns exec "$NSA" dcb pfc set dev da prio-pfc 3:on
+	dcb -n "$NSA" pfc set dev da prio-pfc 3:on
 	out=$(hdrmA -j measure dev da ts-mode hardware)
 	check_err $? "hardware measure failed: $out"
 	hw=$(prio_bytes "$out" 3)
