@@ -23,8 +23,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }\n"
 		"where  OBJECT := { dev | measure | show | simulate | monitor | lldp | help }\n"
-		"       OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME | -b[atch] FILE | -f[orce] |\n"
-		"                    -V[ersion] | -h[elp] }\n");
+		"       OPTIONS := { -j[son] | -p[retty] | -s[tatistics] | -n[etns] NAME |\n"
+		"                    -b[atch] FILE | -f[orce] | -V[ersion] | --version | -h[elp] }\n");
 }
 
 static int enter_netns(const char *name)
@@ -168,14 +168,17 @@ int main(int argc, char **argv)
 			argv++;
 		} else if (hdrm_matches(opt, "force")) {
 			force = true;
-		} else if (hdrm_matches(opt, "Version")) {
+		} else if (hdrm_matches(opt, "statistics")) {
+			ctx.stats = true;
+		} else if (hdrm_matches(opt, "Version") ||
+			   !strcmp(argv[0], "--version")) {
 			printf("dcb-hdrm %s\n", DCB_HDRM_VERSION);
 			return 0;
 		} else if (hdrm_matches(opt, "help")) {
 			usage(stdout);
 			return 0;
 		} else {
-			hdrm_err("unknown option \"%s\"; expected one of -j, -p, -n NAME, -b FILE, -f, -V, -h",
+			hdrm_err("unknown option \"%s\"; expected one of -j, -p, -s, -n NAME, -b FILE, -f, -V, -h",
 				 argv[0]);
 			return EXIT_USAGE;
 		}

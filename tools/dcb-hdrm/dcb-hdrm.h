@@ -27,6 +27,7 @@
 struct hdrm_ctx {
 	bool json;
 	bool pretty;
+	bool stats;			/* -s: the counters, in text too */
 	struct jw jw;
 	struct hdrm_nl nl;
 	bool nl_open;
