@@ -39,6 +39,21 @@ bool hdrm_matches(const char *arg, const char *word);
 int hdrm_parse_u32(const char *what, const char *s, uint32_t min,
 		   uint32_t max, uint32_t *out);
 int hdrm_parse_ifindex(const char *name, uint32_t *ifindex);
+/*
+ * A byte size as iproute2's dcb buffer reads one: a number (decimal, with
+ * an optional fraction, or 0x hex) and an optional suffix, any case, of
+ * HDRM_SIZE_SUFFIXES (K, M, G: 1024-based; kbit = 128 bytes); it must come
+ * to whole bytes. hdrm_parse_size*() check it is within min..max and say
+ * what was expected when not; hdrm_size_value() says nothing.
+ */
+#define HDRM_SIZE_SUFFIXES "B, K, KB, M, MB, G, GB, kbit, mbit or gbit"
+int hdrm_size_value(const char *s, uint64_t *out);
+int hdrm_parse_size(const char *what, const char *s, uint64_t min,
+		    uint64_t max, uint64_t *out);
+int hdrm_parse_size_u32(const char *what, const char *s, uint32_t min,
+			uint32_t max, uint32_t *out);
+/* PRIO:VALUE, PRIO 0..7 or all: the priorities named, a bit each */
+int hdrm_prio_word(const char *word, uint32_t *prios, const char **value);
 int hdrm_parse_word(const char *what, const char *s, const char *const *words,
 		    unsigned int n, uint32_t *out);
 int hdrm_connect(struct hdrm_ctx *ctx);

@@ -6,12 +6,14 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <netlink/attr.h>
 
 #include <linux/dcb_hdrm.h>
 
 #include "dev.h"
+#include "hdrm_calc.h"
 #include "hdrm_limits.h"
 #include "hwtstamp.h"
 
@@ -391,6 +393,42 @@ static void dev_ts_text(const struct dev_info *d)
 	printf("\n");
 }
 
+/*
+ * -s: the counters below the device, as "dcb -s" prints its own: an
+ * indented block of "name value" pairs, a line per part of the module
+ * (reflector, measurer, apply, capability exchange and push).
+ */
+static const uint8_t stats_lines[][7] = {
+	{ DCB_HDRM_A_STATS_RX_REQUESTS, DCB_HDRM_A_STATS_REFLECTED,
+	  DCB_HDRM_A_STATS_RATE_LIMITED, DCB_HDRM_A_STATS_NOT_REFLECTING,
+	  DCB_HDRM_A_STATS_MALFORMED },
+	{ DCB_HDRM_A_STATS_TX_PROBES, DCB_HDRM_A_STATS_TX_ERRORS,
+	  DCB_HDRM_A_STATS_RX_REPLIES, DCB_HDRM_A_STATS_STALE,
+	  DCB_HDRM_A_STATS_FOREIGN, DCB_HDRM_A_STATS_REMEASURED },
+	{ DCB_HDRM_A_STATS_APPLIED, DCB_HDRM_A_STATS_APPLY_ERRORS },
+	{ DCB_HDRM_A_STATS_RX_CONTROL, DCB_HDRM_A_STATS_TX_CONTROL,
+	  DCB_HDRM_A_STATS_PEER_NO_CAP, DCB_HDRM_A_STATS_PUSH_APPLIED,
+	  DCB_HDRM_A_STATS_PUSH_REFUSED },
+};
+
+static void dev_stats_text(const struct dev_info *d)
+{
+	unsigned int l, i;
+	const char *c;
+
+	for (l = 0; l < sizeof(stats_lines) / sizeof(stats_lines[0]); l++) {
+		printf("   ");
+		for (i = 0; i < sizeof(stats_lines[l]) && stats_lines[l][i]; i++) {
+			/* the JSON key, with dashes as the text's words have */
+			printf(" ");
+			for (c = stats_names[stats_lines[l][i]]; *c; c++)
+				putchar(*c == '_' ? '-' : *c);
+			printf(" %llu", (unsigned long long)d->stats[stats_lines[l][i]]);
+		}
+		printf("\n");
+	}
+}
+
 struct dev_show {
 	struct hdrm_ctx *ctx;
 	unsigned int n;
@@ -437,6 +475,8 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 			hdrm_peer_text(&d.peer);
 			hdrm_dcb_state_text(&d.dcb_state);
 		}
+		if (s->ctx->stats && d.has_stats)
+			dev_stats_text(&d);
 	}
 	s->n++;
 	return 0;
@@ -445,18 +485,23 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 static void dev_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: dcb-hdrm dev show [ dev DEV ]\n"
+		"Usage: dcb-hdrm [ -s ] dev show [ dev DEV ]\n"
 		"       dcb-hdrm dev set dev DEV [ reflect { on | off } ] [ reflect-rate PER_SEC ]\n"
-		"               [ encap { auto | macctl | ether } ] [ speed { MBPS | auto } ] [ k { BYTES | auto } ]\n"
-		"               [ cell BYTES ] [ small-packet-percent PCT ]\n"
-		"               [ prio-mask { MASK | auto } ] [ precision { NS | auto } ]\n"
-		"               [ max-frame PRIO:{ BYTES | auto } ... ]\n"
+		"               [ encap { auto | macctl | ether } ] [ speed { MBPS | auto } ] [ k { SIZE | auto } ]\n"
+		"               [ cell SIZE ] [ small-packet-percent PCT ]\n"
+		"               [ prio { PRIO-MAP | auto } ] [ prio-mask { MASK | auto } ] [ precision { NS | auto } ]\n"
+		"               [ max-frame FRAME-MAP ]\n"
 		"               [ apply { none | delay | buffer | auto } ] [ delay-unit { auto | bits | metres } ]\n"
 		"               [ remeasure { on | off } ] [ remeasure-period SEC ]\n"
 		"               [ auto-hdrm { on | off } ] [ accept-push { on | off } ]\n"
 		"               [ ts-mode { auto | hardware | software | hook } ] [ hwtstamp on ]\n"
 		"               [ model { auto | generic | mlx5 | mlxsw | none } ]\n"
-		"       dcb-hdrm dev help\n");
+		"       dcb-hdrm dev help\n"
+		"where  PRIO-MAP := [ PRIO-MAP ] { PRIO | all }:{ on | off }\n"
+		"       FRAME-MAP := [ FRAME-MAP ] { PRIO | all }:{ SIZE | auto }\n"
+		"       PRIO := { 0 .. 7 }\n"
+		"       SIZE := BYTES, or with a suffix as in 256K or 1M: "
+		HDRM_SIZE_SUFFIXES "\n");
 }
 
 /* VALUE or "auto" (sent as 0, which the module reads as automatic). */
@@ -470,29 +515,182 @@ static int parse_u32_auto(const char *what, const char *s, uint32_t min,
 	return hdrm_parse_u32(what, s, min, max, out);
 }
 
-/* PRIO:BYTES or PRIO:auto */
-static int put_max_frame(struct nl_msg *msg, const char *s)
-{
-	char prio_s[8];
-	const char *colon = strchr(s, ':');
-	uint32_t prio, bytes;
-	struct nlattr *nest;
+#define ALL_PRIOS	((1u << HDRM_PRIOS) - 1)
 
-	if (!colon || colon == s || (size_t)(colon - s) >= sizeof(prio_s)) {
-		hdrm_err("invalid max-frame \"%s\"; expected PRIO:BYTES or PRIO:auto", s);
-		return -EINVAL;
+/*
+ * prio / prio-mask: the priorities to size. Either absolute (a MASK, or
+ * every priority named) or the words' changes to the device's mask, read
+ * when the command is sent, as "dcb pfc set ... prio-pfc 3:on" changes
+ * priority 3 alone.
+ */
+struct prio_set {
+	bool given;
+	bool is_auto;
+	uint32_t named;			/* the priorities the words named */
+	uint32_t on;			/* those of them turned on */
+};
+
+/* max-frame: each priority's, once, however often the words name it */
+struct frame_set {
+	uint32_t named;
+	uint32_t bytes[HDRM_PRIOS];	/* 0: auto */
+};
+
+/*
+ * "prio" or "prio-mask" and what follows: auto, a MASK (prio-mask only:
+ * "prio 3" would read as priority 3), or { PRIO | all }:{ on | off } words,
+ * later words overriding earlier ones. Return: the words taken, or
+ * -EINVAL, said.
+ */
+static int parse_prio(int argc, char **argv, struct prio_set *p)
+{
+	bool mask_ok = !strcmp(argv[0], "prio-mask");
+	uint32_t prios, mask;
+	const char *val;
+	int n = 1;
+
+	if (!strchr(argv[1], ':')) {
+		if (!strcmp(argv[1], "auto")) {
+			*p = (struct prio_set){ .given = true, .is_auto = true };
+		} else if (!mask_ok) {
+			hdrm_err("dev set: invalid prio \"%s\"; expected PRIO:on or PRIO:off words (PRIO 0..7 or all), or auto",
+				 argv[1]);
+			return -EINVAL;
+		} else if (hdrm_parse_u32("prio-mask", argv[1], 1,
+					  DCB_HDRM_LIMIT_DEV_PRIO_MASK_MAX,
+					  &mask)) {
+			return -EINVAL;
+		} else {
+			/* every priority named: PRIO words change the MASK */
+			*p = (struct prio_set){ .given = true,
+						.named = ALL_PRIOS, .on = mask };
+		}
+		n++;
 	}
-	memcpy(prio_s, s, colon - s);
-	prio_s[colon - s] = '\0';
-	if (hdrm_parse_u32("priority", prio_s, 0, DCB_HDRM_LIMIT_PRIO_FRAME_PRIO_MAX, &prio) ||
-	    parse_u32_auto("max-frame", colon + 1, 64, DCB_HDRM_LIMIT_PRIO_FRAME_BYTES_MAX, &bytes))
-		return -EINVAL;
-	nest = nla_nest_start(msg, DCB_HDRM_A_DEV_MAX_FRAME);
-	if (!nest ||
-	    nla_put_u32(msg, DCB_HDRM_A_PRIO_FRAME_PRIO, prio) < 0 ||
-	    nla_put_u32(msg, DCB_HDRM_A_PRIO_FRAME_BYTES, bytes) < 0)
-		return -ENOMEM;
-	nla_nest_end(msg, nest);
+	for (; n < argc && strchr(argv[n], ':'); n++) {
+		if (p->is_auto) {
+			hdrm_err("dev set: invalid %s \"%s\" after auto; give either auto or PRIO:on/off words",
+				 argv[0], argv[n]);
+			return -EINVAL;
+		}
+		if (hdrm_prio_word(argv[n], &prios, &val) ||
+		    (strcmp(val, "on") && strcmp(val, "off"))) {
+			hdrm_err("dev set: invalid %s \"%s\"; expected PRIO:on or PRIO:off, PRIO 0..7 or all",
+				 argv[0], argv[n]);
+			return -EINVAL;
+		}
+		p->named |= prios;
+		if (!strcmp(val, "on"))
+			p->on |= prios;
+		else
+			p->on &= ~prios;
+	}
+	p->given = true;
+	return n;
+}
+
+/*
+ * "max-frame" and its { PRIO | all }:{ SIZE | auto } words, later words
+ * overriding earlier ones ("all:9022 3:auto"). Return: the words taken,
+ * or -EINVAL, said.
+ */
+static int parse_max_frame(int argc, char **argv, struct frame_set *f)
+{
+	uint32_t prios, i;
+	const char *val;
+	uint64_t bytes;
+	int n;
+
+	for (n = 1; n < argc && (n == 1 || strchr(argv[n], ':')); n++) {
+		if (hdrm_prio_word(argv[n], &prios, &val))
+			goto bad;
+		if (!strcmp(val, "auto"))
+			bytes = 0;
+		else if (hdrm_size_value(val, &bytes) ||
+			 bytes < HDRM_MIN_FRAME ||
+			 bytes > DCB_HDRM_LIMIT_PRIO_FRAME_BYTES_MAX)
+			goto bad;
+		for (i = 0; i < HDRM_PRIOS; i++)
+			if (prios & (1u << i))
+				f->bytes[i] = bytes;
+		f->named |= prios;
+	}
+	return n;
+bad:
+	hdrm_err("dev set: invalid max-frame \"%s\"; expected PRIO:BYTES or PRIO:auto, PRIO 0..7 or all, BYTES an integer %u..%u (or with a suffix "
+		 HDRM_SIZE_SUFFIXES ")", argv[n], HDRM_MIN_FRAME,
+		 DCB_HDRM_LIMIT_PRIO_FRAME_BYTES_MAX);
+	return -EINVAL;
+}
+
+static int put_max_frames(struct nl_msg *msg, const struct frame_set *f)
+{
+	struct nlattr *nest;
+	uint32_t i;
+
+	for (i = 0; i < HDRM_PRIOS; i++) {
+		if (!(f->named & (1u << i)))
+			continue;
+		nest = nla_nest_start(msg, DCB_HDRM_A_DEV_MAX_FRAME);
+		if (!nest ||
+		    nla_put_u32(msg, DCB_HDRM_A_PRIO_FRAME_PRIO, i) < 0 ||
+		    nla_put_u32(msg, DCB_HDRM_A_PRIO_FRAME_BYTES, f->bytes[i]) < 0)
+			return -ENOMEM;
+		nla_nest_end(msg, nest);
+	}
+	return 0;
+}
+
+static int dev_info_cb(struct nlattr *attrs, int len, void *arg)
+{
+	return dev_parse(attrs, len, arg);
+}
+
+/*
+ * The mask the prio words leave on the device: with every priority
+ * named, theirs; otherwise the device's, read now, changed by them. Auto
+ * there is what the module takes for it now: the PFC-enabled priorities,
+ * or all without PFC. Return: 0 or an exit status, said.
+ */
+static int prio_mask_of(struct hdrm_ctx *ctx, const char *name,
+			uint32_t ifindex, const struct prio_set *p,
+			uint32_t *mask)
+{
+	struct dev_info *d;
+	struct nl_msg *msg;
+	uint32_t cur;
+	int err;
+
+	if (p->is_auto) {
+		*mask = 0;
+		return 0;
+	}
+	cur = 0;
+	if (p->named != ALL_PRIOS) {
+		d = calloc(1, sizeof(*d));
+		msg = d ? hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0) : NULL;
+		if (!msg || nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0) {
+			hdrm_err("out of memory");
+			nlmsg_free(msg);
+			free(d);
+			return EXIT_KERNEL;
+		}
+		err = hdrm_nl_talk(&ctx->nl, msg, dev_info_cb, d);
+		if (err) {
+			free(d);
+			return hdrm_kernel_err(ctx, name, err);
+		}
+		cur = d->prio_mask;
+		if (!cur)
+			cur = d->dcb_state.has_pfc ? d->dcb_state.pfc_en :
+						     ALL_PRIOS;
+		free(d);
+	}
+	*mask = (cur & ~p->named) | p->on;
+	if (!*mask) {
+		hdrm_err("dev set: prio leaves no priority on; turn one on with PRIO:on, or give auto");
+		return EXIT_USAGE;
+	}
 	return 0;
 }
 
@@ -506,15 +704,15 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		bool is_auto;			/* also accepts "auto" */
 		const char *const *words;	/* a word per value instead */
 		bool u8;			/* the attribute is a u8 */
+		bool size;			/* bytes, suffixes allowed */
 	} keys[] = {
 		{ "reflect", DCB_HDRM_A_DEV_REFLECT, 0, 1, false, off_on, true },
 		{ "reflect-rate", DCB_HDRM_A_DEV_REFLECT_RATE, DCB_HDRM_LIMIT_DEV_REFLECT_RATE_MIN, DCB_HDRM_LIMIT_DEV_REFLECT_RATE_MAX, false, NULL, false },
 		{ "encap", DCB_HDRM_A_DEV_ENCAP, 0, DCB_HDRM_ENCAP_AUTO, false, encap_names, false },
 		{ "speed", DCB_HDRM_A_DEV_SPEED_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_SPEED_OVERRIDE_MAX, true, NULL, false },
-		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_K_OVERRIDE_MAX, true, NULL, false },
-		{ "cell", DCB_HDRM_A_DEV_CELL, DCB_HDRM_LIMIT_DEV_CELL_MIN, DCB_HDRM_LIMIT_DEV_CELL_MAX, false, NULL, false },
+		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_K_OVERRIDE_MAX, true, NULL, false, true },
+		{ "cell", DCB_HDRM_A_DEV_CELL, DCB_HDRM_LIMIT_DEV_CELL_MIN, DCB_HDRM_LIMIT_DEV_CELL_MAX, false, NULL, false, true },
 		{ "small-packet-percent", DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT, 0, DCB_HDRM_LIMIT_DEV_SMALL_PACKET_PERCENT_MAX, false, NULL, true },
-		{ "prio-mask", DCB_HDRM_A_DEV_PRIO_MASK, 1, DCB_HDRM_LIMIT_DEV_PRIO_MASK_MAX, true, NULL, false },
 		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_PRECISION_OVERRIDE_MAX, true, NULL, false },
 		{ "apply", DCB_HDRM_A_DEV_APPLY, 0, DCB_HDRM_APPLY_AUTO, false, hdrm_apply_names, false },
 		{ "delay-unit", DCB_HDRM_A_DEV_DELAY_UNIT, 0, DCB_HDRM_DELAY_UNIT_METRES, false, hdrm_delay_unit_names, false },
@@ -525,6 +723,8 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "ts-mode", DCB_HDRM_A_DEV_TS_MODE, 0, DCB_HDRM_TS_MODE_HOOK, false, hdrm_ts_mode_names, true },
 		{ "model", DCB_HDRM_A_DEV_MODEL, 0, DCB_HDRM_MODEL_NONE, false, hdrm_model_names, true },
 	};
+	struct frame_set frames = { 0 };
+	struct prio_set prio = { 0 };
 	const char *name = NULL;
 	uint32_t ifindex, v;
 	struct nl_msg *msg;
@@ -561,15 +761,15 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			argv += err;
 			continue;
 		}
-		if (!strcmp(*argv, "max-frame")) {
-			argc--;
-			argv++;
-			do {
-				if (put_max_frame(msg, *argv))
-					goto usage;
-				argc--;
-				argv++;
-			} while (argc > 0 && strchr(*argv, ':'));
+		if (!strcmp(*argv, "max-frame") || !strcmp(*argv, "prio") ||
+		    !strcmp(*argv, "prio-mask")) {
+			err = argv[0][0] == 'm' ?
+			      parse_max_frame(argc, argv, &frames) :
+			      parse_prio(argc, argv, &prio);
+			if (err < 0)
+				goto usage;
+			argc -= err;
+			argv += err;
 			any = true;
 			continue;
 		}
@@ -588,7 +788,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			if (!strcmp(*argv, keys[i].word))
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
-			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
+			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
 				 *argv);
 			goto usage;
 		}
@@ -596,6 +796,13 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			err = hdrm_parse_word(keys[i].word, argv[1],
 					      keys[i].words, keys[i].max + 1,
 					      &v);
+		else if (keys[i].is_auto && !strcmp(argv[1], "auto"))
+			err = parse_u32_auto(keys[i].word, argv[1],
+					     keys[i].min, keys[i].max, &v);
+		else if (keys[i].size)
+			err = hdrm_parse_size_u32(keys[i].word, argv[1],
+						  keys[i].min, keys[i].max,
+						  &v);
 		else if (keys[i].is_auto)
 			err = parse_u32_auto(keys[i].word, argv[1],
 					     keys[i].min, keys[i].max, &v);
@@ -622,9 +829,19 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		hdrm_err("dev set: nothing to set; see \"dcb-hdrm dev help\"");
 		goto usage;
 	}
+	if (prio.given && !prio.is_auto && prio.named == ALL_PRIOS &&
+	    !prio.on) {
+		hdrm_err("dev set: prio leaves no priority on; turn one on with PRIO:on, or give auto");
+		goto usage;
+	}
 	if (hdrm_dev_ifindex("dev set", name, &ifindex) ||
 	    nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0)
 		goto usage;
+	if (put_max_frames(msg, &frames) < 0) {
+		hdrm_err("out of memory");
+		nlmsg_free(msg);
+		return EXIT_KERNEL;
+	}
 	/*
 	 * The module first, so that its absence changes nothing; then the
 	 * driver's timestamping, so that a driver that refuses leaves the
@@ -637,6 +854,19 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			return err;
 		}
 		nlmsg_hdr(msg)->nlmsg_type = ctx->nl.family;
+		/* the words' priorities, on the device's mask as it is now */
+		if (prio.given) {
+			err = prio_mask_of(ctx, name, ifindex, &prio, &v);
+			if (!err && nla_put_u32(msg, DCB_HDRM_A_DEV_PRIO_MASK,
+						v) < 0) {
+				hdrm_err("out of memory");
+				err = EXIT_KERNEL;
+			}
+			if (err) {
+				nlmsg_free(msg);
+				return err;
+			}
+		}
 	}
 	if (hwtstamp) {
 		err = hwtstamp_on("dev set", name);

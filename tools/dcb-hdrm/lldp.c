@@ -251,7 +251,8 @@ static void lldp_usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: dcb-hdrm lldp send dev DEV [ dcbx { ieee | cee | cin } ] [ ttl SEC ]\n"
-		"       dcb-hdrm lldp listen dev DEV [ timeout SEC ]\n");
+		"       dcb-hdrm lldp listen dev DEV [ timeout SEC ]\n"
+		"       dcb-hdrm lldp help\n");
 }
 
 int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv)
@@ -277,6 +278,10 @@ int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv)
 	argc--;
 	argv++;
 	while (argc > 0) {
+		if (hdrm_matches(*argv, "help")) {
+			lldp_usage(stdout);
+			return 0;
+		}
 		if (argc < 2) {
 			hdrm_err("lldp: \"%s\" needs a value", *argv);
 			return EXIT_USAGE;

@@ -139,7 +139,8 @@ int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv)
 
 	while (argc > 0) {
 		if (hdrm_matches(*argv, "help")) {
-			printf("Usage: dcb-hdrm monitor [ dev DEV ] [ count N ]\n");
+			printf("Usage: dcb-hdrm monitor [ dev DEV ] [ count N ]\n"
+			       "       dcb-hdrm monitor help\n");
 			return 0;
 		}
 		if (argc < 2) {

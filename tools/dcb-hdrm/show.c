@@ -36,7 +36,8 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 			argc--;
 			argv++;
 		} else if (hdrm_matches(*argv, "help")) {
-			printf("Usage: dcb-hdrm show dev DEV [ simulate ]\n");
+			printf("Usage: dcb-hdrm show dev DEV [ simulate ]\n"
+			       "       dcb-hdrm show help\n");
 			return 0;
 		} else {
 			hdrm_err("show: unknown argument \"%s\"; expected \"dev DEV\" or \"simulate\"",

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <net/if.h>
@@ -6,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include <netlink/genl/ctrl.h>
@@ -57,6 +59,131 @@ bad:
 	hdrm_err("invalid %s \"%s\"; expected an integer %u..%u",
 		 what, s ? s : "", min, max);
 	return -EINVAL;
+}
+
+/*
+ * The suffixes of iproute2's get_size(), which "dcb buffer" reads its sizes
+ * with, matched without regard to case: bytes, binary kilo-, mega- and
+ * gigabytes, and kilo-, mega- and gigabits (of 1024 bits, as there).
+ */
+static const struct {
+	const char *suffix;
+	uint64_t bytes;
+} size_units[] = {
+	{ "", 1 }, { "b", 1 },
+	{ "k", 1ULL << 10 }, { "kb", 1ULL << 10 },
+	{ "m", 1ULL << 20 }, { "mb", 1ULL << 20 },
+	{ "g", 1ULL << 30 }, { "gb", 1ULL << 30 },
+	{ "kbit", 1ULL << 7 }, { "mbit", 1ULL << 17 }, { "gbit", 1ULL << 27 },
+};
+
+#define SIZE_FRAC_DIGITS	9	/* 10^9 x 2^30 stays below 2^64 */
+
+/*
+ * NUMBER[SUFFIX] to bytes, exactly: NUMBER is decimal with an optional
+ * fraction, or 0x and hex digits. -EINVAL when it is none, or when it is
+ * not a whole number of bytes (get_size() would drop the fraction);
+ * -ERANGE past UINT64_MAX.
+ */
+int hdrm_size_value(const char *s, uint64_t *out)
+{
+	uint64_t whole = 0, frac = 0, scale = 1, unit = 0;
+	const char *p = s;
+	unsigned int i, digits = 0;
+	bool hex = false;
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return -EINVAL;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		if (!isxdigit((unsigned char)p[2]))
+			return -EINVAL;
+		hex = true;
+		errno = 0;
+		whole = strtoull(p + 2, &end, 16);
+		if (errno)
+			return -ERANGE;
+		p = end;
+	} else {
+		for (; *p >= '0' && *p <= '9'; p++) {
+			if (whole > (UINT64_MAX - (*p - '0')) / 10)
+				return -ERANGE;
+			whole = whole * 10 + (*p - '0');
+		}
+	}
+	if (!hex && *p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++) {
+			if (++digits > SIZE_FRAC_DIGITS)
+				return -EINVAL;
+			frac = frac * 10 + (*p - '0');
+			scale *= 10;
+		}
+		if (!digits)
+			return -EINVAL;
+	}
+	for (i = 0; i < sizeof(size_units) / sizeof(size_units[0]); i++)
+		if (!strcasecmp(p, size_units[i].suffix))
+			unit = size_units[i].bytes;
+	if (!unit)
+		return -EINVAL;
+	if ((frac * unit) % scale)
+		return -EINVAL;
+	if (whole > (UINT64_MAX - frac * unit / scale) / unit)
+		return -ERANGE;
+	*out = whole * unit + frac * unit / scale;
+	return 0;
+}
+
+int hdrm_parse_size(const char *what, const char *s, uint64_t min,
+		    uint64_t max, uint64_t *out)
+{
+	uint64_t v;
+
+	if (hdrm_size_value(s, &v) || v < min || v > max) {
+		hdrm_err("invalid %s \"%s\"; expected an integer %llu..%llu (bytes, or with a suffix "
+			 HDRM_SIZE_SUFFIXES ")", what, s ? s : "",
+			 (unsigned long long)min, (unsigned long long)max);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+int hdrm_parse_size_u32(const char *what, const char *s, uint32_t min,
+			uint32_t max, uint32_t *out)
+{
+	uint64_t v;
+
+	if (hdrm_parse_size(what, s, min, max, &v))
+		return -EINVAL;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+/**
+ * hdrm_prio_word() - the priorities a PRIO:VALUE word names, and its VALUE
+ * @word: PRIO:VALUE, PRIO 0..7 or "all" (every priority)
+ * @prios: set to the priorities named, a bit each
+ * @value: set to VALUE, within @word
+ *
+ * Says nothing: the caller knows what VALUE should have been.
+ *
+ * Return: 0, or -EINVAL.
+ */
+int hdrm_prio_word(const char *word, uint32_t *prios, const char **value)
+{
+	const char *colon = word ? strchr(word, ':') : NULL;
+
+	if (!colon || !colon[1])
+		return -EINVAL;
+	if (colon - word == 3 && !strncmp(word, "all", 3))
+		*prios = (1u << HDRM_PRIOS) - 1;
+	else if (colon - word == 1 && *word >= '0' && *word < '0' + HDRM_PRIOS)
+		*prios = 1u << (*word - '0');
+	else
+		return -EINVAL;
+	*value = colon + 1;
+	return 0;
 }
 
 int hdrm_parse_ifindex(const char *name, uint32_t *ifindex)

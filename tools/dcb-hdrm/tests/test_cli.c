@@ -16,7 +16,7 @@
 #include "tap.h"
 
 static char tool[PATH_MAX];
-static char err[1024], out[1024];
+static char err[1024], out[4096];
 
 static void slurp(int fd, char *buf, size_t len)
 {
@@ -139,7 +139,7 @@ int main(void)
 	       ARGV("dev", "set", "hwtstamp", "on"));
 	expect(1, "device \"nosuchdev0\" does not exist",
 	       ARGV("dev", "set", "dev", "nosuchdev0", "hwtstamp", "on"));
-	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
+	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
 	       ARGV("dev", "set", "dev", "lo", "tsmode", "auto"));
 	expect(1, "invalid model \"mlx4\"; expected auto, generic, mlx5, mlxsw or none",
 	       ARGV("dev", "set", "dev", "lo", "model", "mlx4"));
@@ -210,6 +210,76 @@ int main(void)
 		       "dcb-hdrm -force -batch: every line runs");
 		unlink(bf);
 	}
+	/* PRIO:VALUE maps and all:, as dcb's; a bad word is one line, status 1 */
+	expect(1, "dev set: invalid prio \"9:on\"; expected PRIO:on or PRIO:off, PRIO 0..7 or all",
+	       ARGV("dev", "set", "dev", "lo", "prio", "3:on", "9:on"));
+	expect(1, "dev set: invalid prio \"3:yes\"",
+	       ARGV("dev", "set", "dev", "lo", "prio", "all:off", "3:yes"));
+	expect(1, "dev set: invalid prio \"3\"; expected PRIO:on or PRIO:off words (PRIO 0..7 or all), or auto",
+	       ARGV("dev", "set", "dev", "lo", "prio", "3"));
+	expect(1, "dev set: invalid prio-mask \"al:on\"",
+	       ARGV("dev", "set", "dev", "lo", "prio-mask", "al:on"));
+	expect(1, "invalid prio-mask \"0\"; expected an integer 1..255",
+	       ARGV("dev", "set", "dev", "lo", "prio-mask", "0"));
+	expect(1, "dev set: invalid prio \"3:on\" after auto",
+	       ARGV("dev", "set", "dev", "lo", "prio", "auto", "3:on"));
+	expect(1, "dev set: prio leaves no priority on",
+	       ARGV("dev", "set", "dev", "lo", "prio", "3:on", "all:off"));
+	expect(1, "dev set: prio leaves no priority on",
+	       ARGV("dev", "set", "dev", "lo", "prio-mask", "0x08", "3:off"));
+	expect(1, "dev set: invalid max-frame \"all\"; expected PRIO:BYTES or PRIO:auto, PRIO 0..7 or all, BYTES an integer 64..65535",
+	       ARGV("dev", "set", "dev", "lo", "max-frame", "all"));
+	expect(1, "dev set: invalid max-frame \"8:1500\"",
+	       ARGV("dev", "set", "dev", "lo", "max-frame", "all:9000", "8:1500"));
+	expect(1, "dev set: invalid max-frame \"3:64K\"",
+	       ARGV("dev", "set", "dev", "lo", "max-frame", "3:64K"));
+	expect(1, "dev set: invalid max-frame \"3:1.5\"",
+	       ARGV("dev", "set", "dev", "lo", "max-frame", "3:1.5"));
+	/* sizes with iproute2's suffixes */
+	expect(1, "invalid k \"12Q\"; expected an integer 1..16777216 (bytes, or with a suffix B, K, KB, M, MB, G, GB, kbit, mbit or gbit)",
+	       ARGV("dev", "set", "dev", "lo", "k", "12Q"));
+	expect(1, "invalid k \"17M\"", ARGV("dev", "set", "dev", "lo", "k", "17M"));
+	expect(1, "invalid cell \"1KiB\"", ARGV("dev", "set", "dev", "lo", "cell", "1KiB"));
+	expect(1, "invalid cell \"64.5K\"", ARGV("dev", "set", "dev", "lo", "cell", "64.5K"));
+	/* the words pass: what follows is the kernel's (2, or 3 without the module) */
+	{
+		const char *const *const ok[] = {
+			ARGV("dev", "set", "dev", "lo", "prio", "all:off", "3:on", "4:on"),
+			ARGV("dev", "set", "dev", "lo", "prio", "3:on"),
+			ARGV("dev", "set", "dev", "lo", "prio-mask", "0x18"),
+			ARGV("dev", "set", "dev", "lo", "prio-mask", "3:on", "4:on"),
+			ARGV("dev", "set", "dev", "lo", "max-frame", "all:9000", "3:1500", "4:auto"),
+			ARGV("dev", "set", "dev", "lo", "max-frame", "all:9K"),
+			ARGV("dev", "set", "dev", "lo", "k", "64K", "cell", "0.25k"),
+			ARGV("dev", "set", "dev", "lo", "k", "1M", "cell", "2kbit"),
+		};
+		unsigned int i;
+		int rc;
+
+		for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+			rc = run(ok[i]);
+			TAP_OK((rc == 2 || rc == 3) && !strstr(err, "invalid"),
+			       "dev set ... %s %s: the words are taken", ok[i][4], ok[i][5]);
+			if (rc != 2 && rc != 3)
+				printf("# status %d, stderr \"%s\"\n", rc, err);
+		}
+	}
+	/* help: every object's usage on stdout, status 0 */
+	expect_out(ARGV("Usage: dcb-hdrm [ -s ] dev show", "dcb-hdrm dev set dev DEV",
+			"[ prio { PRIO-MAP | auto } ] [ prio-mask { MASK | auto } ]",
+			"PRIO-MAP := [ PRIO-MAP ] { PRIO | all }:{ on | off }",
+			"FRAME-MAP := [ FRAME-MAP ] { PRIO | all }:{ SIZE | auto }"),
+		   ARGV("dev", "help"));
+	expect_out(ARGV("dcb-hdrm dev set dev DEV"), ARGV("dev", "set", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm measure dev DEV"), ARGV("measure", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm show dev DEV", "dcb-hdrm show help"), ARGV("show", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm simulate speed MBPS"), ARGV("simulate", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm monitor", "dcb-hdrm monitor help"), ARGV("monitor", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm lldp send", "dcb-hdrm lldp help"), ARGV("lldp", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm lldp send"), ARGV("lldp", "send", "dev", "lo", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm lldp send"), ARGV("lldp", "listen", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm [ OPTIONS ] OBJECT"), ARGV("help"));
+	expect_out(ARGV("dcb-hdrm "), ARGV("--version"));
 	/* a bad word is the error even after a good hwtstamp: nothing is set */
 	expect(1, "invalid ts-mode \"x\"",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "on", "ts-mode", "x"));

@@ -44,5 +44,78 @@ int main(void)
 		TAP_OK(hdrm_parse_word("estimator", "med", words, 3, &v) && v == 1,
 		       "word prefix rejected, value untouched");
 	}
+	{
+		/* iproute2's get_size() suffixes, as dcb buffer reads sizes */
+		static const struct {
+			const char *s;
+			uint64_t bytes;
+		} good[] = {
+			{ "0", 0 }, { "1500", 1500 }, { "0x100", 256 },
+			{ "9000B", 9000 }, { "9000b", 9000 },
+			{ "256K", 262144 }, { "256k", 262144 }, { "256KB", 262144 },
+			{ "256kb", 262144 }, { "1M", 1048576 }, { "1mb", 1048576 },
+			{ "2G", 2147483648ULL }, { "2gb", 2147483648ULL },
+			{ "1kbit", 128 }, { "8Kbit", 1024 }, { "1mbit", 131072 },
+			{ "1GBIT", 134217728 }, { "1.5K", 1536 }, { "0.5k", 512 },
+			{ "2.25M", 2359296 }, { "0x10K", 16384 },
+			{ "16777216", 16777216 }, { "16M", 16777216 },
+			{ "18446744073709551615", UINT64_MAX },
+			{ "0.001953125K", 2 }, { "1.5G", 1610612736 },
+			{ "17179869183G", 18446744072635809792ULL },
+		};
+		static const char *const bad[] = {
+			"", "K", "-1", "+1", " 1", "1 ", "1.5", "0.1K", "1.", ".5K",
+			"1KiB", "1Q", "1KK", "1e3", "0x", "0xK", "1.5.0", "inf",
+			"1.0000000001K", "18446744073709551616", "17179869184G",
+			"0.5", "15.999999999G",
+		};
+		uint64_t b;
+		unsigned int i;
+
+		for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+			b = 7;
+			TAP_OK(!hdrm_size_value(good[i].s, &b) && b == good[i].bytes,
+			       "size \"%s\" is %llu bytes (got %llu)", good[i].s,
+			       (unsigned long long)good[i].bytes,
+			       (unsigned long long)b);
+		}
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			b = 7;
+			TAP_OK(hdrm_size_value(bad[i], &b) && b == 7,
+			       "size \"%s\" refused, value untouched", bad[i]);
+		}
+		TAP_OK(!hdrm_parse_size_u32("k", "64K", 1, 16777216, &v) && v == 65536,
+		       "size within its range");
+		v = 3;
+		TAP_OK(hdrm_parse_size_u32("k", "17M", 1, 16777216, &v) && v == 3,
+		       "size past its range refused, value untouched");
+		TAP_OK(hdrm_parse_size_u32("cell", "0", 1, 65536, &v) && v == 3,
+		       "size below its range refused");
+		TAP_OK(!hdrm_parse_size("headroom", "4G", 0, UINT64_MAX, &b) &&
+		       b == 4294967296ULL, "a 64-bit size");
+	}
+	{
+		/* PRIO:VALUE words of a priority map */
+		uint32_t prios = 0;
+		const char *val = NULL;
+
+		TAP_OK(!hdrm_prio_word("3:on", &prios, &val) && prios == 0x08 &&
+		       !strcmp(val, "on"), "3:on names priority 3");
+		TAP_OK(!hdrm_prio_word("0:1500", &prios, &val) && prios == 0x01 &&
+		       !strcmp(val, "1500"), "0:1500 names priority 0");
+		TAP_OK(!hdrm_prio_word("7:auto", &prios, &val) && prios == 0x80,
+		       "7 is the last priority");
+		TAP_OK(!hdrm_prio_word("all:off", &prios, &val) && prios == 0xff &&
+		       !strcmp(val, "off"), "all: names every priority");
+		TAP_OK(!hdrm_prio_word("all:9000:x", &prios, &val) &&
+		       !strcmp(val, "9000:x"), "the value is all after the first colon");
+		TAP_OK(hdrm_prio_word("8:on", &prios, &val), "priority 8 refused");
+		TAP_OK(hdrm_prio_word("03:on", &prios, &val), "03 refused");
+		TAP_OK(hdrm_prio_word("-1:on", &prios, &val), "-1 refused");
+		TAP_OK(hdrm_prio_word("al:on", &prios, &val), "a prefix of all refused");
+		TAP_OK(hdrm_prio_word(":on", &prios, &val), "no priority refused");
+		TAP_OK(hdrm_prio_word("3:", &prios, &val), "no value refused");
+		TAP_OK(hdrm_prio_word("3", &prios, &val), "no colon refused");
+	}
 	return tap_done();
 }
