@@ -197,6 +197,16 @@ struct hdrm_counters {
 	atomic64_t peer_no_cap;
 };
 
+/*
+ * The round trips of the last local measurement, ns, in probe order, for
+ * DCB_HDRM_CMD_SAMPLES_GET. Replaced whole, never changed in place.
+ */
+struct hdrm_sample_set {
+	u32 session;
+	u32 n;
+	u32 ns[] __counted_by(n);
+};
+
 struct hdrm_result {
 	u32 session;
 	u8 status;			/* enum dcb_hdrm_status */
@@ -326,6 +336,7 @@ struct hdrm_port {
 	bool dead;			/* going away: queue no more work */
 	struct hdrm_session *session;	/* running, or NULL */
 	struct hdrm_result *result;	/* last, or NULL */
+	struct hdrm_sample_set *samples; /* the last local result's, or NULL */
 	struct hdrm_last last;		/* last measured here with status ok */
 	struct hdrm_ts_caps ts;		/* refreshed under rtnl */
 	struct hdrm_applied *applied;	/* last, or NULL */

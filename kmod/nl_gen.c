@@ -116,6 +116,11 @@ static const struct nla_policy dcb_hdrm_result_get_dump_nl_policy[DCB_HDRM_A_RES
 };
 #endif
 
+/* DCB_HDRM_CMD_SAMPLES_GET - do */
+static const struct nla_policy dcb_hdrm_samples_get_nl_policy[DCB_HDRM_A_SAMPLES_IFINDEX + 1] = {
+	[DCB_HDRM_A_SAMPLES_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
 /* Ops table for dcb_hdrm */
 #ifdef HDRM_HAVE_SPLIT_OPS
 static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
@@ -161,6 +166,13 @@ static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
 		.maxattr	= DCB_HDRM_A_RESULT_IFINDEX,
 		.flags		= GENL_CMD_CAP_DUMP,
 	},
+	{
+		.cmd		= DCB_HDRM_CMD_SAMPLES_GET,
+		.doit		= hdrm_nl_samples_get_doit,
+		.policy		= dcb_hdrm_samples_get_nl_policy,
+		.maxattr	= DCB_HDRM_A_SAMPLES_IFINDEX,
+		.flags		= GENL_CMD_CAP_DO,
+	},
 };
 #else
 /* 6.1: no split ops; the table above, one entry per command */
@@ -192,6 +204,12 @@ static const struct genl_ops dcb_hdrm_nl_ops[] = {
 		.dumpit		= hdrm_nl_result_get_dumpit,
 		.policy		= dcb_hdrm_result_get_do_nl_policy,
 		.maxattr	= DCB_HDRM_A_RESULT_IFINDEX,
+	},
+	{
+		.cmd		= DCB_HDRM_CMD_SAMPLES_GET,
+		.doit		= hdrm_nl_samples_get_doit,
+		.policy		= dcb_hdrm_samples_get_nl_policy,
+		.maxattr	= DCB_HDRM_A_SAMPLES_IFINDEX,
 	},
 };
 #endif

@@ -8,6 +8,7 @@
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
+#include "nl_gen.h"
 
 /*
  * Everything a result message says, copied from the port by
@@ -388,4 +389,86 @@ void hdrm_nl_result_notify(struct hdrm_port *port, u8 cmd)
 	}
 	kfree(m);
 	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0, 0, GFP_KERNEL);
+}
+
+/*
+ * DCB_HDRM_CMD_SAMPLES_GET: the raw round trips of the device's last local
+ * measurement. The buffer and the message are sized for the most probes a
+ * measurement sends and allocated before rtnl; the samples are copied
+ * under the port's lock, since a new measurement replaces them whole.
+ */
+int hdrm_nl_samples_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *attr = info->attrs[DCB_HDRM_A_SAMPLES_IFINDEX];
+	const size_t max = struct_size_t(struct hdrm_sample_set, ns,
+					 HDRM_MAX_PROBES);
+	struct hdrm_sample_set *set;
+	struct hdrm_port *port;
+	struct sk_buff *msg;
+	char ifname[IFNAMSIZ];
+	int ifindex, err;
+	void *hdr;
+
+	err = hdrm_nl_check_request(info, 0);
+	if (err)
+		return err;
+	if (!attr) {
+		NL_SET_ERR_MSG(info->extack, "samples-get needs an ifindex");
+		return -EINVAL;
+	}
+	set = kvzalloc(max, GFP_KERNEL);
+	msg = genlmsg_new(nla_total_size(HDRM_MAX_PROBES * sizeof(u32)) +
+			  nla_total_size(IFNAMSIZ) + 2 * nla_total_size(4),
+			  GFP_KERNEL);
+	if (!set || !msg) {
+		err = -ENOMEM;
+		goto out;
+	}
+
+	rtnl_lock();
+	port = hdrm_nl_port_lookup(genl_info_net(info), attr, info->extack);
+	if (IS_ERR(port)) {
+		rtnl_unlock();
+		err = PTR_ERR(port);
+		goto out;
+	}
+	ifindex = port->dev->ifindex;
+	strscpy(ifname, port->dev->name, sizeof(ifname));
+	err = -ENODATA;
+	spin_lock_bh(&port->lock);
+	if (port->result && port->samples &&
+	    port->result->source == DCB_HDRM_SOURCE_LOCAL &&
+	    port->samples->session == port->result->session &&
+	    port->samples->n <= HDRM_MAX_PROBES) {
+		set->session = port->samples->session;
+		set->n = port->samples->n;
+		memcpy(set->ns, port->samples->ns, set->n * sizeof(u32));
+		err = 0;
+	}
+	spin_unlock_bh(&port->lock);
+	rtnl_unlock();
+	if (err) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attr,
+				    "no local measurement of this device to take samples from");
+		goto out;
+	}
+
+	hdr = genlmsg_put_reply(msg, info, &dcb_hdrm_family, 0,
+				DCB_HDRM_CMD_SAMPLES_GET);
+	if (!hdr ||
+	    nla_put_u32(msg, DCB_HDRM_A_SAMPLES_IFINDEX, ifindex) ||
+	    nla_put_string(msg, DCB_HDRM_A_SAMPLES_IFNAME, ifname) ||
+	    nla_put_u32(msg, DCB_HDRM_A_SAMPLES_SESSION, set->session) ||
+	    nla_put(msg, DCB_HDRM_A_SAMPLES_RTT, set->n * sizeof(u32),
+		    set->ns)) {
+		err = -EMSGSIZE;
+		goto out;
+	}
+	genlmsg_end(msg, hdr);
+	kvfree(set);
+	return genlmsg_reply(msg, info);
+out:
+	nlmsg_free(msg);
+	kvfree(set);
+	return err;
 }

@@ -140,6 +140,7 @@ static void hdrm_port_del(struct hdrm_port *port, u8 status)
 	hdrm_mc_leave(port->dev);
 	netdev_put(port->dev, &port->dev_tracker);
 	kfree(port->result);
+	kvfree(port->samples);
 	kfree(port->applied);
 	kfree_rcu(port, rcu);
 }

@@ -505,7 +505,8 @@ void hdrm_session_tx_stamp(struct hdrm_port *port, const struct hdrm_probe *p,
  * A finished session's result: hdrm_samples_build() from what each probe
  * gathered, then hdrm_derive() from the samples and settings.
  */
-static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
+static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r,
+				struct hdrm_sample_set *set)
 {
 	struct hdrm_samples_in sin = {
 		.rec = s->rec,
@@ -529,8 +530,16 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r)
 		.mtu = s->mtu,
 	};
 	struct hdrm_derived d;
+	u32 i;
 
 	hdrm_samples_build(&sin, s->rtt, s->turnaround, &so);
+	/* the raw samples, before hdrm_derive() sorts them */
+	if (set) {
+		set->session = s->id;
+		set->n = min(so.received, s->sent);
+		for (i = 0; i < set->n; i++)
+			set->ns[i] = min_t(u64, s->rtt[i], U32_MAX);
+	}
 	r->session = s->id;
 	r->status = s->status;
 	/* asked for hardware, got replies, none of them in hardware */
@@ -597,6 +606,7 @@ static void hdrm_last_set(struct hdrm_last *last, const struct hdrm_result *r)
 /* Detach the port's finished session, if any, and turn it into a result. */
 static void hdrm_session_finish(struct hdrm_port *port)
 {
+	struct hdrm_sample_set *set, *old_set;
 	struct hdrm_result *r, *old;
 	struct hdrm_session *s;
 	bool ok, dead;
@@ -613,8 +623,10 @@ static void hdrm_session_finish(struct hdrm_port *port)
 
 	hrtimer_cancel(&s->timer);
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	set = s->sent ? kvmalloc(struct_size(set, ns, s->sent), GFP_KERNEL) :
+			NULL;
 	if (r) {
-		hdrm_session_result(s, r);
+		hdrm_session_result(s, r, set);
 		/* Once on the port, @r may be replaced (a push) and freed. */
 		ok = r->status == DCB_HDRM_STATUS_OK;
 		if (ok && s->push)
@@ -622,6 +634,9 @@ static void hdrm_session_finish(struct hdrm_port *port)
 		spin_lock_bh(&port->lock);
 		old = port->result;
 		port->result = r;
+		old_set = port->samples;
+		port->samples = set;
+		set = old_set;
 		if (ok)
 			hdrm_last_set(&port->last, r);
 		spin_unlock_bh(&port->lock);
@@ -633,6 +648,7 @@ static void hdrm_session_finish(struct hdrm_port *port)
 		if (ok && !dead && s->push)
 			mod_delayed_work(system_wq, &port->push_work, 0);
 	}
+	kvfree(set);
 	hdrm_session_free(s);
 }
 

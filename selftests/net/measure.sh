@@ -10,7 +10,8 @@ ALL_TESTS="measure_delays measure_host_queueing measure_2ts measure_loss
 	   measure_encap_ether measure_encap_auto measure_no_reply measure_rate_limited
 	   measure_two_devices measure_json_contract measure_errors
 	   measure_unsized measure_interrupted measure_link_deleted
-	   measure_module_removed measure_clock_hidden"
+	   measure_module_removed measure_clock_hidden measure_samples
+	   measure_progress"
 # the debug kernel: its main path, hostile input and lifetime
 DEBUG_TESTS="measure_interrupted measure_link_deleted measure_module_removed"
 source "$(dirname "$0")/../lib.sh"
@@ -474,6 +475,76 @@ EOF
 		[ "$(jqn .turnaround_ns.median "$out")" -lt 1000000000 ]
 	check_err $? "the measurement with hidden clocks: $(jq -c '[.status, .rtt_ns, .turnaround_ns]' <<<"$out")"
 	log_test "no host clock on the wire: t1, t2 and t3 on random bases"
+}
+
+# The raw samples: as many as replies taken, none below the cable's round
+# trip, their least and largest the result's min and max; the same through the kernel's YNL client from the spec; the
+# histogram counts each once and marks the estimate's bin
+measure_samples()
+{
+	local out n ifindex ynl text
+
+	cable_delay "$NSA" va 1000
+	out=$(measure_json count 20 samples histogram)
+	check_err $? "measure ... samples histogram failed: $out"
+	n=$(jqn '.probes.received' "$out")
+	log_info "$n samples: $(jq -c '.samples_ns' <<<"$out")"
+	log_info "histogram: $(jq -c '.histogram' <<<"$out")"
+	# each at least the cable's 2 ms; the host's queueing spreads them
+	jq -e --argjson lo 2000000 '
+		(.samples_ns | length) == .probes.received and
+		.probes.received > 0 and
+		(.samples_ns | all(. >= $lo)) and
+		(.samples_ns | min) == .rtt_ns.min and
+		(.samples_ns | max) == .rtt_ns.max and
+		(.histogram.counts | add) == .probes.received and
+		(.histogram.counts[.histogram.estimate_bin] > 0) and
+		(.histogram.first_ns + .histogram.estimate_bin * .histogram.bin_ns
+			<= .rtt_ns.estimate) and
+		(.rtt_ns.estimate < .histogram.first_ns +
+			(.histogram.estimate_bin + 1) * .histogram.bin_ns) and
+		.histogram.precision_first_bin <= .histogram.estimate_bin and
+		.histogram.estimate_bin <= .histogram.precision_last_bin' \
+		<<<"$out" >/dev/null
+	check_err $? "samples or histogram do not match the result: $out"
+	ifindex=$(jqn .ifindex "$out")
+	ynl=$(ynl_ns "$NSA" --do samples-get --json "{\"ifindex\": $ifindex}" --output-json)
+	check_err $? "YNL samples-get failed: $ynl"
+	[ "$(jq -c '.rtt' <<<"$ynl")" = "$(jq -c '.samples_ns' <<<"$out")" ] &&
+		[ "$(jqn .session "$ynl")" = "$(jqn .session "$out")" ]
+	check_err $? "YNL's samples-get differs from the tool's: $ynl"
+	# text: the bars, one estimate mark, the precision band's line
+	text=$(dcb-hdrm -n "$NSA" measure dev va count 20 histogram)
+	check_err $? "measure ... histogram failed: $text"
+	log_info "$(grep -A 30 '^histogram:' <<<"$text")"
+	[ "$(grep -c '<- estimate' <<<"$text")" = 1 ] &&
+		grep -q '^  | estimate [0-9]* ns +- precision [0-9]* ns' <<<"$text"
+	check_err $? "histogram text without one estimate mark and the band: $text"
+	cable_delay "$NSA" va 200
+	log_test "measure ... samples: the raw round trips (also by YNL's samples-get); histogram: every sample, the estimate marked"
+}
+
+# Progress on a terminal only: a 2 s measurement under a pseudo-terminal
+# (script) shows "N of M probes answered", the same under -j or with
+# stderr a pipe shows nothing
+measure_progress()
+{
+	local out
+
+	out=$(script -qec "dcb-hdrm -n $NSA measure dev va count 40 interval 50000" /dev/null)
+	check_err $? "measure under a terminal failed: $out"
+	grep -q "va: [0-9]* of [0-9]* probes answered, [0-9.]* s" <<<"$out"
+	check_err $? "no progress on a terminal: $out"
+	log_info "on a terminal: $(tr '\r' '\n' <<<"$out" | grep -m 2 'probes answered' | tr '\n' ' ')"
+	out=$(script -qec "dcb-hdrm -n $NSA -j measure dev va count 40 interval 50000" /dev/null)
+	check_err $? "measure -j under a terminal failed: $out"
+	! grep -q "probes answered" <<<"$out"
+	check_err $? "progress in JSON output: $out"
+	out=$(dcb-hdrm -n "$NSA" measure dev va count 40 interval 50000 2>&1)
+	check_err $? "measure to a pipe failed: $out"
+	! grep -q "probes answered" <<<"$out"
+	check_err $? "progress when stderr is not a terminal: $out"
+	log_test "progress: on a terminal only, never with -j or to a pipe"
 }
 
 measure_link_deleted()

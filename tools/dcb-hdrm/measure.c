@@ -7,13 +7,16 @@
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <netlink/attr.h>
 
 #include <linux/dcb_hdrm.h>
 
 #include "dev.h"
 #include "hdrm_limits.h"
+#include "hist.h"
 #include "manual.h"
 #include "result.h"
 
@@ -57,20 +60,174 @@ static int result_status_exit(const struct result *r)
 	}
 }
 
+/* The raw round trips of a session (DCB_HDRM_CMD_SAMPLES_GET). */
+struct samples {
+	uint32_t session;
+	uint32_t n;
+	uint32_t *ns;
+};
+
+#define HIST_BINS	20
+#define HIST_COLS	40
+
+static int samples_cb(struct nlattr *attrs, int len, void *arg)
+{
+	struct nlattr *tb[DCB_HDRM_A_SAMPLES_MAX + 1];
+	struct samples *sm = arg;
+	int bytes;
+
+	if (nla_parse(tb, DCB_HDRM_A_SAMPLES_MAX, attrs, len, NULL) < 0 ||
+	    !tb[DCB_HDRM_A_SAMPLES_SESSION] || !tb[DCB_HDRM_A_SAMPLES_RTT])
+		return -EPROTO;
+	bytes = nla_len(tb[DCB_HDRM_A_SAMPLES_RTT]);
+	if (bytes % sizeof(uint32_t))
+		return -EPROTO;
+	sm->session = nla_get_u32(tb[DCB_HDRM_A_SAMPLES_SESSION]);
+	sm->n = bytes / sizeof(uint32_t);
+	sm->ns = calloc(sm->n ? sm->n : 1, sizeof(uint32_t));
+	if (!sm->ns)
+		return -ENOMEM;
+	memcpy(sm->ns, nla_data(tb[DCB_HDRM_A_SAMPLES_RTT]), bytes);
+	return 0;
+}
+
+/* The session's samples, or one line and an exit status. */
+static int samples_fetch(struct hdrm_ctx *ctx, const char *name,
+			 uint32_t ifindex, uint32_t session,
+			 struct samples *sm)
+{
+	struct nl_msg *msg;
+	int err;
+
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_SAMPLES_GET, 0);
+	if (!msg || nla_put_u32(msg, DCB_HDRM_A_SAMPLES_IFINDEX, ifindex) < 0) {
+		nlmsg_free(msg);
+		hdrm_err("out of memory");
+		return EXIT_KERNEL;
+	}
+	err = hdrm_nl_talk(&ctx->nl, msg, samples_cb, sm);
+	if (err)
+		return hdrm_kernel_err(ctx, name, err);
+	if (sm->session != session) {
+		hdrm_err("%s: another measurement (session %u) replaced the samples of session %u",
+			 name, sm->session, session);
+		return EXIT_KERNEL;
+	}
+	return 0;
+}
+
+static void samples_json(struct jw *w, const struct samples *sm)
+{
+	uint32_t i;
+
+	jw_key(w, "samples_ns");
+	jw_arr_open(w);
+	for (i = 0; i < sm->n; i++)
+		jw_u64(w, sm->ns[i]);
+	jw_arr_close(w);
+}
+
+/* the estimate's bin and the bins estimate +- precision touches */
+static void hist_marks(const struct hist *h, const struct result *r,
+		       unsigned int *est, unsigned int *band_lo,
+		       unsigned int *band_hi)
+{
+	*est = hist_bin_of(h, r->est);
+	*band_lo = hist_bin_of(h, r->est > r->precision ?
+			       r->est - r->precision : 0);
+	*band_hi = hist_bin_of(h, r->est + r->precision);
+}
+
+static void hist_json(struct jw *w, const struct hist *h,
+		      const struct result *r)
+{
+	unsigned int i, est, lo, hi;
+
+	hist_marks(h, r, &est, &lo, &hi);
+	jw_key(w, "histogram");
+	jw_obj_open(w);
+	jw_ku64(w, "first_ns", h->lo);
+	jw_ku64(w, "bin_ns", h->width);
+	jw_key(w, "counts");
+	jw_arr_open(w);
+	for (i = 0; i < h->nbins; i++)
+		jw_u64(w, h->count[i]);
+	jw_arr_close(w);
+	if (h->nbins && r->has_rtt) {
+		jw_ku64(w, "estimate_bin", est);
+		jw_ku64(w, "precision_first_bin", lo);
+		jw_ku64(w, "precision_last_bin", hi);
+	}
+	jw_obj_close(w);
+}
+
+/*
+ * The samples drawn: a bar per bin, its count, the estimate's bin marked
+ * "<- estimate", and the bins within estimate +- precision marked "|"
+ * at the left, so the spread is seen against what the headroom allows.
+ */
+static void hist_text(const struct hist *h, const struct result *r)
+{
+	unsigned int i, j, bar, est, lo, hi;
+	char line[HIST_COLS + 1];
+
+	if (!h->nbins) {
+		printf("histogram: no samples\n");
+		return;
+	}
+	hist_marks(h, r, &est, &lo, &hi);
+	printf("histogram: %u samples, %llu..%llu ns, bins of %llu ns\n",
+	       h->n, (unsigned long long)h->min, (unsigned long long)h->max,
+	       (unsigned long long)h->width);
+	for (i = 0; i < h->nbins; i++) {
+		bar = hist_bar(h, i, HIST_COLS);
+		for (j = 0; j < HIST_COLS; j++)
+			line[j] = j < bar ? '#' : ' ';
+		line[HIST_COLS] = 0;
+		printf("  %c %10llu ns %s %5u%s\n",
+		       r->has_rtt && i >= lo && i <= hi ? '|' : ' ',
+		       (unsigned long long)(h->lo + i * h->width), line,
+		       h->count[i],
+		       r->has_rtt && i == est ? "  <- estimate" : "");
+	}
+	if (r->has_rtt)
+		printf("  | estimate %llu ns +- precision %u ns: %llu..%llu ns\n",
+		       (unsigned long long)r->est, r->precision,
+		       (unsigned long long)(r->est > r->precision ?
+					    r->est - r->precision : 0),
+		       (unsigned long long)(r->est + r->precision));
+}
+
 static void result_print(struct hdrm_ctx *ctx, const struct result *r,
-			 bool simulate)
+			 bool simulate, const struct samples *sm,
+			 const struct hist *h)
 {
 	if (ctx->json) {
 		jw_obj_open(&ctx->jw);
 		result_json_members(&ctx->jw, r);
 		if (simulate)
 			sim_result_json(&ctx->jw, r);
+		if (sm && sm->ns)
+			samples_json(&ctx->jw, sm);
+		if (h)
+			hist_json(&ctx->jw, h, r);
 		jw_obj_close(&ctx->jw);
 		jw_end(&ctx->jw);
 	} else {
 		result_text(r);
 		if (simulate)
 			sim_result_text(r);
+		if (sm && sm->ns) {
+			uint32_t i;
+
+			printf("samples (ns):");
+			for (i = 0; i < sm->n; i++)
+				printf("%s%u", i % 10 ? " " : "\n  ",
+				       sm->ns[i]);
+			printf("\n");
+		}
+		if (h)
+			hist_text(h, r);
 		/* a failed apply is the one line on stderr */
 		if (!r->applied.error)
 			hdrm_applied_text(&r->applied);
@@ -87,7 +244,7 @@ struct measure_args {
 	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
 	bool has_ts_mode;
 	bool has_apply, apply_own, push;
-	bool simulate;
+	bool simulate, samples, histogram;
 };
 
 static int measure_parse(int argc, char **argv, struct measure_args *a,
@@ -102,7 +259,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n"
 			       "                        [ ts-mode auto | hardware | software | hook ]\n"
 			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n"
-			       "                        [ simulate ]\n");
+			       "                        [ simulate ] [ samples ] [ histogram ]\n");
 			return 1;
 		}
 		if (hdrm_matches(key, "push")) {
@@ -113,6 +270,15 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 		}
 		if (!strcmp(key, "simulate")) {
 			a->simulate = true;
+			argc--;
+			argv++;
+			continue;
+		}
+		if (!strcmp(key, "samples") || !strcmp(key, "histogram")) {
+			if (*key == 's')
+				a->samples = true;
+			else
+				a->histogram = true;
 			argc--;
 			argv++;
 			continue;
@@ -179,7 +345,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 				return -EINVAL;
 			a->has_ts_mode = true;
 		} else {
-			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push or simulate",
+			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram",
 				 key);
 			return -EINVAL;
 		}
@@ -234,11 +400,99 @@ static int measure_ntf(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
+/*
+ * Progress on a terminal: the device's probe and reply counters (dev
+ * get) against their values before the start, once the measurement has
+ * run a second; never with -j, never when stderr is not a terminal.
+ */
+struct progress {
+	bool on, shown;
+	uint64_t tx0, rx0;
+	long long start_ms, next_ms;
+};
+
+static int progress_dev_cb(struct nlattr *attrs, int len, void *arg)
+{
+	return dev_parse(attrs, len, arg);
+}
+
+static bool progress_counters(struct hdrm_ctx *ctx, uint32_t ifindex,
+			      uint64_t *tx, uint64_t *rx)
+{
+	struct dev_info *d = calloc(1, sizeof(*d));
+	struct nl_msg *msg;
+	bool ok = false;
+
+	if (!d)
+		return false;
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
+	if (msg && nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0) {
+		nlmsg_free(msg);
+		msg = NULL;
+	}
+	if (msg && !hdrm_nl_talk(&ctx->nl, msg, progress_dev_cb, d) &&
+	    d->has_stats) {
+		*tx = d->stats[DCB_HDRM_A_STATS_TX_PROBES];
+		*rx = d->stats[DCB_HDRM_A_STATS_RX_REPLIES];
+		ok = true;
+	}
+	free(d);
+	return ok;
+}
+
+static void progress_start(struct hdrm_ctx *ctx, struct progress *p,
+			   uint32_t ifindex)
+{
+	memset(p, 0, sizeof(*p));
+	if (ctx->json || !isatty(STDERR_FILENO))
+		return;
+	p->on = progress_counters(ctx, ifindex, &p->tx0, &p->rx0);
+	p->start_ms = hdrm_now_ms();
+	p->next_ms = p->start_ms + 1000;
+}
+
+static void progress_tick(struct hdrm_ctx *ctx, struct progress *p,
+			  uint32_t ifindex, const char *name)
+{
+	long long now = hdrm_now_ms();
+	uint64_t tx, rx;
+
+	if (!p->on || now < p->next_ms)
+		return;
+	p->next_ms = now + 250;
+	if (!progress_counters(ctx, ifindex, &tx, &rx))
+		return;
+	fprintf(stderr, "\r%s: %llu of %llu probes answered, %lld.%lld s\033[K",
+		name, (unsigned long long)(rx - p->rx0),
+		(unsigned long long)(tx - p->tx0),
+		(now - p->start_ms) / 1000, (now - p->start_ms) / 100 % 10);
+	p->shown = true;
+}
+
+static void progress_end(struct progress *p)
+{
+	if (p->shown)
+		fprintf(stderr, "\r\033[K");
+}
+
+/* The least of a poll's wait and the next progress line's. */
+static int progress_wait(const struct progress *p, long long left)
+{
+	long long to_tick = p->next_ms - hdrm_now_ms();
+
+	if (p->on && to_tick < left)
+		left = to_tick > 0 ? to_tick : 0;
+	return (int)left;
+}
+
 int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 {
 	struct measure_args a = { 0 };
 	struct measure_reply m = { 0 };
+	struct samples sm = { 0 };
 	struct wait_ctx w = { 0 };
+	struct progress prog;
+	struct hist *h = NULL;
 	struct nl_sock *ntf = NULL;
 	const char *name = NULL;
 	long long deadline;
@@ -287,6 +541,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		ret = EXIT_KERNEL;
 		goto out;
 	}
+	progress_start(ctx, &prog, a.ifindex);
 	/* The reply says whether an apply and a push follow the result. */
 	err = hdrm_nl_talk(&ctx->nl, msg, measure_session, &m);
 	if (err) {
@@ -326,12 +581,27 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 			ret = EXIT_KERNEL;
 			goto out;
 		}
-		if (poll(&pfd, 1, (int)left) > 0)
+		if (poll(&pfd, 1, progress_wait(&prog, left)) > 0)
 			nl_recvmsgs_default(ntf);
+		progress_tick(ctx, &prog, a.ifindex, name);
+	}
+	progress_end(&prog);
+	if ((a.samples || a.histogram) && w.r.received) {
+		ret = samples_fetch(ctx, name, a.ifindex, w.session, &sm);
+		if (ret)
+			goto out;
+	}
+	if (a.histogram) {
+		h = calloc(1, sizeof(*h));
+		if (!h || hist_build(sm.ns, sm.n, HIST_BINS, h)) {
+			hdrm_err("out of memory");
+			ret = EXIT_KERNEL;
+			goto out;
+		}
 	}
 	/* A measurement that failed says so in one line, and only that. */
 	if (ctx->json || w.r.status == DCB_HDRM_STATUS_OK)
-		result_print(ctx, &w.r, a.simulate);
+		result_print(ctx, &w.r, a.simulate, a.samples ? &sm : NULL, h);
 	if (w.r.status == DCB_HDRM_STATUS_PEER_NO_CAP ||
 	    w.r.status == DCB_HDRM_STATUS_PEER_SILENT) {
 		struct dev_view dev = { 0 };
@@ -369,6 +639,8 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		ret = EXIT_KERNEL;
 	}
 out:
+	free(sm.ns);
+	free(h);
 	if (ntf)
 		nl_socket_free(ntf);
 	return ret;

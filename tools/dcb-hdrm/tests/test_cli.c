@@ -129,7 +129,7 @@ int main(void)
 	       ARGV("measure", "dev", "lo", "ts-mode", "Auto"));
 	expect(1, "measure: \"ts-mode\" needs a value",
 	       ARGV("measure", "dev", "lo", "ts-mode"));
-	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push or simulate",
+	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram",
 	       ARGV("measure", "dev", "lo", "frobs", "1"));
 	expect(1, "dev set: invalid hwtstamp \"off\"; expected on (dcb-hdrm only widens",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "off"));
