@@ -1,0 +1,185 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# What the packages promise: the module DKMS built (selftests/packaging
+# dkms, on the host, leaves it at build/dkms/ko/KVER/dcb_hdrm.ko) loads
+# in this kernel, says VERSION and measures; the settings in a conf file,
+# applied by the systemd unit's own ExecStart command, come back after the
+# module is reloaded and the command runs again; a bad line stops a batch
+# at FILE:LINE unless -force.
+
+ALL_TESTS="dkms_module settings_survive bad_line"
+# the debug kernel: none (packaging, not memory or locking)
+DEBUG_TESTS=""
+source "$(dirname "$0")/../lib.sh"
+
+NSA=${NS_PREFIX}-pa
+NSB=${NS_PREFIX}-pb
+UNIT=$DCB_HDRM_TOP/tools/dcb-hdrm/system/dcb-hdrm.service
+TOOL=$DCB_HDRM_TOP/tools/dcb-hdrm/dcb-hdrm
+VERSION=$(cat "$DCB_HDRM_TOP/VERSION")
+TMPD=$(mktemp -d /tmp/hdrm-packaging.XXXXXX)
+
+cleanup()
+{
+	ns_cleanup
+	rm -rf "$TMPD"
+}
+trap cleanup EXIT
+
+setup()
+{
+	ns_cleanup
+	ip netns add "$NSA" && ip netns add "$NSB" &&
+		ip -n "$NSA" link add va type veth peer name vb netns "$NSB" &&
+		ip -n "$NSA" link set va up && ip -n "$NSB" link set vb up
+}
+
+# reload: the module under test again, with its defaults
+reload()
+{
+	module_unload && module_load
+}
+
+dkms_module()
+{
+	local ko=$DCB_HDRM_TOP/build/dkms/ko/$(uname -r)/dcb_hdrm.ko out v
+
+	if [ ! -f "$ko" ]; then
+		log_skip "the DKMS-built module loads, says $VERSION and measures" \
+			"no $ko (selftests/packaging dkms builds it on the host)"
+		return
+	fi
+	module_unload
+	check_err $? "rmmod of the module under test failed"
+	insmod "$ko"
+	check_err $? "insmod $ko failed"
+	v=$(cat /sys/module/dcb_hdrm/version 2>/dev/null)
+	[ "$v" = "$VERSION" ]
+	check_err $? "the DKMS module's version is '$v', not $VERSION"
+	setup
+	check_err $? "cannot set up the veth pair"
+	out=$(dcb-hdrm -n "$NSA" -j measure dev va count 5 interval 2000 2>&1)
+	check_err $? "measure with the DKMS module failed: $out"
+	[ "$(jqn .status "$out" 2>/dev/null)" = ok ]
+	check_err $? "measure status is not ok: $out"
+	log_info "DKMS module $ko: version $v, round trip estimate $(jqn .rtt_ns.estimate "$out" 2>/dev/null) ns"
+	module_unload
+	check_err $? "rmmod of the DKMS module failed"
+	module_load
+	check_err $? "insmod $DCB_HDRM_KO (the module under test) failed"
+	log_test "the DKMS-built module loads, says $VERSION and measures"
+}
+
+# every dev set setting of va, as the conf file's lines set them
+SETTINGS="reflect off
+reflect-rate 777
+encap ether
+speed 25000
+k 5000
+cell 192
+small-packet-percent 40
+prio-mask 0x18
+precision 300
+max-frame 3:4000
+apply delay
+delay-unit metres
+remeasure on
+remeasure-period 600
+auto-hdrm off
+accept-push on
+ts-mode software
+model mlxsw"
+# what dev show -j says of them, in order
+SHOW='[.reflect, .reflect_rate, .encap, .speed_override_mbps, .k_override_bytes,
+	.cell_bytes, .small_packet_percent, .prio_mask, .precision_override_ns,
+	(.max_frame | map(select(.prio == 3))[0].bytes), .apply, .delay_unit,
+	.remeasure, .remeasure_period_s, .auto_hdrm, .accept_push, .ts_mode, .model]'
+WANT='[false,777,"ether",25000,5000,192,40,24,300,4000,"delay","metres",true,600,false,true,"software","mlxsw"]'
+
+show_settings()
+{
+	dcb-hdrm -n "$NSA" -j dev show dev va | jq -c "$SHOW"
+}
+
+# the unit's ExecStart, with the tool and the conf file of this test
+unit_command()
+{
+	sed -n 's/^ExecStart=//p' "$UNIT" |
+		sed -e "s|/usr/sbin/dcb-hdrm|$TOOL|" -e "s|/etc/dcb-hdrm/dcb-hdrm.conf|$1|"
+}
+
+settings_survive()
+{
+	local conf=$TMPD/dcb-hdrm.conf cmd defaults got out
+
+	reload
+	check_err $? "reloading the module failed"
+	ip netns list | grep -q "^$NSA" || setup
+	check_err $? "cannot set up the veth pair"
+	{
+		echo "# every setting of va, a line each"
+		sed 's/^/dev set dev va /' <<<"$SETTINGS"
+	} >"$conf"
+	cmd=$(unit_command "$conf")
+	[[ $cmd == "$TOOL "*" $conf"* ]]
+	check_err $? "cannot take the command from the unit's ExecStart: '$cmd'"
+	log_info "the unit's command: $cmd"
+	defaults=$(show_settings)
+	[ "$defaults" != "$WANT" ]
+	check_err $? "the defaults are the settings under test: $defaults"
+
+	out=$(ip netns exec "$NSA" $cmd 2>&1)
+	check_err $? "the unit's command failed: $out"
+	got=$(show_settings)
+	[ "$got" = "$WANT" ]
+	check_err $? "after the unit's command: $got, expected $WANT"
+
+	reload
+	check_err $? "reloading the module failed"
+	got=$(show_settings)
+	[ "$got" = "$defaults" ]
+	check_err $? "after a reload: $got, expected the defaults $defaults"
+
+	out=$(ip netns exec "$NSA" $cmd 2>&1)
+	check_err $? "the unit's command failed the second time: $out"
+	got=$(show_settings)
+	[ "$got" = "$WANT" ]
+	check_err $? "after the unit's command again: $got, expected $WANT"
+	log_test "settings: the unit's command applies all $(wc -l <<<"$SETTINGS"), a reload forgets them, the command again restores them"
+}
+
+bad_line()
+{
+	local f=$TMPD/bad.conf out rc
+
+	reload
+	check_err $? "reloading the module failed"
+	ip netns list | grep -q "^$NSA" || setup
+	printf '%s\n' "# line 3 is bad" "dev set dev va reflect-rate 555" \
+		"dev set dev va frobnicate 1" "dev set dev va cell 320" >"$f"
+	out=$(ip netns exec "$NSA" "$TOOL" -batch "$f" 2>&1)
+	rc=$?
+	[ "$rc" -ne 0 ]
+	check_err $? "a batch with a bad line exited 0"
+	grep -qF "$f:3" <<<"$out"
+	check_err $? "the error does not name $f:3: $out"
+	[ "$(show_settings | jq -c '[.[1], .[5]]')" != '[555,320]' ] &&
+		[ "$(show_settings | jq '.[1]')" = 555 ]
+	check_err $? "without -force: line 2 applied, line 4 not expected; got $(show_settings)"
+
+	out=$(ip netns exec "$NSA" "$TOOL" -force -batch "$f" 2>&1)
+	rc=$?
+	[ "$rc" -ne 0 ]
+	check_err $? "-force: a batch with a bad line exited 0"
+	grep -qF "$f:3" <<<"$out"
+	check_err $? "-force: the error does not name $f:3: $out"
+	[ "$(show_settings | jq '.[5]')" = 320 ]
+	check_err $? "-force: line 4 not applied; got $(show_settings)"
+	log_test "a bad line 3: FILE:3 named, line 4 not applied; with -force it is"
+}
+
+require_root
+require_cmd jq
+module_load || exit 1
+tests_run
