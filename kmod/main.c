@@ -78,4 +78,5 @@ module_exit(dcb_hdrm_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Measure the link round trip and size PFC headroom (DCB extension)");
+MODULE_VERSION(DCB_HDRM_VERSION);
 MODULE_ALIAS_GENL_FAMILY(DCB_HDRM_FAMILY_NAME);
