@@ -11,8 +11,6 @@
 #                         uAPI header, YNL spec and completion (DESTDIR, PREFIX)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
-# the release of the kernel KDIR builds for, for depmod
-KERNELRELEASE_OF_KDIR = $(shell $(MAKE) -s -C $(KDIR) kernelrelease 2>/dev/null)
 PREFIX ?= /usr/local
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 RELEASE := $(shell cat $(TOP)/VERSION)
@@ -45,13 +43,11 @@ check:
 demo:
 	$(TOP)/selftests/demo
 
-# DESTDIR stages the install (packaging); depmod runs only for a real one.
+# DESTDIR stages the install (packaging). Kbuild's modules_install runs
+# depmod for KDIR's kernel; with DESTDIR it does not (DEPMOD=true).
 # INSTALL_MOD_DIR: Kbuild's default for external modules is "extra".
 install: module install-tool
-	$(MAKE) -C $(KDIR) M=$(TOP) INSTALL_MOD_PATH=$(DESTDIR) modules_install
-ifeq ($(DESTDIR),)
-	-depmod -a $(KERNELRELEASE_OF_KDIR)
-endif
+	$(MAKE) -C $(KDIR) M=$(TOP) INSTALL_MOD_PATH=$(DESTDIR) $(if $(DESTDIR),DEPMOD=true) modules_install
 
 # the tool and what goes with it, without the module (debian/rules uses it)
 install-tool: tool
