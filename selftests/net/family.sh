@@ -4,7 +4,7 @@
 # The generic netlink family is registered as the spec describes, and the
 # kernel's own YNL client drives it from the spec alone.
 
-ALL_TESTS="family_registered ynl_dump ynl_do ynl_do_errors"
+ALL_TESTS="family_registered ynl_dump ynl_do ynl_do_errors ynl_doc_example"
 # the debug kernel: none (see Documentation/testing.rst)
 DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
@@ -104,4 +104,48 @@ if [ -z "${YNL_CLI:-}" ] || [ ! -f "$YNL_CLI" ]; then
 fi
 trap ns_cleanup EXIT
 module_load || exit 1
+
+# The YNL example of Documentation/uapi.rst, its lines run as written (the
+# YNL_CLI= line left to the guest's, the installed spec's path read as
+# this tree's) in a namespace whose first veth end is ifindex 2: a dump,
+# a measurement, and its samples once it has a result
+ynl_doc_example()
+{
+	local doc=$DCB_HDRM_TOP/Documentation/uapi.rst line lines n=0 out i
+
+	# a client start costs ~20 s in a TCG guest, and neither the spec
+	# nor the client depends on the kernel: one kernel is enough
+	if [ "${DCB_HDRM_KERNEL:-}" != debian-6.12 ]; then
+		log_skip "uapi.rst's YNL example runs as written" "run on debian-6.12 only (kernel-independent, ~60 s)"
+		return 0
+	fi
+	ynl_setup
+	check_err $? "setup failed"
+	ip -n "${NS_PREFIX}-y" link set yva up && ip -n "${NS_PREFIX}-y" link set yvb up
+	# veth registers the peer first: yvb is 2
+	[ "$(ip -n "${NS_PREFIX}-y" -j link show yvb | jq '.[0].ifindex')" = 2 ]
+	check_err $? "yvb is not ifindex 2 in a new namespace"
+	lines=$(grep -E '^  python3 "\$YNL_CLI" ' "$doc")
+	while IFS= read -r line; do
+		line=${line#  }
+		line=${line//\/usr\/share\/dcb-hdrm\/dcb_hdrm.yaml/Documentation\/netlink\/specs\/dcb_hdrm.yaml}
+		n=$((n + 1))
+		# samples-get once the measurement above has a result
+		if [[ "$line" == *samples-get* ]]; then
+			for i in $(seq 40); do
+				dcb-hdrm -n "${NS_PREFIX}-y" show dev yvb >/dev/null 2>&1 &&
+					break
+				sleep 0.5
+			done
+		fi
+		out=$(cd "$DCB_HDRM_TOP" && ip netns exec "${NS_PREFIX}-y" bash -c "$line" 2>&1)
+		check_err $? "uapi.rst: '$line' failed: $out"
+		log_info "uapi.rst: $line: $(head -c 160 <<<"$out" | tr '\n' ' ')"
+	done <<<"$lines"
+	[ "$n" = 3 ]
+	check_err $? "uapi.rst's example has $n python3 lines, 3 expected"
+	ns_cleanup
+	log_test "uapi.rst's YNL example runs as written (--no-schema, the tree's spec and the installed path)"
+}
+
 tests_run
