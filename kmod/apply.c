@@ -13,6 +13,7 @@
 #include <linux/slab.h>
 
 #include "dcb_hdrm.h"
+#include "trace.h"
 
 /**
  * hdrm_model_inputs() - what the model needs from a result and its device
@@ -181,6 +182,7 @@ int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 	spin_unlock_bh(&port->lock);
 	a->session = r->session;
 	hdrm_apply(port->dev, r, method, &cfg, a);
+	trace_dcb_hdrm_apply(port, a);
 	err = a->error;
 	atomic64_inc(err ? &port->ctr.apply_errors : &port->ctr.applied);
 	spin_lock_bh(&port->lock);

@@ -17,6 +17,7 @@
 #include <linux/slab.h>
 
 #include "dcb_hdrm.h"
+#include "trace.h"
 #include "lib/hdrm_ratelimit.h"
 
 static_assert(HDRM_REASON_NONE == DCB_HDRM_PUSH_REASON_NONE);
@@ -91,6 +92,7 @@ void hdrm_push_rx_ack(struct hdrm_port *port, const struct hdrm_ctl *c)
 		push->prio = c->prio;
 		push->value = c->value;
 		push->limit = c->limit;
+		trace_dcb_hdrm_push(port, HDRM_TRACE_PUSH_ACKED, &push->frame, c);
 		if (!port->dead)
 			mod_delayed_work(system_wq, &port->push_work, 0);
 	}
@@ -161,6 +163,7 @@ void hdrm_push_work(struct work_struct *work)
 	}
 	spin_unlock_bh(&port->lock);
 	if (send) {
+		trace_dcb_hdrm_push(port, HDRM_TRACE_PUSH_SENT, &c, NULL);
 		hdrm_ctl_send(port, encap, &c);
 		queue_delayed_work(system_wq, &port->push_work,
 				   msecs_to_jiffies(HDRM_PUSH_WAIT_MS));
@@ -336,6 +339,7 @@ void hdrm_rx_push_work(struct work_struct *work)
 
 	ack.session = c.session;
 	applied = hdrm_rx_push_decide(port, &c, r, &ack);
+	trace_dcb_hdrm_push(port, HDRM_TRACE_PUSH_RECEIVED, &c, &ack);
 	rtnl_unlock();
 
 	r->encap = encap;	/* the push's own, as the result says */

@@ -13,6 +13,7 @@
 #include <linux/slab.h>
 
 #include "dcb_hdrm.h"
+#include "trace.h"
 
 /* The pure code's names for the uAPI's enums. */
 static_assert((int)HDRM_TS_AUTO == (int)DCB_HDRM_TS_MODE_AUTO);
@@ -173,6 +174,7 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 	s->last_sent_ns = t1;
 	spin_unlock(&port->lock);
 
+	trace_dcb_hdrm_probe_sent(port, s, &p, t1);
 	if (hdrm_ts_xmit(skb) == NETDEV_TX_OK)
 		atomic64_inc(&port->ctr.tx_probes);
 	else
@@ -420,6 +422,7 @@ void hdrm_session_reply(struct hdrm_port *port, const u8 *src,
 			r->flags |= HDRM_REC_T2_HW;
 	}
 	s->received++;
+	trace_dcb_hdrm_reply_received(port, s, p, t4);
 	hdrm_rec_account(port, s, was, r);
 out:
 	spin_unlock(&port->lock);
@@ -627,6 +630,7 @@ static void hdrm_session_finish(struct hdrm_port *port)
 			NULL;
 	if (r) {
 		hdrm_session_result(s, r, set);
+		trace_dcb_hdrm_result(port, r);
 		/* Once on the port, @r may be replaced (a push) and freed. */
 		ok = r->status == DCB_HDRM_STATUS_OK;
 		if (ok && s->push)
