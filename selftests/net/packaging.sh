@@ -6,9 +6,11 @@
 # in this kernel, says VERSION and measures; the settings in a conf file,
 # applied by the systemd unit's own ExecStart command, come back after the
 # module is reloaded and the command runs again; a bad line stops a batch
-# at FILE:LINE unless -force.
+# at FILE:LINE unless -force; the udev rule, as udevadm test parses it
+# for the loaded module, restarts the unit when it is enabled and not
+# already starting (a stand-in systemctl says which).
 
-ALL_TESTS="dkms_module settings_survive bad_line"
+ALL_TESTS="dkms_module settings_survive bad_line udev_rule"
 # the debug kernel: none (packaging, not memory or locking)
 DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
@@ -16,6 +18,7 @@ source "$(dirname "$0")/../lib.sh"
 NSA=${NS_PREFIX}-pa
 NSB=${NS_PREFIX}-pb
 UNIT=$DCB_HDRM_TOP/tools/dcb-hdrm/system/dcb-hdrm.service
+RULE=$DCB_HDRM_TOP/tools/dcb-hdrm/system/90-dcb-hdrm.rules
 TOOL=$DCB_HDRM_TOP/tools/dcb-hdrm/dcb-hdrm
 VERSION=$(cat "$DCB_HDRM_TOP/VERSION")
 TMPD=$(mktemp -d /tmp/hdrm-packaging.XXXXXX)
@@ -24,6 +27,7 @@ cleanup()
 {
 	ns_cleanup
 	rm -rf "$TMPD"
+	rm -f /run/udev/rules.d/90-dcb-hdrm.rules
 }
 trap cleanup EXIT
 
@@ -176,6 +180,54 @@ bad_line()
 	[ "$(show_settings | jq '.[5]')" = 320 ]
 	check_err $? "-force: line 4 not applied; got $(show_settings)"
 	log_test "a bad line 3: FILE:3 named, line 4 not applied; with -force it is"
+}
+
+# rule_runs ENABLED STATE: what the rule's RUN command asks of a stand-in
+# systemctl whose is-enabled exits ENABLED and is-active says STATE
+rule_runs()
+{
+	FAKE_ENABLED=$1 FAKE_STATE=$2 FAKE_LOG=$TMPD/systemctl.log \
+		PATH="$TMPD/bin:$PATH" sh -c "$RUN_CMD" >/dev/null 2>&1
+	cat "$TMPD/systemctl.log" 2>/dev/null
+	rm -f "$TMPD/systemctl.log"
+}
+
+udev_rule()
+{
+	local out
+
+	if ! command -v udevadm >/dev/null; then
+		log_skip "the udev rule restarts the unit on the module's add event" "no udevadm"
+		return
+	fi
+	module_load
+	mkdir -p /run/udev/rules.d "$TMPD/bin"
+	cp "$RULE" /run/udev/rules.d/
+	out=$(udevadm test --action=add /sys/module/dcb_hdrm 2>&1)
+	# "run: '/bin/sh -c ...'" (systemd 252); the command as udev passes it
+	RUN_CMD=$(sed -n "s/^run: '\/bin\/sh -c '\(.*\)''\$/\1/p" <<<"$out" | head -n 1)
+	[ -n "$RUN_CMD" ]
+	check_err $? "udevadm test does not run the rule for dcb_hdrm: $(grep -i 'run\|90-dcb' <<<"$out" | head -n 5)"
+	log_info "udev runs: $RUN_CMD"
+	cat >"$TMPD/bin/systemctl" <<-'EOF'
+	#!/bin/sh
+	case "$*" in
+	"-q is-enabled dcb-hdrm.service") exit "$FAKE_ENABLED" ;;
+	"is-active dcb-hdrm.service") echo "$FAKE_STATE" ;;
+	*) echo "$*" >>"$FAKE_LOG" ;;
+	esac
+	EOF
+	chmod +x "$TMPD/bin/systemctl"
+	[ "$(rule_runs 0 active)" = "--no-block restart dcb-hdrm.service" ]
+	check_err $? "enabled and active: no restart"
+	[ "$(rule_runs 0 failed)" = "--no-block restart dcb-hdrm.service" ]
+	check_err $? "enabled and failed: no restart"
+	[ -z "$(rule_runs 0 activating)" ]
+	check_err $? "the unit starting (its own modprobe): restarted all the same"
+	[ -z "$(rule_runs 1 inactive)" ]
+	check_err $? "disabled: restarted all the same"
+	rm -f /run/udev/rules.d/90-dcb-hdrm.rules
+	log_test "the udev rule restarts the enabled unit on the module's add event, not while it starts"
 }
 
 require_root
