@@ -5,7 +5,8 @@
 # namespace and nothing from another one.
 
 ALL_TESTS="dev_show_netns dev_show_init_ns dev_show_one dev_show_table
-	   dev_show_carrier dev_show_many dev_show_dump_churn dev_show_multicast"
+	   dev_show_carrier dev_show_stats dev_set_maps dev_show_many
+	   dev_show_dump_churn dev_show_multicast"
 # the debug kernel: its main path, hostile input and lifetime
 DEBUG_TESTS="dev_show_netns"
 source "$(dirname "$0")/../lib.sh"
@@ -100,6 +101,110 @@ dev_show_carrier()
 	echo "$out" | jq -e '.carrier == true' >/dev/null
 	check_err $? "carrier not reported once both ends are up: $out"
 	log_test "dev show reports carrier"
+}
+
+# -s: the counters in the text too, an indented block of "name value"
+# pairs below the device (in the table, below its row), the JSON's values
+# with dashes in the names; without -s the text has no such block, and
+# the JSON is the same either way.
+dev_show_stats()
+{
+	local f=$TMPD/batch text plain json json2 name v blocks
+
+	# counters that are not all 0 (the JSON's values are checked too)
+	dcb-hdrm -n "$NSA" measure dev va count 5 >/dev/null 2>&1
+	log_info "measure dev va count 5: status $?"
+	printf 'dev show dev va\ndev show\n' >"$f"
+	text=$(dcb-hdrm -n "$NSA" -s -batch "$f")
+	check_err $? "-s dev show failed"
+	json=$(dcb-hdrm -n "$NSA" -s -j dev show dev va)
+	check_err $? "-s -j dev show dev va failed"
+	plain=$(dcb-hdrm -n "$NSA" -batch "$f")
+	check_err $? "dev show without -s failed"
+	json2=$(dcb-hdrm -n "$NSA" -j dev show dev va)
+	check_err $? "-j dev show dev va failed"
+
+	[ "$(jq '.stats | length' <<<"$json")" -eq 18 ] &&
+		[ "$(jq '.stats.tx_probes' <<<"$json")" -ge 5 ]
+	check_err $? "expected 18 counters, tx_probes at least 5: $(jq -c .stats <<<"$json")"
+	while read -r name v; do
+		grep -Eq "^    (.* )?${name//_/-} $v( |\$)" <<<"$text"
+		check_err $? "-s dev show lacks '${name//_/-} $v' in its block: $text"
+	done <<<"$(jq -r '.stats | to_entries[] | "\(.key) \(.value)"' <<<"$json")"
+	# a block of 4 lines for the device and one below its row in the table
+	blocks='^    (rx-requests|tx-probes|applied|rx-control) [0-9]'
+	[ "$(grep -Ec "$blocks" <<<"$text")" -eq 8 ]
+	check_err $? "expected two blocks of 4 lines: $text"
+	awk '/^IFINDEX/ { n++ } n == 2' <<<"$text" | grep -A4 -E '^[0-9]+ +va ' |
+		tail -n 4 | grep -Ec "$blocks" | grep -qx 4
+	check_err $? "the table's row for va is not followed by its counters: $text"
+	# without -s: the same text, without the blocks (the peer's age aside)
+	[ "$(grep -Ev "$blocks" <<<"$text" | sed 's/, [0-9]* ms ago/, N ms ago/')" = \
+	  "$(sed 's/, [0-9]* ms ago/, N ms ago/' <<<"$plain")" ]
+	check_err $? "-s changed more than the counters: '$text' against '$plain'"
+	grep -q 'rx-requests' <<<"$plain"
+	check_fail $? "the counters without -s: $plain"
+	# the JSON: the same keys, and the same values but the counters and the peer's age
+	[ "$(jq -cS 'del(.stats, .peer)' <<<"$json")" = "$(jq -cS 'del(.stats, .peer)' <<<"$json2")" ] &&
+		[ "$(jq -c '[keys, (.stats | keys), (.peer | if . then keys else . end)]' <<<"$json")" = \
+		  "$(jq -c '[keys, (.stats | keys), (.peer | if . then keys else . end)]' <<<"$json2")" ]
+	check_err $? "-s changed the JSON: $json against $json2"
+	log_test "-s dev show: the counters in the text too, the JSON unchanged"
+}
+
+# PRIO:VALUE maps as dcb's (all: too), prio-mask as prio's alias, and sizes
+# with iproute2's suffixes, read back in JSON; a bad word sets nothing.
+# One process: the commands are a batch, each show one JSON text.
+dev_set_maps()
+{
+	local f=$TMPD/batch out err rc want
+
+	cat >"$f" <<-EOF
+		dev set dev va prio-mask 0x18
+		dev show dev va
+		dev set dev va prio auto
+		dev show dev va
+		dev set dev va prio all:off 3:on 4:on
+		dev show dev va
+		dev set dev va prio 5:on 3:off
+		dev show dev va
+		dev set dev va prio 3:on 9:on
+		dev show dev va
+		dev set dev va prio auto
+		dev set dev va prio 3:off
+		dev show dev va
+		dev set dev va prio-mask 0x01 prio-mask 1:on
+		dev show dev va
+		dev set dev va max-frame all:9000 3:1500 4:auto
+		dev show dev va
+		dev set dev va max-frame 2:9K all:9000 8:1500
+		dev show dev va
+		dev set dev va k 64K cell 0.25k max-frame 2:9K
+		dev show dev va
+		dev set dev va k 1mbit cell 2kbit
+		dev show dev va
+		dev set dev va k auto cell 1 max-frame all:auto prio auto
+		dev show dev va
+	EOF
+	out=$(dcb-hdrm -n "$NSA" -j -force -batch "$f" 2>"$TMPD/err")
+	rc=$?
+	err=$(cat "$TMPD/err")
+	[ "$rc" -eq 1 ] && [ "$(wc -l <<<"$err")" -eq 4 ] &&
+		grep -q 'invalid prio "9:on"' <<<"$err" &&
+		grep -q 'invalid max-frame "8:1500"' <<<"$err"
+	check_err $? "expected the two bad lines to fail alone (status 1): status $rc, '$err'"
+	out=$(jq -cs 'map([.prio_mask, .k_override_bytes, .cell_bytes,
+			   (.max_frame | map("\(.prio):\(.bytes)") | join(" "))])' <<<"$out")
+	check_err $? "the shows' JSON: $out"
+	want='[[24,0,1,""],[0,0,1,""],[24,0,1,""],[48,0,1,""],[48,0,1,""],[247,0,1,""],[3,0,1,""]'
+	want+=',[3,0,1,"0:9000 1:9000 2:9000 3:1500 5:9000 6:9000 7:9000"]'
+	want+=',[3,0,1,"0:9000 1:9000 2:9000 3:1500 5:9000 6:9000 7:9000"]'
+	want+=',[3,65536,256,"0:9000 1:9000 2:9216 3:1500 5:9000 6:9000 7:9000"]'
+	want+=',[3,131072,256,"0:9000 1:9000 2:9216 3:1500 5:9000 6:9000 7:9000"]'
+	want+=',[0,0,1,""]]'
+	[ "$out" = "$want" ]
+	check_err $? "read back $out, expected $want"
+	log_test "dev set: prio and max-frame PRIO:VALUE maps with all:, sizes with suffixes, in bytes"
 }
 
 # A dump larger than one netlink message: every device once, in order.
