@@ -259,7 +259,8 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n"
 			       "                        [ ts-mode auto | hardware | software | hook ]\n"
 			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n"
-			       "                        [ simulate ] [ samples ] [ histogram ]\n");
+			       "                        [ simulate ] [ samples ] [ histogram ]\n"
+			       "       dcb-hdrm measure help\n");
 			return 1;
 		}
 		if (hdrm_matches(key, "push")) {

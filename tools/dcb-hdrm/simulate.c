@@ -47,10 +47,12 @@ static void sim_usage(FILE *f)
 	fprintf(f,
 		"Usage: dcb-hdrm simulate speed MBPS { rtt-ns NS | cable-m METRES }\n"
 		"               [ link-rtt-ns NS | link-cable-m METRES ]\n"
-		"               [ mtu BYTES ] [ max-frame BYTES ] [ link-frame BYTES ]\n"
-		"               [ cell BYTES ] [ small-packet-percent PCT ] [ k { BYTES | auto } ]\n"
-		"               [ precision NS ] [ pattern { max | min | mix | worst | all | BYTES } ]\n"
-		"               [ other BYTES ] [ headroom BYTES ]\n");
+		"               [ mtu BYTES ] [ max-frame SIZE ] [ link-frame SIZE ]\n"
+		"               [ cell SIZE ] [ small-packet-percent PCT ] [ k { SIZE | auto } ]\n"
+		"               [ precision NS ] [ pattern { max | min | mix | worst | all | SIZE } ]\n"
+		"               [ other SIZE ] [ headroom SIZE ]\n"
+		"       dcb-hdrm simulate help\n"
+		"where  SIZE := bytes, or with a suffix: " HDRM_SIZE_SUFFIXES " (as dcb buffer)\n");
 }
 
 /* METRES with up to two decimals, as a round trip at 5 ns/m each way. */
@@ -160,16 +162,16 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 			err = hdrm_parse_u32("mtu", val, 68,
 					     HDRM_CALC_MAX_FRAME - 22, &a->mtu);
 		} else if (!strcmp(key, "max-frame")) {
-			err = hdrm_parse_u32("max-frame", val, HDRM_MIN_FRAME,
+			err = hdrm_parse_size_u32("max-frame", val, HDRM_MIN_FRAME,
 					     HDRM_CALC_MAX_FRAME, &a->max_frame);
 			a->has_max_frame = true;
 		} else if (!strcmp(key, "link-frame")) {
-			err = hdrm_parse_u32("link-frame", val, HDRM_MIN_FRAME,
+			err = hdrm_parse_size_u32("link-frame", val, HDRM_MIN_FRAME,
 					     HDRM_CALC_MAX_FRAME,
 					     &a->link_frame);
 			a->has_link_frame = true;
 		} else if (!strcmp(key, "cell")) {
-			err = hdrm_parse_u32("cell", val, 1, HDRM_CALC_MAX_CELL,
+			err = hdrm_parse_size_u32("cell", val, 1, HDRM_CALC_MAX_CELL,
 					     &a->cell);
 		} else if (!strcmp(key, "small-packet-percent")) {
 			err = hdrm_parse_u32("small-packet-percent", val, 0,
@@ -178,7 +180,7 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 		} else if (!strcmp(key, "k")) {
 			a->has_k = strcmp(val, "auto");
 			if (a->has_k)
-				err = hdrm_parse_u32("k", val, 0,
+				err = hdrm_parse_size_u32("k", val, 0,
 						     HDRM_CALC_MAX_K, &a->k);
 		} else if (!strcmp(key, "precision")) {
 			err = hdrm_parse_u32("precision", val, 0,
@@ -187,7 +189,7 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 		} else if (!strcmp(key, "pattern")) {
 			if (val[0] >= '0' && val[0] <= '9') {
 				a->pattern = HDRM_SIM_SIZE;
-				err = hdrm_parse_u32("pattern size", val,
+				err = hdrm_parse_size_u32("pattern size", val,
 						     HDRM_MIN_FRAME,
 						     HDRM_CALC_MAX_FRAME,
 						     &a->size);
@@ -202,10 +204,10 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 				}
 			}
 		} else if (!strcmp(key, "other")) {
-			err = hdrm_parse_u32("other", val, HDRM_MIN_FRAME,
+			err = hdrm_parse_size_u32("other", val, HDRM_MIN_FRAME,
 					     HDRM_CALC_MAX_FRAME, &a->other);
 		} else if (!strcmp(key, "headroom")) {
-			err = parse_u64("headroom", val, UINT64_MAX / 2, &v);
+			err = hdrm_parse_size("headroom", val, 0, UINT64_MAX / 2, &v);
 			a->headroom = v;
 			a->has_headroom = true;
 		} else {

@@ -32,12 +32,12 @@ static void slurp(int fd, char *buf, size_t len)
 static int run(const char *const *argv)
 {
 	int o[2], e[2], status;
-	const char *args[16];
+	const char *args[32];
 	unsigned int i;
 	pid_t pid;
 
 	args[0] = tool;
-	for (i = 0; argv[i] && i < 14; i++)
+	for (i = 0; argv[i] && i < 30; i++)
 		args[i + 1] = argv[i];
 	args[i + 1] = NULL;
 	if (pipe(o) || pipe(e))
@@ -159,6 +159,11 @@ int main(void)
 	expect_out(ARGV("\"dropped_bytes\":1522", "\"dropped_frames\":1"),
 		   ARGV("-j", "simulate", "speed", "25000", "rtt-ns", "496", "pattern", "max",
 			"headroom", "9693"));
+	/* simulate's sizes take dcb buffer's suffixes: 0.25K cells, 9K frames, 64K headroom */
+	expect_out(ARGV("\"cell_bytes\":256", "\"max_frame_bytes\":9216",
+			"\"against_bytes\":65536"),
+		   ARGV("-j", "simulate", "speed", "25000", "rtt-ns", "496", "pattern", "max",
+			"cell", "0.25K", "max-frame", "9K", "mtu", "9000", "headroom", "64K"));
 	/* 256-byte cells, every frame small: 8256 x 4 / 256 + 6 cells; 64-byte frames peak */
 	expect_out(ARGV("\"occupancy\":4.000", "\"headroom_cells\":135", "\"peak_cells\":104",
 			"\"dropped_bytes\":0"),
