@@ -657,6 +657,11 @@ class Fuzzer:
         expect('of a device never measured', op,
                self.msg(op, self.ifindex_attr(op['attribute-set'])),
                ok_errs=(0, errnomod.ENODATA))
+        # samples-get: no local measurement yet, ENODATA with an extack
+        op = sp.ops['samples-get']
+        expect('of a device never measured', op,
+               self.msg(op, self.ifindex_attr(op['attribute-set'])),
+               ok_errs=(errnomod.ENODATA,))
         for o in sp.request_ops():
             if o['name'] not in self.base:
                 self.fail('valid', 'no valid request known for %s' %

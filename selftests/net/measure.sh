@@ -30,11 +30,12 @@ else
 fi
 SLOPE_MIN=950 SLOPE_MAX=1050
 # Floors of separate runs differ by up to this much timing noise under
-# TCG (30 us seen on debian-6.1; 250 us in the debug kernel), ns.
+# TCG (30 us seen on debian-6.1, 73 us once in a clean-clone run beside
+# the debug lane; 250 us in the debug kernel), ns.
 if debug_kernel; then
 	FLOOR_NOISE_NS=${FLOOR_NOISE_NS:-500000}
 else
-	FLOOR_NOISE_NS=${FLOOR_NOISE_NS:-50000}
+	FLOOR_NOISE_NS=${FLOOR_NOISE_NS:-150000}
 fi
 
 setup()

@@ -108,7 +108,7 @@ fuzz_run()
 
 fuzz_valid()
 {
-	check_cat valid "valid requests: dev-get do and dump, a no-op dev-set, measure without carrier (ENETDOWN), result-get"
+	check_cat valid "valid requests: dev-get do and dump, a no-op dev-set, measure without carrier (ENETDOWN), result-get, samples-get (ENODATA)"
 }
 
 fuzz_missing()
