@@ -207,7 +207,7 @@ wait_probing()
 
 # drops_trace_start: record skb:kfree_skb events of the measurement
 # frames' EtherTypes (0x8808, 0x88B5) from now on; false where the kernel
-# has no such tracepoint (the debug kernel has no tracing)
+# has no such tracepoint
 TRACEFS=/sys/kernel/tracing
 drops_trace_start()
 {
@@ -232,14 +232,17 @@ drops_trace_stop()
 # measure_ended_by NS DEV PATTERN CMD...: a long measurement of DEV in NS
 # (the script's TMPD keeps its stderr), ended by CMD once its probes go
 # out; true when the tool exits 2 with one line matching PATTERN, else
-# false with ENDED_BY saying what happened instead
+# false with ENDED_BY saying what happened instead. The measurement lasts
+# 100 s: in the debug kernel beside another guest, as in CI, a tool call
+# takes seconds, and a 20 s one may end by itself before CMD comes (the
+# likeliest cause of races.sh's one failure in CI, whose log was cut).
 measure_ended_by()
 {
 	local ns=$1 dev=$2 pattern=$3 pid rc err
 
 	shift 3
 	ENDED_BY=
-	dcb-hdrm -n "$ns" measure dev "$dev" count 1000 interval 20000 \
+	dcb-hdrm -n "$ns" measure dev "$dev" count 1000 interval 100000 \
 		>/dev/null 2>"$TMPD/ended_by" &
 	pid=$!
 	wait_probing "$ns" "$dev" || ENDED_BY="the measurement of $dev did not start; "
