@@ -38,6 +38,7 @@
 #include "lib/hdrm_samples.h"
 #include "lib/hdrm_stats.h"
 #include "lib/hdrm_wire.h"
+#include "lib/hdrm_wd.h"
 
 #define HDRM_MAX_PROBES		DCB_HDRM_LIMIT_MEASURE_COUNT_MAX
 
@@ -321,6 +322,39 @@ struct hdrm_session {
 	struct hdrm_port *port;
 };
 
+/* A driver's per-priority transmit counters among its ethtool statistics. */
+#define HDRM_DRV_MAX_STATS	65536
+
+struct hdrm_drv_tx_prio {
+	int n;				/* the driver's statistics */
+	int idx[HDRM_PRIOS];		/* tx_prio<N>_packets, -1: none */
+	u64 *data;			/* n of them, read at each poll */
+};
+
+/* The PFC watchdog's defaults: SONiC pfcwd's detection and restoration. */
+#define HDRM_WD_DEF_DETECT_MS	200
+#define HDRM_WD_DEF_RESTORE_MS	200
+#define HDRM_WD_DEF_POLL_MS	50
+
+/*
+ * A device's PFC watchdog (watchdog.c). Under rtnl, all of it: the poll
+ * work, the family's requests and the netdevice notifier all hold it.
+ */
+struct hdrm_wd {
+	bool on;
+	u8 action;			/* enum dcb_hdrm_wd_action */
+	u32 detect_ms, restore_ms, poll_ms;
+	bool running;			/* polling */
+	u8 progress;			/* enum dcb_hdrm_wd_progress */
+	u8 en;				/* PFC-enabled, at the last poll */
+	u8 pfc_off;			/* priorities it turned PFC off for */
+	u8 last_action[HDRM_PRIOS];	/* enum dcb_hdrm_wd_action */
+	int action_error[HDRM_PRIOS];	/* the driver's, positive */
+	u64 polls, poll_errors, action_errors;
+	struct hdrm_drv_tx_prio tx;
+	struct hdrm_wd_prio prio[HDRM_PRIOS];
+};
+
 struct hdrm_port {
 	struct hlist_node node;		/* in hdrm_ports, keyed by dev */
 	struct net_device *dev;
@@ -347,6 +381,8 @@ struct hdrm_port {
 	struct delayed_work push_work;
 	struct delayed_work rx_push_work;
 	struct delayed_work peer_ntf_work;	/* announce a peer without the capability */
+	struct delayed_work wd_work;		/* the PFC watchdog's poll */
+	struct hdrm_wd wd;
 	struct hdrm_counters ctr;
 	struct rcu_head rcu;
 };
@@ -367,6 +403,13 @@ bool hdrm_drv_has_pfc(const struct net_device *dev);
 bool hdrm_drv_has_buffer(const struct net_device *dev);
 int hdrm_drv_get_pfc(struct net_device *dev, struct hdrm_drv_pfc *p);
 int hdrm_drv_set_pfc_delay(struct net_device *dev, u16 delay, u16 *old);
+int hdrm_drv_get_pfc_counters(struct net_device *dev, u8 *en, u64 *req,
+			      u64 *ind);
+int hdrm_drv_set_pfc_en(struct net_device *dev, u8 off, u8 on);
+int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t);
+int hdrm_drv_tx_prio_read(struct net_device *dev, struct hdrm_drv_tx_prio *t,
+			  u64 *tx);
+void hdrm_drv_tx_prio_free(struct hdrm_drv_tx_prio *t);
 int hdrm_drv_get_buffer(struct net_device *dev, struct hdrm_buffers *b);
 int hdrm_drv_set_buffer(struct net_device *dev, const struct hdrm_buffers *b);
 void hdrm_drv_dcb_notify(struct net_device *dev);
@@ -442,6 +485,13 @@ void hdrm_apply_schedule(struct hdrm_port *port, u8 method);
 int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		   u8 method);
 
+/* watchdog.c: the PFC watchdog. Context: rtnl held. */
+void hdrm_wd_port_init(struct hdrm_port *port);
+void hdrm_wd_work(struct work_struct *work);
+void hdrm_wd_start(struct hdrm_port *port);
+void hdrm_wd_stop(struct hdrm_port *port, bool notify);
+void hdrm_wd_undo(struct hdrm_port *port, u8 mask);
+
 /* remeasure.c: measuring again */
 void hdrm_remeasure_work(struct work_struct *work);
 void hdrm_remeasure_kick(struct hdrm_port *port, unsigned int delay_ms);
@@ -516,6 +566,9 @@ int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
 void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd);
+
+/* nl_wd.c */
+void hdrm_nl_wd_notify(struct hdrm_port *port, u8 event, u8 prio);
 
 /* nl_measure.c */
 int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info);

@@ -7,8 +7,10 @@
  * Context for all: rtnl held, as the DCB and ethtool operations expect.
  */
 #include <linux/ethtool.h>
+#include <linux/mm.h>
 #include <linux/net_tstamp.h>
 #include <linux/rtnetlink.h>
+#include <linux/slab.h>
 #include <net/dcbnl.h>
 
 #include "dcb_hdrm.h"
@@ -170,6 +172,170 @@ int hdrm_drv_set_pfc_delay(struct net_device *dev, u16 delay, u16 *old)
 #else
 	return -EOPNOTSUPP;
 #endif
+}
+
+/**
+ * hdrm_drv_get_pfc_counters() - PFC's enable bits and pause counters
+ * @dev: the device
+ * @en: the PFC-enabled priorities
+ * @req: per priority, the pause frames the device sent (ieee_pfc.requests)
+ * @ind: per priority, the pause frames it received (ieee_pfc.indications)
+ *
+ * Set on success only. Drivers fill the counters from the MAC's
+ * per-priority statistics (mlx5 PPCNT, i40e, ice, bnxt); one that leaves
+ * them 0 shows no storm.
+ *
+ * Return: 0, -EOPNOTSUPP without ieee_getpfc, or the driver's error.
+ */
+int hdrm_drv_get_pfc_counters(struct net_device *dev, u8 *en, u64 *req,
+			      u64 *ind)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+	struct ieee_pfc pfc;
+	int err, p;
+
+	if (!ops || !ops->ieee_getpfc)
+		return -EOPNOTSUPP;
+	memset(&pfc, 0, sizeof(pfc));
+	err = ops->ieee_getpfc(dev, &pfc);
+	if (err)
+		return err;
+	*en = pfc.pfc_en;
+	for (p = 0; p < HDRM_PRIOS; p++) {
+		req[p] = pfc.requests[p];
+		ind[p] = pfc.indications[p];
+	}
+	return 0;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+/**
+ * hdrm_drv_set_pfc_en() - turn PFC off and on for some priorities
+ * @dev: the device, hdrm_drv_has_pfc()
+ * @off: priorities to turn off
+ * @on: priorities to turn on
+ *
+ * A read-modify-write of the whole object, as dcb(8) does: the delay, the
+ * MACsec bypass and the other priorities stay as they are. Listeners of
+ * DCB's own notifications (dcb monitor, lldpad) hear of the change.
+ *
+ * Return: 0 or the driver's error.
+ */
+int hdrm_drv_set_pfc_en(struct net_device *dev, u8 off, u8 on)
+{
+#if IS_ENABLED(CONFIG_DCB)
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+	struct ieee_pfc pfc;
+	int err;
+
+	if (!ops || !ops->ieee_getpfc || !ops->ieee_setpfc)
+		return -EOPNOTSUPP;
+	memset(&pfc, 0, sizeof(pfc));
+	err = ops->ieee_getpfc(dev, &pfc);
+	if (err)
+		return err;
+	pfc.pfc_en = (pfc.pfc_en & ~off) | on;
+	err = ops->ieee_setpfc(dev, &pfc);
+	if (!err)
+		hdrm_drv_dcb_notify(dev);
+	return err;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+/* The ethtool statistic of a priority's transmitted packets (mlx5's name). */
+#define HDRM_DRV_TX_PRIO_FMT	"tx_prio%u_packets"
+
+void hdrm_drv_tx_prio_free(struct hdrm_drv_tx_prio *t)
+{
+	kvfree(t->data);
+	t->data = NULL;
+	t->n = 0;
+}
+
+/**
+ * hdrm_drv_tx_prio_find() - where the driver counts each priority's transmit
+ * @dev: the device
+ * @t: filled: the statistics' count, each priority's index (-1: none) and a
+ *     buffer to read them into; hdrm_drv_tx_prio_free() releases it
+ *
+ * Looks up "tx_prio<N>_packets" among the driver's ethtool statistics
+ * (ethtool -S), the per-priority transmit counters mlx5 keeps.
+ *
+ * Return: 0 when at least one priority has one, -ENOENT when none does,
+ * -EOPNOTSUPP without ethtool statistics, or -ENOMEM.
+ */
+int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t)
+{
+	const struct ethtool_ops *ops = dev->ethtool_ops;
+	char want[ETH_GSTRING_LEN];
+	int n, i, p, found = 0;
+	u8 *names;
+
+	ASSERT_RTNL();
+	memset(t, 0, sizeof(*t));
+	for (p = 0; p < HDRM_PRIOS; p++)
+		t->idx[p] = -1;
+	if (!ops || !ops->get_sset_count || !ops->get_strings ||
+	    !ops->get_ethtool_stats)
+		return -EOPNOTSUPP;
+	n = ops->get_sset_count(dev, ETH_SS_STATS);
+	if (n <= 0 || n > HDRM_DRV_MAX_STATS)
+		return n < 0 ? n : -ENOENT;
+	names = kvcalloc(n, ETH_GSTRING_LEN, GFP_KERNEL);
+	if (!names)
+		return -ENOMEM;
+	ops->get_strings(dev, ETH_SS_STATS, names);
+	for (p = 0; p < HDRM_PRIOS; p++) {
+		snprintf(want, sizeof(want), HDRM_DRV_TX_PRIO_FMT, p);
+		for (i = 0; i < n; i++) {
+			if (!strncmp(names + i * ETH_GSTRING_LEN, want,
+				     ETH_GSTRING_LEN)) {
+				t->idx[p] = i;
+				found++;
+				break;
+			}
+		}
+	}
+	kvfree(names);
+	if (!found)
+		return -ENOENT;
+	t->data = kvcalloc(n, sizeof(u64), GFP_KERNEL);
+	if (!t->data)
+		return -ENOMEM;
+	t->n = n;
+	return 0;
+}
+
+/**
+ * hdrm_drv_tx_prio_read() - each priority's transmitted packets, now
+ * @dev: the device
+ * @t: from hdrm_drv_tx_prio_find()
+ * @tx: per priority, the counter (0 where it has none)
+ *
+ * Return: 0, or -EAGAIN when the driver's statistics changed in number
+ * (its channels did): look them up again.
+ */
+int hdrm_drv_tx_prio_read(struct net_device *dev, struct hdrm_drv_tx_prio *t,
+			  u64 *tx)
+{
+	const struct ethtool_ops *ops = dev->ethtool_ops;
+	struct ethtool_stats stats = { .cmd = ETHTOOL_GSTATS };
+	int p;
+
+	ASSERT_RTNL();
+	if (!t->data || ops->get_sset_count(dev, ETH_SS_STATS) != t->n)
+		return -EAGAIN;
+	stats.n_stats = t->n;
+	memset(t->data, 0, t->n * sizeof(u64));
+	ops->get_ethtool_stats(dev, &stats, t->data);
+	for (p = 0; p < HDRM_PRIOS; p++)
+		tx[p] = t->idx[p] >= 0 ? t->data[t->idx[p]] : 0;
+	return 0;
 }
 
 /**

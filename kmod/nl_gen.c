@@ -47,6 +47,16 @@ static struct netlink_range_validation dcb_hdrm_a_measure_interval_range = {
 	.max	= 1000000ULL,
 };
 
+static struct netlink_range_validation dcb_hdrm_a_watchdog_detect_ms_range = {
+	.min	= 10ULL,
+	.max	= 60000ULL,
+};
+
+static struct netlink_range_validation dcb_hdrm_a_watchdog_restore_ms_range = {
+	.min	= 10ULL,
+	.max	= 600000ULL,
+};
+
 /* Common nested types */
 const struct nla_policy dcb_hdrm_prio_frame_nl_policy[DCB_HDRM_A_PRIO_FRAME_BYTES + 1] = {
 	[DCB_HDRM_A_PRIO_FRAME_PRIO] = NLA_POLICY_MAX(NLA_U32, 7),
@@ -121,6 +131,28 @@ static const struct nla_policy dcb_hdrm_samples_get_nl_policy[DCB_HDRM_A_SAMPLES
 	[DCB_HDRM_A_SAMPLES_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
+/* DCB_HDRM_CMD_WATCHDOG_GET - do */
+static const struct nla_policy dcb_hdrm_watchdog_get_do_nl_policy[DCB_HDRM_A_WATCHDOG_IFINDEX + 1] = {
+	[DCB_HDRM_A_WATCHDOG_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
+#ifdef HDRM_HAVE_SPLIT_OPS
+/* DCB_HDRM_CMD_WATCHDOG_GET - dump */
+static const struct nla_policy dcb_hdrm_watchdog_get_dump_nl_policy[DCB_HDRM_A_WATCHDOG_IFINDEX + 1] = {
+	[DCB_HDRM_A_WATCHDOG_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+#endif
+
+/* DCB_HDRM_CMD_WATCHDOG_SET - do */
+static const struct nla_policy dcb_hdrm_watchdog_set_nl_policy[DCB_HDRM_A_WATCHDOG_POLL_MS + 1] = {
+	[DCB_HDRM_A_WATCHDOG_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[DCB_HDRM_A_WATCHDOG_STATE] = NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_WATCHDOG_ACTION] = NLA_POLICY_MAX(NLA_U32, 1),
+	[DCB_HDRM_A_WATCHDOG_DETECT_MS] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_watchdog_detect_ms_range),
+	[DCB_HDRM_A_WATCHDOG_RESTORE_MS] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_watchdog_restore_ms_range),
+	[DCB_HDRM_A_WATCHDOG_POLL_MS] = NLA_POLICY_RANGE(NLA_U32, 10, 10000),
+};
+
 /* Ops table for dcb_hdrm */
 #ifdef HDRM_HAVE_SPLIT_OPS
 static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
@@ -173,6 +205,27 @@ static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
 		.maxattr	= DCB_HDRM_A_SAMPLES_IFINDEX,
 		.flags		= GENL_CMD_CAP_DO,
 	},
+	{
+		.cmd		= DCB_HDRM_CMD_WATCHDOG_GET,
+		.doit		= hdrm_nl_watchdog_get_doit,
+		.policy		= dcb_hdrm_watchdog_get_do_nl_policy,
+		.maxattr	= DCB_HDRM_A_WATCHDOG_IFINDEX,
+		.flags		= GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= DCB_HDRM_CMD_WATCHDOG_GET,
+		.dumpit		= hdrm_nl_watchdog_get_dumpit,
+		.policy		= dcb_hdrm_watchdog_get_dump_nl_policy,
+		.maxattr	= DCB_HDRM_A_WATCHDOG_IFINDEX,
+		.flags		= GENL_CMD_CAP_DUMP,
+	},
+	{
+		.cmd		= DCB_HDRM_CMD_WATCHDOG_SET,
+		.doit		= hdrm_nl_watchdog_set_doit,
+		.policy		= dcb_hdrm_watchdog_set_nl_policy,
+		.maxattr	= DCB_HDRM_A_WATCHDOG_POLL_MS,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
 };
 #else
 /* 6.1: no split ops; the table above, one entry per command */
@@ -210,6 +263,20 @@ static const struct genl_ops dcb_hdrm_nl_ops[] = {
 		.doit		= hdrm_nl_samples_get_doit,
 		.policy		= dcb_hdrm_samples_get_nl_policy,
 		.maxattr	= DCB_HDRM_A_SAMPLES_IFINDEX,
+	},
+	{
+		.cmd		= DCB_HDRM_CMD_WATCHDOG_GET,
+		.doit		= hdrm_nl_watchdog_get_doit,
+		.dumpit		= hdrm_nl_watchdog_get_dumpit,
+		.policy		= dcb_hdrm_watchdog_get_do_nl_policy,
+		.maxattr	= DCB_HDRM_A_WATCHDOG_IFINDEX,
+	},
+	{
+		.cmd		= DCB_HDRM_CMD_WATCHDOG_SET,
+		.doit		= hdrm_nl_watchdog_set_doit,
+		.policy		= dcb_hdrm_watchdog_set_nl_policy,
+		.maxattr	= DCB_HDRM_A_WATCHDOG_POLL_MS,
+		.flags		= GENL_ADMIN_PERM,
 	},
 };
 #endif

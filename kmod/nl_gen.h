@@ -22,6 +22,10 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_result_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int hdrm_nl_samples_get_doit(struct sk_buff *skb, struct genl_info *info);
+int hdrm_nl_watchdog_get_doit(struct sk_buff *skb, struct genl_info *info);
+int hdrm_nl_watchdog_get_dumpit(struct sk_buff *skb,
+				    struct netlink_callback *cb);
+int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	DCB_HDRM_NLGRP_MONITOR,

@@ -107,6 +107,7 @@ static void hdrm_port_add(struct net_device *dev)
 	INIT_DELAYED_WORK(&port->push_work, hdrm_push_work);
 	INIT_DELAYED_WORK(&port->rx_push_work, hdrm_rx_push_work);
 	INIT_DELAYED_WORK(&port->peer_ntf_work, hdrm_peer_ntf_work);
+	hdrm_wd_port_init(port);
 	netdev_hold(dev, &port->dev_tracker, GFP_KERNEL);
 	hdrm_drv_ts_caps(dev, &port->ts);
 	hdrm_mc_join(dev);
@@ -135,6 +136,8 @@ static void hdrm_port_del(struct hdrm_port *port, u8 status)
 	spin_unlock_bh(&port->lock);
 	/* No new session can start: starting one needs rtnl. */
 	hdrm_session_stop(port, status);
+	/* PFC as it was before the watchdog acted, its work gone */
+	hdrm_wd_stop(port, !READ_ONCE(hdrm_unloading));
 	hdrm_port_works_cancel(port);
 	hash_del_rcu(&port->node);
 	hdrm_mc_leave(port->dev);
@@ -199,6 +202,9 @@ static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,
 		port = hdrm_port_find_rtnl(dev);
 		if (!port)
 			break;
+		/* Down: the watchdog stops and undoes what it did. */
+		if (event == NETDEV_DOWN)
+			hdrm_wd_stop(port, true);
 		if (!netif_running(dev) || !netif_carrier_ok(dev))
 			hdrm_session_stop(port, DCB_HDRM_STATUS_LINK_DOWN);
 		else
@@ -207,8 +213,11 @@ static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,
 	case NETDEV_UP:
 	case NETDEV_CHANGEMTU:
 		port = hdrm_port_find_rtnl(dev);
-		if (port)
-			hdrm_port_changed(port);
+		if (!port)
+			break;
+		if (event == NETDEV_UP)
+			hdrm_wd_start(port);
+		hdrm_port_changed(port);
 		break;
 	}
 	return NOTIFY_DONE;

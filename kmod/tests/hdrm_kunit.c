@@ -15,6 +15,7 @@
 #include "../lib/tests/hdrm_samples_cases.h"
 #include "../lib/tests/hdrm_model_cases.h"
 #include "../lib/tests/hdrm_sim_cases.h"
+#include "../lib/tests/hdrm_wd_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\
@@ -129,6 +130,15 @@ static void hdrm_test_sim(struct kunit *test)
 	HDRM_KUNIT_CHECK(test, hdrm_check_sim_table(msg, len));
 }
 
+/* The PFC watchdog: when a priority is stormed, and when it is not. */
+static void hdrm_test_watchdog(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_wd_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_wd(i, msg, len));
+}
+
 static void hdrm_test_ratelimit(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_ratelimit(msg, len));
@@ -141,6 +151,7 @@ static struct kunit_case hdrm_calc_kcases[] = {
 	KUNIT_CASE(hdrm_test_samples),
 	KUNIT_CASE(hdrm_test_model),
 	KUNIT_CASE(hdrm_test_sim),
+	KUNIT_CASE(hdrm_test_watchdog),
 	KUNIT_CASE(hdrm_test_ratelimit),
 	{}
 };

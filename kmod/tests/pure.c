@@ -13,3 +13,4 @@
 #include "../lib/hdrm_samples.c"
 #include "../lib/hdrm_model.c"
 #include "../lib/hdrm_sim.c"
+#include "../lib/hdrm_wd.c"

@@ -335,6 +335,80 @@ enum dcb_hdrm_peer_via {
 	DCB_HDRM_PEER_VIA_LLDP,
 };
 
+/**
+ * enum dcb_hdrm_wd_action - What the PFC watchdog does when a priority is
+ *   stormed.
+ * @DCB_HDRM_WD_ACTION_ALERT: A watchdog-ntf on the monitor group and the
+ *   counters; nothing is changed.
+ * @DCB_HDRM_WD_ACTION_DROP: Also turns PFC off for the priority through the
+ *   driver's ieee_setpfc, so that its traffic stops stalling the link (it is
+ *   dropped where a buffer fills), and turns it back on after restore-ms
+ *   without pause.
+ */
+enum dcb_hdrm_wd_action {
+	DCB_HDRM_WD_ACTION_ALERT,
+	DCB_HDRM_WD_ACTION_DROP,
+};
+
+/**
+ * enum dcb_hdrm_wd_state - A priority's state under the PFC watchdog.
+ * @DCB_HDRM_WD_STATE_OK: No storm.
+ * @DCB_HDRM_WD_STATE_STORMED: Pause frames kept coming (or going) for
+ *   detect-ms; the state holds until restore-ms pass without them.
+ */
+enum dcb_hdrm_wd_state {
+	DCB_HDRM_WD_STATE_OK,
+	DCB_HDRM_WD_STATE_STORMED,
+};
+
+/**
+ * enum dcb_hdrm_wd_direction - Which way a storm's pause frames went.
+ * @DCB_HDRM_WD_DIRECTION_NONE: No storm seen yet.
+ * @DCB_HDRM_WD_DIRECTION_RECEIVED: Pause frames kept arriving (the driver's
+ *   indications) while the priority's transmit made no progress: the peer is
+ *   stuck.
+ * @DCB_HDRM_WD_DIRECTION_SENT: This device kept sending pause frames (the
+ *   driver's requests): its own receive side is stuck, and it is the storm's
+ *   source.
+ * @DCB_HDRM_WD_DIRECTION_BOTH: Both at once, as in a PFC deadlock.
+ */
+enum dcb_hdrm_wd_direction {
+	DCB_HDRM_WD_DIRECTION_NONE,
+	DCB_HDRM_WD_DIRECTION_RECEIVED,
+	DCB_HDRM_WD_DIRECTION_SENT,
+	DCB_HDRM_WD_DIRECTION_BOTH,
+};
+
+/**
+ * enum dcb_hdrm_wd_progress - How the watchdog judges that a priority's
+ *   transmit makes progress.
+ * @DCB_HDRM_WD_PROGRESS_NONE: The driver has no per-priority transmit counter:
+ *   pause arriving for detect-ms is a storm by itself.
+ * @DCB_HDRM_WD_PROGRESS_TX_PRIO_PACKETS: The driver's ethtool statistic
+ *   tx_prio<N>_packets (mlx5's name): a priority whose counter did not move
+ *   while pause kept arriving made no progress.
+ */
+enum dcb_hdrm_wd_progress {
+	DCB_HDRM_WD_PROGRESS_NONE,
+	DCB_HDRM_WD_PROGRESS_TX_PRIO_PACKETS,
+};
+
+/**
+ * enum dcb_hdrm_wd_event - What a watchdog-ntf announces.
+ * @DCB_HDRM_WD_EVENT_STORM: A priority became stormed (its action, if any, was
+ *   taken).
+ * @DCB_HDRM_WD_EVENT_RESTORED: A stormed priority had no pause for restore-ms
+ *   and is ok again (with action drop, its PFC is back on).
+ * @DCB_HDRM_WD_EVENT_STOPPED: The watchdog stopped while a priority was
+ *   stormed (turned off, the device went down, the module unloads): what it
+ *   changed is undone.
+ */
+enum dcb_hdrm_wd_event {
+	DCB_HDRM_WD_EVENT_STORM,
+	DCB_HDRM_WD_EVENT_RESTORED,
+	DCB_HDRM_WD_EVENT_STOPPED,
+};
+
 enum {
 	DCB_HDRM_A_DEV_IFINDEX = 1,
 	DCB_HDRM_A_DEV_IFNAME,
@@ -589,6 +663,48 @@ enum {
 };
 
 enum {
+	DCB_HDRM_A_WATCHDOG_IFINDEX = 1,
+	DCB_HDRM_A_WATCHDOG_IFNAME,
+	DCB_HDRM_A_WATCHDOG_STATE,
+	DCB_HDRM_A_WATCHDOG_ACTION,
+	DCB_HDRM_A_WATCHDOG_DETECT_MS,
+	DCB_HDRM_A_WATCHDOG_RESTORE_MS,
+	DCB_HDRM_A_WATCHDOG_POLL_MS,
+	DCB_HDRM_A_WATCHDOG_PROGRESS,
+	DCB_HDRM_A_WATCHDOG_RUNNING,
+	DCB_HDRM_A_WATCHDOG_POLLS,
+	DCB_HDRM_A_WATCHDOG_POLL_ERRORS,
+	DCB_HDRM_A_WATCHDOG_ACTION_ERRORS,
+	DCB_HDRM_A_WATCHDOG_PAD,
+	DCB_HDRM_A_WATCHDOG_PRIO,
+	DCB_HDRM_A_WATCHDOG_EVENT,
+	DCB_HDRM_A_WATCHDOG_EVENT_PRIO,
+
+	__DCB_HDRM_A_WATCHDOG_MAX,
+	DCB_HDRM_A_WATCHDOG_MAX = (__DCB_HDRM_A_WATCHDOG_MAX - 1)
+};
+
+enum {
+	DCB_HDRM_A_WD_PRIO_PRIO = 1,
+	DCB_HDRM_A_WD_PRIO_STATE,
+	DCB_HDRM_A_WD_PRIO_DIRECTION,
+	DCB_HDRM_A_WD_PRIO_STORMS,
+	DCB_HDRM_A_WD_PRIO_LAST_STORM_START,
+	DCB_HDRM_A_WD_PRIO_LAST_STORM_DETECT,
+	DCB_HDRM_A_WD_PRIO_LAST_STORM_MS,
+	DCB_HDRM_A_WD_PRIO_LAST_ACTION,
+	DCB_HDRM_A_WD_PRIO_PFC_OFF,
+	DCB_HDRM_A_WD_PRIO_ACTION_ERROR,
+	DCB_HDRM_A_WD_PRIO_REQUESTS,
+	DCB_HDRM_A_WD_PRIO_INDICATIONS,
+	DCB_HDRM_A_WD_PRIO_TX_PACKETS,
+	DCB_HDRM_A_WD_PRIO_PAD,
+
+	__DCB_HDRM_A_WD_PRIO_MAX,
+	DCB_HDRM_A_WD_PRIO_MAX = (__DCB_HDRM_A_WD_PRIO_MAX - 1)
+};
+
+enum {
 	DCB_HDRM_CMD_DEV_GET = 1,
 	DCB_HDRM_CMD_DEV_SET,
 	DCB_HDRM_CMD_MEASURE,
@@ -598,6 +714,9 @@ enum {
 	DCB_HDRM_CMD_PUSH_NTF,
 	DCB_HDRM_CMD_PEER_NTF,
 	DCB_HDRM_CMD_SAMPLES_GET,
+	DCB_HDRM_CMD_WATCHDOG_GET,
+	DCB_HDRM_CMD_WATCHDOG_SET,
+	DCB_HDRM_CMD_WATCHDOG_NTF,
 
 	__DCB_HDRM_CMD_MAX,
 	DCB_HDRM_CMD_MAX = (__DCB_HDRM_CMD_MAX - 1)

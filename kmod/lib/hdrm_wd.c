@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The PFC watchdog's decisions; see hdrm_wd.h. No I/O. */
+#include "hdrm_wd.h"
+
+/* A run of active polls: begins at the first one, ends at a quiet one. */
+static void hdrm_wd_run(u64 *since, bool active, u64 now)
+{
+	if (!active)
+		*since = 0;
+	else if (!*since)
+		*since = now;
+}
+
+static bool hdrm_wd_long(u64 since, u64 now, u64 len)
+{
+	return since && now - since >= len;
+}
+
+/**
+ * hdrm_wd_step() - one poll of one priority
+ * @p: the priority's state
+ * @par: detection and restoration times
+ * @s: its counters now
+ * @now: the poll's time, ns (monotonic, never 0)
+ *
+ * Counters that went back (a driver or device reset) are taken as a new
+ * base, and that poll counts as quiet. A priority that is not watched
+ * cannot become stormed, but a storm it has goes on to its end.
+ *
+ * Return: what changed.
+ */
+enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
+			       const struct hdrm_wd_params *par,
+			       const struct hdrm_wd_sample *s, u64 now)
+{
+	bool rx_pause = false, tx_pause = false, moved = false;
+	bool rx_storm, tx_storm;
+
+	if (p->have_last && s->requests >= p->requests &&
+	    s->indications >= p->indications &&
+	    (!s->tx_known || s->tx_packets >= p->tx_packets)) {
+		rx_pause = s->indications != p->indications;
+		tx_pause = s->requests != p->requests;
+		moved = s->tx_known && s->tx_packets != p->tx_packets;
+	}
+	p->have_last = true;
+	p->requests = s->requests;
+	p->indications = s->indications;
+	p->tx_packets = s->tx_packets;
+
+	/* Received pause is a storm only while the transmit is stuck. */
+	hdrm_wd_run(&p->rx_since, s->watched && rx_pause && !moved, now);
+	hdrm_wd_run(&p->tx_since, s->watched && tx_pause, now);
+	rx_storm = hdrm_wd_long(p->rx_since, now, par->detect_ns);
+	tx_storm = hdrm_wd_long(p->tx_since, now, par->detect_ns);
+
+	if (p->stormed) {
+		if (rx_pause || tx_pause) {
+			p->seen_ns = now;
+			if ((rx_storm && p->direction == HDRM_WD_DIR_SENT) ||
+			    (tx_storm && p->direction == HDRM_WD_DIR_RECEIVED))
+				p->direction = HDRM_WD_DIR_BOTH;
+			return HDRM_WD_NOTHING;
+		}
+		if (now - p->seen_ns < par->restore_ns)
+			return HDRM_WD_NOTHING;
+		p->stormed = false;
+		return HDRM_WD_RESTORED;
+	}
+	if (!rx_storm && !tx_storm)
+		return HDRM_WD_NOTHING;
+	p->stormed = true;
+	if (rx_storm && tx_storm) {
+		p->direction = HDRM_WD_DIR_BOTH;
+		p->start_ns = p->rx_since < p->tx_since ? p->rx_since :
+							p->tx_since;
+	} else if (rx_storm) {
+		p->direction = HDRM_WD_DIR_RECEIVED;
+		p->start_ns = p->rx_since;
+	} else {
+		p->direction = HDRM_WD_DIR_SENT;
+		p->start_ns = p->tx_since;
+	}
+	p->detect_ns = now;
+	p->seen_ns = now;
+	p->storms++;
+	return HDRM_WD_STORM;
+}
+
+/*
+ * The counters are no longer a base (polling stops, or starts again):
+ * the next poll takes new ones. What was seen of storms stays.
+ */
+void hdrm_wd_forget(struct hdrm_wd_prio *p)
+{
+	p->have_last = false;
+	p->rx_since = 0;
+	p->tx_since = 0;
+}
+
+/* The watchdog stopped during a storm: it ends at the last poll that saw it. */
+void hdrm_wd_end(struct hdrm_wd_prio *p)
+{
+	p->stormed = false;
+	hdrm_wd_forget(p);
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The PFC watchdog's decisions, one priority at a time, from the driver's
+ * counters read at each poll. No I/O: kmod/watchdog.c reads the counters
+ * and acts; KUnit and the tool's tests drive this with made-up polls.
+ *
+ * A direction is active in a poll when its counter moved since the last
+ * poll: pause frames received (the driver's indications) while the
+ * priority's transmit made no progress, or pause frames sent (its
+ * requests). A run of active polls that lasts detect_ns, from the first
+ * poll of the run, makes a storm. A storm ends when no pause at all, in
+ * either direction and whatever the transmit did, was seen for
+ * restore_ns. So a storm that starts at t0 is declared by
+ * t0 + detect + 2 x poll, a burst of b ns spans less than b + poll of
+ * active polls (never a storm while b + poll <= detect), and a storm that
+ * ends at t1 is over by t1 + restore + 2 x poll.
+ */
+#ifndef _HDRM_WD_H
+#define _HDRM_WD_H
+
+#include "hdrm_compat.h"
+
+/* The values of enum dcb_hdrm_wd_direction in the uAPI. */
+enum hdrm_wd_dir {
+	HDRM_WD_DIR_NONE,
+	HDRM_WD_DIR_RECEIVED,
+	HDRM_WD_DIR_SENT,
+	HDRM_WD_DIR_BOTH,
+};
+
+/* What a poll changed for a priority. */
+enum hdrm_wd_step {
+	HDRM_WD_NOTHING,
+	HDRM_WD_STORM,		/* the priority became stormed */
+	HDRM_WD_RESTORED,	/* its storm ended */
+};
+
+struct hdrm_wd_params {
+	u64 detect_ns;
+	u64 restore_ns;
+};
+
+/* One priority's counters, as read at a poll. */
+struct hdrm_wd_sample {
+	u64 requests;		/* pause frames sent */
+	u64 indications;	/* pause frames received */
+	u64 tx_packets;		/* with tx_known only */
+	bool tx_known;		/* the driver counts the priority's transmit */
+	bool watched;		/* PFC is on for it, or held off by us */
+};
+
+struct hdrm_wd_prio {
+	/* the counters at the last poll */
+	bool have_last;
+	u64 requests, indications, tx_packets;
+	/* the first poll of the current run of active polls, 0: none */
+	u64 rx_since, tx_since;
+	bool stormed;
+	/* the current storm, else the last one */
+	u8 direction;		/* enum hdrm_wd_dir */
+	u64 start_ns;		/* the first active poll of the run */
+	u64 detect_ns;		/* the poll that declared it */
+	u64 seen_ns;		/* the last poll that saw its pause */
+	u32 storms;
+};
+
+enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
+			       const struct hdrm_wd_params *par,
+			       const struct hdrm_wd_sample *s, u64 now);
+void hdrm_wd_forget(struct hdrm_wd_prio *p);
+void hdrm_wd_end(struct hdrm_wd_prio *p);
+
+#endif /* _HDRM_WD_H */

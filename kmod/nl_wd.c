@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The PFC watchdog's messages: watchdog-get, watchdog-set and
+ * watchdog-ntf. The watchdog's state is under rtnl (see watchdog.c), so
+ * every message is built holding it.
+ */
+#include <linux/rtnetlink.h>
+#include <net/genetlink.h>
+
+#include "dcb_hdrm.h"
+#include "nl_gen.h"
+
+/* Priorities worth a nest: PFC on, held off by the watchdog, or stormed. */
+static u8 hdrm_wd_shown(struct hdrm_port *port)
+{
+	struct hdrm_wd *wd = &port->wd;
+	u8 mask = wd->pfc_off;
+	int p;
+
+	mask |= wd->running ? wd->en : hdrm_drv_pfc_prio_mask(port->dev);
+	for (p = 0; p < HDRM_PRIOS; p++)
+		if (wd->prio[p].storms || wd->prio[p].stormed)
+			mask |= BIT(p);
+	return mask;
+}
+
+static int hdrm_wd_put_prio(struct sk_buff *skb, struct hdrm_wd *wd, int p)
+{
+	const struct hdrm_wd_prio *wp = &wd->prio[p];
+	struct nlattr *nest;
+	u64 len = 0;
+
+	if (wp->storms)
+		len = div_u64(wp->seen_ns - wp->start_ns, NSEC_PER_MSEC);
+	nest = nla_nest_start(skb, DCB_HDRM_A_WATCHDOG_PRIO);
+	if (!nest ||
+	    nla_put_u8(skb, DCB_HDRM_A_WD_PRIO_PRIO, p) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_STATE,
+			wp->stormed ? DCB_HDRM_WD_STATE_STORMED :
+				      DCB_HDRM_WD_STATE_OK) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_DIRECTION, wp->direction) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_STORMS, wp->storms) ||
+	    nla_put_u8(skb, DCB_HDRM_A_WD_PRIO_PFC_OFF,
+		       !!(wd->pfc_off & BIT(p))) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_ACTION_ERROR,
+			wd->action_error[p]) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_WD_PRIO_REQUESTS, wp->requests,
+			      DCB_HDRM_A_WD_PRIO_PAD) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_WD_PRIO_INDICATIONS,
+			      wp->indications, DCB_HDRM_A_WD_PRIO_PAD))
+		return -EMSGSIZE;
+	if (wd->progress == DCB_HDRM_WD_PROGRESS_TX_PRIO_PACKETS &&
+	    wd->tx.idx[p] >= 0 &&
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_WD_PRIO_TX_PACKETS,
+			      wp->tx_packets, DCB_HDRM_A_WD_PRIO_PAD))
+		return -EMSGSIZE;
+	if (wp->storms &&
+	    (nla_put_u64_64bit(skb, DCB_HDRM_A_WD_PRIO_LAST_STORM_START,
+			       wp->start_ns, DCB_HDRM_A_WD_PRIO_PAD) ||
+	     nla_put_u64_64bit(skb, DCB_HDRM_A_WD_PRIO_LAST_STORM_DETECT,
+			       wp->detect_ns, DCB_HDRM_A_WD_PRIO_PAD) ||
+	     nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_LAST_STORM_MS,
+			 min_t(u64, len, U32_MAX)) ||
+	     nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_LAST_ACTION,
+			 wd->last_action[p])))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/*
+ * One device's watchdog; @event < 0 for a get, else a watchdog-ntf of
+ * @event on @prio. Context: rtnl held.
+ */
+static int hdrm_wd_msg_fill(struct sk_buff *skb, struct hdrm_port *port,
+			    u8 cmd, int event, u8 prio, u32 portid, u32 seq,
+			    int flags)
+{
+	struct net_device *dev = port->dev;
+	struct hdrm_wd *wd = &port->wd;
+	u8 shown = hdrm_wd_shown(port);
+	void *hdr;
+	int p;
+
+	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags, cmd);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_IFINDEX, dev->ifindex) ||
+	    nla_put_string(skb, DCB_HDRM_A_WATCHDOG_IFNAME, dev->name) ||
+	    nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_STATE, wd->on) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_ACTION, wd->action) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_DETECT_MS, wd->detect_ms) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_RESTORE_MS, wd->restore_ms) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_POLL_MS, wd->poll_ms) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_PROGRESS, wd->progress) ||
+	    nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_RUNNING, wd->running) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_WATCHDOG_POLLS, wd->polls,
+			      DCB_HDRM_A_WATCHDOG_PAD) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_WATCHDOG_POLL_ERRORS,
+			      wd->poll_errors, DCB_HDRM_A_WATCHDOG_PAD) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_WATCHDOG_ACTION_ERRORS,
+			      wd->action_errors, DCB_HDRM_A_WATCHDOG_PAD))
+		goto cancel;
+	if (event >= 0 &&
+	    (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_EVENT, event) ||
+	     nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_EVENT_PRIO, prio)))
+		goto cancel;
+	for (p = 0; p < HDRM_PRIOS; p++)
+		if ((shown & BIT(p)) && hdrm_wd_put_prio(skb, wd, p))
+			goto cancel;
+	genlmsg_end(skb, hdr);
+	return 0;
+cancel:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+static int hdrm_wd_fill(struct sk_buff *skb, struct net_device *dev,
+			u32 portid, u32 seq, int flags,
+			struct netlink_ext_ack *extack)
+{
+	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
+
+	if (!port) {
+		NL_SET_ERR_MSG(extack, "the module holds no state for this device");
+		return -ENODATA;
+	}
+	return hdrm_wd_msg_fill(skb, port, DCB_HDRM_CMD_WATCHDOG_GET, -1, 0,
+				portid, seq, flags);
+}
+
+int hdrm_nl_watchdog_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return hdrm_nl_get_doit(info, info->attrs[DCB_HDRM_A_WATCHDOG_IFINDEX],
+				hdrm_wd_fill);
+}
+
+int hdrm_nl_watchdog_get_dumpit(struct sk_buff *skb,
+				struct netlink_callback *cb)
+{
+	return hdrm_nl_dump_devs(skb, cb, hdrm_wd_fill);
+}
+
+/**
+ * hdrm_nl_wd_notify() - announce a storm, its end, or a stop during one
+ * @port: the port
+ * @event: enum dcb_hdrm_wd_event
+ * @prio: the priority
+ *
+ * Context: rtnl held. Goes to the device's own network namespace only.
+ */
+void hdrm_nl_wd_notify(struct hdrm_port *port, u8 event, u8 prio)
+{
+	struct net *net = dev_net(port->dev);
+	struct sk_buff *msg;
+
+	ASSERT_RTNL();
+	if (READ_ONCE(hdrm_unloading) ||
+	    !genl_has_listeners(&dcb_hdrm_family, net, 0))
+		return;
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	if (hdrm_wd_msg_fill(msg, port, DCB_HDRM_CMD_WATCHDOG_NTF, event, prio,
+			     0, 0, 0)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0, 0, GFP_KERNEL);
+}
+
+/*
+ * DCB_HDRM_CMD_WATCHDOG_SET: all or nothing. The new settings are checked
+ * together with the ones they leave as they are before any is taken.
+ */
+int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **tb = info->attrs;
+	struct netlink_ext_ack *extack = info->extack;
+	struct hdrm_port *port;
+	struct net_device *dev;
+	struct hdrm_wd *wd;
+	u32 detect, restore, poll;
+	bool on, was_on;
+	u8 action;
+	int err;
+
+	err = hdrm_nl_check_request(info, 0);
+	if (err)
+		return err;
+	rtnl_lock();
+	port = hdrm_nl_port_lookup(genl_info_net(info),
+				   tb[DCB_HDRM_A_WATCHDOG_IFINDEX], extack);
+	if (IS_ERR(port)) {
+		err = PTR_ERR(port);
+		goto out;
+	}
+	dev = port->dev;
+	wd = &port->wd;
+	on = tb[DCB_HDRM_A_WATCHDOG_STATE] ?
+	     nla_get_u8(tb[DCB_HDRM_A_WATCHDOG_STATE]) : wd->on;
+	action = tb[DCB_HDRM_A_WATCHDOG_ACTION] ?
+		 nla_get_u32(tb[DCB_HDRM_A_WATCHDOG_ACTION]) : wd->action;
+	detect = tb[DCB_HDRM_A_WATCHDOG_DETECT_MS] ?
+		 nla_get_u32(tb[DCB_HDRM_A_WATCHDOG_DETECT_MS]) : wd->detect_ms;
+	restore = tb[DCB_HDRM_A_WATCHDOG_RESTORE_MS] ?
+		  nla_get_u32(tb[DCB_HDRM_A_WATCHDOG_RESTORE_MS]) :
+		  wd->restore_ms;
+	poll = tb[DCB_HDRM_A_WATCHDOG_POLL_MS] ?
+	       nla_get_u32(tb[DCB_HDRM_A_WATCHDOG_POLL_MS]) : wd->poll_ms;
+
+	err = -EINVAL;
+	if (poll > detect) {
+		NL_SET_ERR_MSG_ATTR(extack,
+				    tb[DCB_HDRM_A_WATCHDOG_POLL_MS] ?:
+				    tb[DCB_HDRM_A_WATCHDOG_DETECT_MS],
+				    "poll-ms is longer than detect-ms: a storm would be seen late");
+		goto out;
+	}
+	err = -EOPNOTSUPP;
+	if (on && !hdrm_drv_can_get_pfc(dev)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[DCB_HDRM_A_WATCHDOG_STATE],
+				    "the driver has no ieee_getpfc: no per-priority PFC counters to watch");
+		goto out;
+	}
+	if (on && action == DCB_HDRM_WD_ACTION_DROP &&
+	    !hdrm_drv_has_pfc(dev)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[DCB_HDRM_A_WATCHDOG_ACTION],
+				    "action drop needs the driver's ieee_setpfc, which it does not have");
+		goto out;
+	}
+	err = 0;
+
+	was_on = wd->on;
+	if (was_on && !on)
+		hdrm_wd_stop(port, true);
+	/* Alert changes nothing: what drop turned off goes back on. */
+	if (action != DCB_HDRM_WD_ACTION_DROP)
+		hdrm_wd_undo(port, 0xff);
+	if (!was_on && on) {
+		/* a new watch: storms are counted from now */
+		memset(wd->prio, 0, sizeof(wd->prio));
+		memset(wd->last_action, 0, sizeof(wd->last_action));
+		memset(wd->action_error, 0, sizeof(wd->action_error));
+		wd->polls = 0;
+		wd->poll_errors = 0;
+		wd->action_errors = 0;
+	}
+	wd->on = on;
+	wd->action = action;
+	wd->detect_ms = detect;
+	wd->restore_ms = restore;
+	if (wd->running && poll != wd->poll_ms)
+		mod_delayed_work(system_wq, &port->wd_work,
+				 msecs_to_jiffies(poll));
+	wd->poll_ms = poll;
+	hdrm_wd_start(port);
+out:
+	rtnl_unlock();
+	return err;
+}

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The PFC watchdog: pause storms on a host, from the per-priority PFC
+ * counters its driver already keeps.
+ *
+ * Headroom sized from the link (US 2025/0267110 A1) keeps PFC lossless;
+ * it cannot help when PFC itself goes wrong. A receiver that hangs keeps
+ * sending pause, and every sender on its priority stalls behind it. The
+ * switches' watchdogs (SONiC pfcwd, H3C's deadlock detection) look for
+ * it; this is the host's. Each poll reads ieee_pfc's requests (pause
+ * frames sent) and indications (received) per priority, and, where the
+ * driver counts them, the priority's transmitted packets (ethtool's
+ * tx_prio<N>_packets, as mlx5 names them) to tell a stalled transmit from
+ * a busy one. lib/hdrm_wd.c decides; this file reads and acts:
+ * - alert: a watchdog-ntf on the monitor group, counters;
+ * - drop: also PFC off for the priority through ieee_setpfc, so that the
+ *   link stops stalling on it, and back on once restore-ms pass without
+ *   pause.
+ * Whatever it turned off it turns back on when it stops: turned off, the
+ * device going down, the device or the module going away.
+ *
+ * port->wd_work needs rtnl for the driver's operations. It only ever
+ * rtnl_trylock()s, and runs again a jiffy later when rtnl is busy, so the
+ * notifier and the family, which hold rtnl, may cancel it synchronously.
+ */
+#include <linux/rtnetlink.h>
+#include <linux/workqueue.h>
+
+#include "dcb_hdrm.h"
+
+void hdrm_wd_port_init(struct hdrm_port *port)
+{
+	struct hdrm_wd *wd = &port->wd;
+
+	INIT_DELAYED_WORK(&port->wd_work, hdrm_wd_work);
+	wd->action = DCB_HDRM_WD_ACTION_ALERT;
+	wd->detect_ms = HDRM_WD_DEF_DETECT_MS;
+	wd->restore_ms = HDRM_WD_DEF_RESTORE_MS;
+	wd->poll_ms = HDRM_WD_DEF_POLL_MS;
+}
+
+static void hdrm_wd_queue(struct hdrm_port *port)
+{
+	queue_delayed_work(system_wq, &port->wd_work,
+			   msecs_to_jiffies(port->wd.poll_ms));
+}
+
+/*
+ * Turns PFC back on for the priorities of @mask it turned off. Context:
+ * rtnl held.
+ */
+void hdrm_wd_undo(struct hdrm_port *port, u8 mask)
+{
+	struct hdrm_wd *wd = &port->wd;
+	u8 on = wd->pfc_off & mask;
+	int err, p;
+
+	ASSERT_RTNL();
+	if (!on)
+		return;
+	err = hdrm_drv_set_pfc_en(port->dev, 0, on);
+	for (p = 0; p < HDRM_PRIOS; p++)
+		if (on & BIT(p))
+			wd->action_error[p] = -err;
+	if (err) {
+		wd->action_errors++;
+		netdev_warn_once(port->dev,
+				 "dcb_hdrm: the PFC watchdog cannot turn PFC back on for priorities 0x%02x: %d\n",
+				 on, err);
+		return;
+	}
+	wd->pfc_off &= ~on;
+}
+
+/* A priority became stormed: the action. Context: rtnl held. */
+static void hdrm_wd_act(struct hdrm_port *port, int p)
+{
+	struct hdrm_wd *wd = &port->wd;
+	int err;
+
+	wd->last_action[p] = wd->action;
+	wd->action_error[p] = 0;
+	if (wd->action != DCB_HDRM_WD_ACTION_DROP || !(wd->en & BIT(p)))
+		return;
+	err = hdrm_drv_set_pfc_en(port->dev, BIT(p), 0);
+	if (err) {
+		wd->action_error[p] = -err;
+		wd->action_errors++;
+		return;
+	}
+	wd->pfc_off |= BIT(p);
+	wd->en &= ~BIT(p);
+}
+
+/* The driver's statistics changed in number: look them up again. */
+static void hdrm_wd_progress_find(struct hdrm_port *port)
+{
+	struct hdrm_wd *wd = &port->wd;
+
+	hdrm_drv_tx_prio_free(&wd->tx);
+	wd->progress = hdrm_drv_tx_prio_find(port->dev, &wd->tx) ?
+		       DCB_HDRM_WD_PROGRESS_NONE :
+		       DCB_HDRM_WD_PROGRESS_TX_PRIO_PACKETS;
+}
+
+static void hdrm_wd_poll(struct hdrm_port *port)
+{
+	struct hdrm_wd *wd = &port->wd;
+	struct hdrm_wd_params par = {
+		.detect_ns = (u64)wd->detect_ms * NSEC_PER_MSEC,
+		.restore_ns = (u64)wd->restore_ms * NSEC_PER_MSEC,
+	};
+	u64 req[HDRM_PRIOS], ind[HDRM_PRIOS], tx[HDRM_PRIOS] = {};
+	struct hdrm_wd_sample s;
+	bool tx_known = false;
+	u64 now;
+	u8 en;
+	int p;
+
+	if (hdrm_drv_get_pfc_counters(port->dev, &en, req, ind)) {
+		wd->poll_errors++;
+		return;
+	}
+	if (wd->progress == DCB_HDRM_WD_PROGRESS_TX_PRIO_PACKETS) {
+		if (hdrm_drv_tx_prio_read(port->dev, &wd->tx, tx)) {
+			/* no judgement without them: skip this poll */
+			wd->poll_errors++;
+			hdrm_wd_progress_find(port);
+			for (p = 0; p < HDRM_PRIOS; p++)
+				hdrm_wd_forget(&wd->prio[p]);
+			return;
+		}
+		tx_known = true;
+	}
+	now = ktime_get_ns();
+	wd->polls++;
+	/* PFC turned back on by someone else is theirs again. */
+	wd->pfc_off &= ~en;
+	wd->en = en;
+	for (p = 0; p < HDRM_PRIOS; p++) {
+		s.requests = req[p];
+		s.indications = ind[p];
+		s.tx_packets = tx[p];
+		s.tx_known = tx_known && wd->tx.idx[p] >= 0;
+		s.watched = (en | wd->pfc_off) & BIT(p);
+		switch (hdrm_wd_step(&wd->prio[p], &par, &s, now)) {
+		case HDRM_WD_STORM:
+			hdrm_wd_act(port, p);
+			hdrm_nl_wd_notify(port, DCB_HDRM_WD_EVENT_STORM, p);
+			break;
+		case HDRM_WD_RESTORED:
+			hdrm_wd_undo(port, BIT(p));
+			hdrm_nl_wd_notify(port, DCB_HDRM_WD_EVENT_RESTORED, p);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+void hdrm_wd_work(struct work_struct *work)
+{
+	struct hdrm_port *port = container_of(to_delayed_work(work),
+					      struct hdrm_port, wd_work);
+
+	if (!rtnl_trylock()) {
+		queue_delayed_work(system_wq, &port->wd_work, 1);
+		return;
+	}
+	if (port->wd.running) {
+		hdrm_wd_poll(port);
+		hdrm_wd_queue(port);
+	}
+	rtnl_unlock();
+}
+
+/**
+ * hdrm_wd_start() - start polling, if the watchdog is on and can
+ * @port: the port
+ *
+ * It polls while on and the device is up; each start takes the counters
+ * as a new base and looks up the driver's transmit counters again.
+ *
+ * Context: rtnl held.
+ */
+void hdrm_wd_start(struct hdrm_port *port)
+{
+	struct hdrm_wd *wd = &port->wd;
+	int p;
+
+	ASSERT_RTNL();
+	if (!wd->on || wd->running || !netif_running(port->dev) ||
+	    !hdrm_drv_can_get_pfc(port->dev))
+		return;
+	hdrm_wd_progress_find(port);
+	for (p = 0; p < HDRM_PRIOS; p++)
+		hdrm_wd_forget(&wd->prio[p]);
+	wd->running = true;
+	hdrm_wd_queue(port);
+}
+
+/**
+ * hdrm_wd_stop() - stop polling and undo what the watchdog changed
+ * @port: the port
+ * @notify: announce each storm it stops with (not while unloading)
+ *
+ * Context: rtnl held. On return its work neither runs nor is queued.
+ */
+void hdrm_wd_stop(struct hdrm_port *port, bool notify)
+{
+	struct hdrm_wd *wd = &port->wd;
+	int p;
+
+	ASSERT_RTNL();
+	cancel_delayed_work_sync(&port->wd_work);
+	hdrm_wd_undo(port, 0xff);
+	for (p = 0; p < HDRM_PRIOS; p++) {
+		if (wd->prio[p].stormed) {
+			hdrm_wd_end(&wd->prio[p]);
+			if (notify)
+				hdrm_nl_wd_notify(port,
+						  DCB_HDRM_WD_EVENT_STOPPED, p);
+		}
+		hdrm_wd_forget(&wd->prio[p]);
+	}
+	wd->running = false;
+	hdrm_drv_tx_prio_free(&wd->tx);
+}
