@@ -22,7 +22,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }\n"
-		"where  OBJECT := { dev | measure | show | simulate | monitor | lldp | help }\n"
+		"where  OBJECT := { dev | measure | show | simulate | monitor | lldp | watchdog | help }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -s[tatistics] | -n[etns] NAME |\n"
 		"                    -b[atch] FILE | -f[orce] | -V[ersion] | --version | -h[elp] }\n");
 }
@@ -68,11 +68,13 @@ static int run_cmd(struct hdrm_ctx *ctx, int argc, char **argv)
 		return hdrm_cmd_lldp(ctx, argc - 1, argv + 1);
 	if (hdrm_matches(*argv, "simulate"))
 		return hdrm_cmd_simulate(ctx, argc - 1, argv + 1);
+	if (hdrm_matches(*argv, "watchdog"))
+		return hdrm_cmd_watchdog(ctx, argc - 1, argv + 1);
 	if (hdrm_matches(*argv, "help")) {
 		usage(stdout);
 		return 0;
 	}
-	hdrm_err("unknown object \"%s\"; expected one of: dev, measure, show, simulate, monitor, lldp, help",
+	hdrm_err("unknown object \"%s\"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, help",
 		 *argv);
 	return EXIT_USAGE;
 }

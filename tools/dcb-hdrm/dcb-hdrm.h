@@ -73,5 +73,6 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv);
+int hdrm_cmd_watchdog(struct hdrm_ctx *ctx, int argc, char **argv);
 
 #endif

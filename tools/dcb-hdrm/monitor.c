@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcb-hdrm monitor: every new result, apply and push, and every peer
- * without the auto-HDRM capability that probes or configures this end, as
- * they happen (the module's monitor group), a line each, or a JSON object
- * per line.
+ * dcb-hdrm monitor: every new result, apply and push, every peer without
+ * the auto-HDRM capability that probes or configures this end, and every
+ * PFC watchdog storm, restore and stop, as they happen (the module's
+ * monitor group), a line each, or a JSON object per line.
  */
 #include <errno.h>
 #include <poll.h>
@@ -17,6 +17,7 @@
 #include "dev.h"
 #include "manual.h"
 #include "result.h"
+#include "watchdog.h"
 
 struct mon {
 	struct hdrm_ctx *ctx;
@@ -90,15 +91,37 @@ static void mon_peer(struct mon *m, const struct dev_view *d)
 	}
 }
 
+/* A priority of a device's PFC watchdog stormed, restored or stopped. */
+static void mon_watchdog(struct mon *m, const struct wd_info *w)
+{
+	if (m->ctx->json) {
+		jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
+		wd_ntf_json(&m->ctx->jw, w);
+		jw_end(&m->ctx->jw);
+	} else {
+		wd_ntf_text(w);
+		fflush(stdout);
+	}
+}
+
 static int mon_event(struct nl_msg *msg, void *arg)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
 	struct genlmsghdr *g = nlmsg_data(nlh);
 	struct mon *m = arg;
 	struct dev_view d;
+	struct wd_info w;
 	struct result r;
 	uint8_t cmd;
 
+	if (nlh->nlmsg_type == m->family &&
+	    g->cmd == DCB_HDRM_CMD_WATCHDOG_NTF) {
+		if (wd_parse(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), &w) ||
+		    !w.has_event || (m->ifindex && w.ifindex != m->ifindex))
+			return NL_OK;
+		mon_watchdog(m, &w);
+		goto counted;
+	}
 	if (nlh->nlmsg_type == m->family && g->cmd == DCB_HDRM_CMD_PEER_NTF) {
 		memset(&d, 0, sizeof(d));
 		if (dev_view_cb(genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), &d) ||

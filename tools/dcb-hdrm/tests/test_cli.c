@@ -285,6 +285,68 @@ int main(void)
 	expect_out(ARGV("Usage: dcb-hdrm lldp send"), ARGV("lldp", "listen", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm [ OPTIONS ] OBJECT"), ARGV("help"));
 	expect_out(ARGV("dcb-hdrm "), ARGV("--version"));
+	/* watchdog: its words checked before the module is asked */
+	expect(1, "watchdog set: poll-ms 300 is above detect-ms 200",
+	       ARGV("watchdog", "set", "dev", "lo", "poll-ms", "300", "detect-ms", "200"));
+	expect(1, "invalid detect-ms \"9\"; expected an integer 10..60000",
+	       ARGV("watchdog", "set", "dev", "lo", "detect-ms", "9"));
+	expect(1, "invalid restore-ms \"600001\"; expected an integer 10..600000",
+	       ARGV("watchdog", "set", "dev", "lo", "restore-ms", "600001"));
+	expect(1, "invalid poll-ms \"5\"; expected an integer 10..10000",
+	       ARGV("watchdog", "set", "dev", "lo", "poll-ms", "5"));
+	expect(1, "invalid action \"kill\"; expected alert or drop",
+	       ARGV("watchdog", "set", "dev", "lo", "action", "kill"));
+	expect(1, "invalid state \"1\"; expected off or on",
+	       ARGV("watchdog", "set", "dev", "lo", "state", "1"));
+	expect(1, "watchdog set: \"action\" is given twice",
+	       ARGV("watchdog", "set", "dev", "lo", "action", "drop", "action", "alert"));
+	expect(1, "watchdog set: unknown argument \"detect\"; expected dev, state, action, detect-ms, restore-ms or poll-ms",
+	       ARGV("watchdog", "set", "dev", "lo", "detect", "100"));
+	expect(1, "watchdog set: \"poll-ms\" needs a value",
+	       ARGV("watchdog", "set", "dev", "lo", "poll-ms"));
+	expect(1, "watchdog set: nothing to set; see \"dcb-hdrm watchdog help\"",
+	       ARGV("watchdog", "set", "dev", "lo"));
+	expect(1, "watchdog set: expected \"dev DEV\"",
+	       ARGV("watchdog", "set", "state", "on"));
+	expect(1, "device \"nosuchdev0\" does not exist",
+	       ARGV("watchdog", "set", "dev", "nosuchdev0", "state", "on"));
+	expect(1, "watchdog show: unknown argument \"lo\"; expected \"dev DEV\"",
+	       ARGV("watchdog", "show", "lo"));
+	expect(1, "watchdog: unknown command \"list\"; expected \"show\", \"set\" or \"help\"",
+	       ARGV("watchdog", "list"));
+	expect(1, "unknown object \"frobnicate\"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, help",
+	       ARGV("frobnicate"));
+	{
+		const char *const *const ok[] = {
+			ARGV("watchdog", "set", "dev", "lo", "state", "on"),
+			ARGV("watchdog", "set", "action", "drop", "dev", "lo", "detect-ms", "100",
+			     "poll-ms", "100", "restore-ms", "600000", "state", "off"),
+			ARGV("watchdog", "set", "dev", "lo", "poll-ms", "10000"),
+			ARGV("watchdog", "show", "dev", "lo"),
+			ARGV("-j", "watchdog", "show"),
+		};
+		unsigned int i;
+		int rc;
+
+		for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+			rc = run(ok[i]);
+			TAP_OK((rc == 2 || rc == 3) && !strstr(err, "invalid") &&
+			       !strstr(err, "watchdog set:") && !out[0],
+			       "%s %s %s ...: the words are taken, the kernel is asked",
+			       ok[i][0], ok[i][1], ok[i][2]);
+			if (rc != 2 && rc != 3)
+				printf("# status %d, stderr \"%s\"\n", rc, err);
+		}
+	}
+	expect_out(ARGV("Usage: dcb-hdrm [ -s ] watchdog show [ dev DEV ]",
+			"dcb-hdrm watchdog set dev DEV [ state { on | off } ] [ action { alert | drop } ]",
+			"[ detect-ms MS ] [ restore-ms MS ] [ poll-ms MS ]", "dcb-hdrm watchdog help",
+			"(default 200)", "(default 50, at most detect-ms)"),
+		   ARGV("watchdog", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm [ -s ] watchdog show"), ARGV("watchdog", "set", "dev", "lo", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm [ -s ] watchdog show"), ARGV("watchdog", "show", "help"));
+	expect_out(ARGV("OBJECT := { dev | measure | show | simulate | monitor | lldp | watchdog | help }"),
+		   ARGV("help"));
 	/* a bad word is the error even after a good hwtstamp: nothing is set */
 	expect(1, "invalid ts-mode \"x\"",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "on", "ts-mode", "x"));

@@ -1,0 +1,680 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcb-hdrm watchdog: the module's PFC watchdog of a device, which polls the
+ * driver's per-priority PFC counters and, on a pause storm, alerts or turns
+ * the priority's PFC off until the storm is over (watchdog-get,
+ * watchdog-set); and the watchdog-ntf lines monitor prints.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <netlink/attr.h>
+
+#include <linux/dcb_hdrm.h>
+
+#include "dev.h"
+#include "hdrm_limits.h"
+#include "watchdog.h"
+
+/* the uAPI's enums, in their order (test_watchdog checks them) */
+const char *const wd_action_names[2] = {
+	[DCB_HDRM_WD_ACTION_ALERT]	= "alert",
+	[DCB_HDRM_WD_ACTION_DROP]	= "drop",
+};
+
+const char *const wd_state_names[2] = {
+	[DCB_HDRM_WD_STATE_OK]		= "ok",
+	[DCB_HDRM_WD_STATE_STORMED]	= "stormed",
+};
+
+const char *const wd_direction_names[4] = {
+	[DCB_HDRM_WD_DIRECTION_NONE]	 = "none",
+	[DCB_HDRM_WD_DIRECTION_RECEIVED] = "received",
+	[DCB_HDRM_WD_DIRECTION_SENT]	 = "sent",
+	[DCB_HDRM_WD_DIRECTION_BOTH]	 = "both",
+};
+
+const char *const wd_progress_names[2] = {
+	[DCB_HDRM_WD_PROGRESS_NONE]		= "none",
+	[DCB_HDRM_WD_PROGRESS_TX_PRIO_PACKETS]	= "tx-prio-packets",
+};
+
+const char *const wd_event_names[3] = {
+	[DCB_HDRM_WD_EVENT_STORM]	= "storm",
+	[DCB_HDRM_WD_EVENT_RESTORED]	= "restored",
+	[DCB_HDRM_WD_EVENT_STOPPED]	= "stopped",
+};
+
+static const char *const off_on[] = { "off", "on" };
+
+static struct nla_policy wd_policy[DCB_HDRM_A_WATCHDOG_MAX + 1] = {
+	[DCB_HDRM_A_WATCHDOG_IFINDEX]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_WATCHDOG_IFNAME]	= { .type = NLA_STRING },
+	[DCB_HDRM_A_WATCHDOG_STATE]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_WATCHDOG_ACTION]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_WATCHDOG_DETECT_MS]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_WATCHDOG_RESTORE_MS] = { .type = NLA_U32 },
+	[DCB_HDRM_A_WATCHDOG_POLL_MS]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_WATCHDOG_PROGRESS]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_WATCHDOG_RUNNING]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_WATCHDOG_POLLS]	= { .type = NLA_U64 },
+	[DCB_HDRM_A_WATCHDOG_POLL_ERRORS] = { .type = NLA_U64 },
+	[DCB_HDRM_A_WATCHDOG_ACTION_ERRORS] = { .type = NLA_U64 },
+	[DCB_HDRM_A_WATCHDOG_PRIO]	= { .type = NLA_NESTED },
+	[DCB_HDRM_A_WATCHDOG_EVENT]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_WATCHDOG_EVENT_PRIO] = { .type = NLA_U8 },
+};
+
+static struct nla_policy wd_prio_policy[DCB_HDRM_A_WD_PRIO_MAX + 1] = {
+	[DCB_HDRM_A_WD_PRIO_PRIO]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_WD_PRIO_STATE]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_WD_PRIO_DIRECTION]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_WD_PRIO_STORMS]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_WD_PRIO_LAST_STORM_START] = { .type = NLA_U64 },
+	[DCB_HDRM_A_WD_PRIO_LAST_STORM_DETECT] = { .type = NLA_U64 },
+	[DCB_HDRM_A_WD_PRIO_LAST_STORM_MS] = { .type = NLA_U32 },
+	[DCB_HDRM_A_WD_PRIO_LAST_ACTION] = { .type = NLA_U32 },
+	[DCB_HDRM_A_WD_PRIO_PFC_OFF]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_WD_PRIO_ACTION_ERROR] = { .type = NLA_U32 },
+	[DCB_HDRM_A_WD_PRIO_REQUESTS]	= { .type = NLA_U64 },
+	[DCB_HDRM_A_WD_PRIO_INDICATIONS] = { .type = NLA_U64 },
+	[DCB_HDRM_A_WD_PRIO_TX_PACKETS]	= { .type = NLA_U64 },
+};
+
+static int wd_prio_parse(struct nlattr *nest, struct wd_prio *p)
+{
+	struct nlattr *tb[DCB_HDRM_A_WD_PRIO_MAX + 1];
+
+	memset(p, 0, sizeof(*p));
+	if (nla_parse_nested(tb, DCB_HDRM_A_WD_PRIO_MAX, nest,
+			     wd_prio_policy) < 0 ||
+	    !tb[DCB_HDRM_A_WD_PRIO_PRIO])
+		return -EPROTO;
+	p->prio = nla_get_u8(tb[DCB_HDRM_A_WD_PRIO_PRIO]);
+	if (p->prio >= HDRM_PRIOS)
+		return -EPROTO;
+	p->state = hdrm_nla_u32(tb, DCB_HDRM_A_WD_PRIO_STATE);
+	p->direction = hdrm_nla_u32(tb, DCB_HDRM_A_WD_PRIO_DIRECTION);
+	p->storms = hdrm_nla_u32(tb, DCB_HDRM_A_WD_PRIO_STORMS);
+	p->last_storm_start_ns =
+		hdrm_nla_u64(tb, DCB_HDRM_A_WD_PRIO_LAST_STORM_START);
+	p->last_storm_detect_ns =
+		hdrm_nla_u64(tb, DCB_HDRM_A_WD_PRIO_LAST_STORM_DETECT);
+	p->last_storm_ms = hdrm_nla_u32(tb, DCB_HDRM_A_WD_PRIO_LAST_STORM_MS);
+	p->has_last_action = tb[DCB_HDRM_A_WD_PRIO_LAST_ACTION];
+	p->last_action = hdrm_nla_u32(tb, DCB_HDRM_A_WD_PRIO_LAST_ACTION);
+	p->pfc_off = tb[DCB_HDRM_A_WD_PRIO_PFC_OFF] &&
+		     nla_get_u8(tb[DCB_HDRM_A_WD_PRIO_PFC_OFF]);
+	p->action_error = hdrm_nla_u32(tb, DCB_HDRM_A_WD_PRIO_ACTION_ERROR);
+	p->has_requests = tb[DCB_HDRM_A_WD_PRIO_REQUESTS];
+	p->requests = hdrm_nla_u64(tb, DCB_HDRM_A_WD_PRIO_REQUESTS);
+	p->has_indications = tb[DCB_HDRM_A_WD_PRIO_INDICATIONS];
+	p->indications = hdrm_nla_u64(tb, DCB_HDRM_A_WD_PRIO_INDICATIONS);
+	p->has_tx_packets = tb[DCB_HDRM_A_WD_PRIO_TX_PACKETS];
+	p->tx_packets = hdrm_nla_u64(tb, DCB_HDRM_A_WD_PRIO_TX_PACKETS);
+	return 0;
+}
+
+/**
+ * wd_parse() - a watchdog message (watchdog-get's reply or a watchdog-ntf)
+ * @attrs: its attributes
+ * @len: their length
+ * @w: filled in; the priorities in the order the module sent them
+ *
+ * Return: 0, or -EPROTO for a message without ifindex and ifname, with a
+ * malformed attribute, a priority past 7 or more than eight priorities.
+ */
+int wd_parse(struct nlattr *attrs, int len, struct wd_info *w)
+{
+	struct nlattr *tb[DCB_HDRM_A_WATCHDOG_MAX + 1];
+	struct nlattr *nest;
+	int rem;
+
+	memset(w, 0, sizeof(*w));
+	if (nla_parse(tb, DCB_HDRM_A_WATCHDOG_MAX, attrs, len, wd_policy) < 0 ||
+	    !tb[DCB_HDRM_A_WATCHDOG_IFINDEX] || !tb[DCB_HDRM_A_WATCHDOG_IFNAME])
+		return -EPROTO;
+	w->ifindex = nla_get_u32(tb[DCB_HDRM_A_WATCHDOG_IFINDEX]);
+	nla_strlcpy(w->ifname, tb[DCB_HDRM_A_WATCHDOG_IFNAME],
+		    sizeof(w->ifname));
+	w->state = tb[DCB_HDRM_A_WATCHDOG_STATE] &&
+		   nla_get_u8(tb[DCB_HDRM_A_WATCHDOG_STATE]);
+	w->action = hdrm_nla_u32(tb, DCB_HDRM_A_WATCHDOG_ACTION);
+	w->detect_ms = hdrm_nla_u32(tb, DCB_HDRM_A_WATCHDOG_DETECT_MS);
+	w->restore_ms = hdrm_nla_u32(tb, DCB_HDRM_A_WATCHDOG_RESTORE_MS);
+	w->poll_ms = hdrm_nla_u32(tb, DCB_HDRM_A_WATCHDOG_POLL_MS);
+	w->progress = hdrm_nla_u32(tb, DCB_HDRM_A_WATCHDOG_PROGRESS);
+	w->running = tb[DCB_HDRM_A_WATCHDOG_RUNNING] &&
+		     nla_get_u8(tb[DCB_HDRM_A_WATCHDOG_RUNNING]);
+	w->polls = hdrm_nla_u64(tb, DCB_HDRM_A_WATCHDOG_POLLS);
+	w->poll_errors = hdrm_nla_u64(tb, DCB_HDRM_A_WATCHDOG_POLL_ERRORS);
+	w->action_errors = hdrm_nla_u64(tb, DCB_HDRM_A_WATCHDOG_ACTION_ERRORS);
+	w->has_event = tb[DCB_HDRM_A_WATCHDOG_EVENT];
+	w->event = hdrm_nla_u32(tb, DCB_HDRM_A_WATCHDOG_EVENT);
+	if (tb[DCB_HDRM_A_WATCHDOG_EVENT_PRIO])
+		w->event_prio = nla_get_u8(tb[DCB_HDRM_A_WATCHDOG_EVENT_PRIO]);
+	nla_for_each_attr(nest, attrs, len, rem) {
+		if (nla_type(nest) != DCB_HDRM_A_WATCHDOG_PRIO)
+			continue;
+		if (w->n_prio == HDRM_PRIOS ||
+		    wd_prio_parse(nest, &w->prio[w->n_prio]))
+			return -EPROTO;
+		w->n_prio++;
+	}
+	return 0;
+}
+
+uint64_t wd_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+void wd_age_text(char *buf, size_t len, uint64_t then_ns, uint64_t now_ns)
+{
+	unsigned long long ms = (now_ns - then_ns) / 1000000;
+
+	if (ms < 1000)
+		snprintf(buf, len, "%llu ms", ms);
+	else if (ms < 60000)
+		snprintf(buf, len, "%llu.%llu s", ms / 1000, ms % 1000 / 100);
+	else if (ms < 3600000)
+		snprintf(buf, len, "%llum%02llus", ms / 60000, ms % 60000 / 1000);
+	else
+		snprintf(buf, len, "%lluh%02llum", ms / 3600000,
+			 ms % 3600000 / 60000);
+}
+
+/* the start of the last storm (its detection where the start is unknown) */
+static uint64_t last_storm_ns(const struct wd_prio *p)
+{
+	return p->last_storm_start_ns ? p->last_storm_start_ns :
+					p->last_storm_detect_ns;
+}
+
+static void opt_u64(struct jw *jw, const char *key, bool has, uint64_t v)
+{
+	jw_key(jw, key);
+	if (has)
+		jw_u64(jw, v);
+	else
+		jw_null(jw);
+}
+
+static void wd_prio_json(struct jw *jw, const struct wd_prio *p, bool stats,
+			 uint64_t now_ns)
+{
+	uint64_t then = last_storm_ns(p);
+
+	jw_obj_open(jw);
+	jw_ku64(jw, "prio", p->prio);
+	jw_kstr(jw, "state", HDRM_NAME(wd_state_names, p->state));
+	jw_kstr(jw, "direction", HDRM_NAME(wd_direction_names, p->direction));
+	jw_ku64(jw, "storms", p->storms);
+	jw_ku64(jw, "last_storm_ms", p->last_storm_ms);
+	jw_ku64(jw, "last_storm_start_ns", p->last_storm_start_ns);
+	jw_ku64(jw, "last_storm_detect_ns", p->last_storm_detect_ns);
+	jw_key(jw, "last_action");
+	if (p->has_last_action)
+		jw_str(jw, HDRM_NAME(wd_action_names, p->last_action));
+	else
+		jw_null(jw);
+	jw_kbool(jw, "pfc_off", p->pfc_off);
+	jw_ku64(jw, "action_error", p->action_error);
+	/* beyond the contract: how long ago the last storm started */
+	opt_u64(jw, "last_storm_age_ms", then && now_ns >= then,
+		(now_ns - then) / 1000000);
+	if (stats) {
+		opt_u64(jw, "requests", p->has_requests, p->requests);
+		opt_u64(jw, "indications", p->has_indications, p->indications);
+		opt_u64(jw, "tx_packets", p->has_tx_packets, p->tx_packets);
+	}
+	jw_obj_close(jw);
+}
+
+/*
+ * One device: {ifname, ifindex, state, action, detect_ms, restore_ms,
+ * poll_ms, running, progress, [polls, poll_errors, action_errors,]
+ * priorities}.
+ */
+void wd_print_json(struct jw *jw, const struct wd_info *w, bool stats,
+		   uint64_t now_ns)
+{
+	unsigned int i;
+
+	jw_obj_open(jw);
+	jw_kstr(jw, "ifname", w->ifname);
+	jw_ku64(jw, "ifindex", w->ifindex);
+	jw_kstr(jw, "state", off_on[w->state]);
+	jw_kstr(jw, "action", HDRM_NAME(wd_action_names, w->action));
+	jw_ku64(jw, "detect_ms", w->detect_ms);
+	jw_ku64(jw, "restore_ms", w->restore_ms);
+	jw_ku64(jw, "poll_ms", w->poll_ms);
+	jw_kbool(jw, "running", w->running);
+	jw_kstr(jw, "progress", HDRM_NAME(wd_progress_names, w->progress));
+	if (stats) {
+		jw_ku64(jw, "polls", w->polls);
+		jw_ku64(jw, "poll_errors", w->poll_errors);
+		jw_ku64(jw, "action_errors", w->action_errors);
+	}
+	jw_key(jw, "priorities");
+	jw_arr_open(jw);
+	for (i = 0; i < w->n_prio; i++)
+		wd_prio_json(jw, &w->prio[i], stats, now_ns);
+	jw_arr_close(jw);
+	jw_obj_close(jw);
+}
+
+/*
+ * eth0: state on action drop detect-ms 200 restore-ms 200 poll-ms 50 progress tx-prio-packets running yes
+ *   prio 3: stormed direction received storms 2 last-storm 412 ms (3.2 s ago) action drop pfc off
+ * and with -s a line of counters below the device and below each priority.
+ */
+void wd_print_text(const struct wd_info *w, bool stats, uint64_t now_ns)
+{
+	const struct wd_prio *p;
+	char age[32];
+	unsigned int i;
+	uint64_t then;
+
+	printf("%s: state %s action %s detect-ms %u restore-ms %u poll-ms %u progress %s running %s\n",
+	       w->ifname, off_on[w->state],
+	       HDRM_NAME(wd_action_names, w->action), w->detect_ms,
+	       w->restore_ms, w->poll_ms,
+	       HDRM_NAME(wd_progress_names, w->progress),
+	       w->running ? "yes" : "no");
+	if (stats)
+		printf("  polls %llu poll-errors %llu action-errors %llu\n",
+		       (unsigned long long)w->polls,
+		       (unsigned long long)w->poll_errors,
+		       (unsigned long long)w->action_errors);
+	for (i = 0; i < w->n_prio; i++) {
+		p = &w->prio[i];
+		printf("  prio %u: %s direction %s storms %u", p->prio,
+		       HDRM_NAME(wd_state_names, p->state),
+		       HDRM_NAME(wd_direction_names, p->direction), p->storms);
+		then = last_storm_ns(p);
+		if (p->storms || then) {
+			printf(" last-storm %u ms", p->last_storm_ms);
+			if (then && now_ns >= then) {
+				wd_age_text(age, sizeof(age), then, now_ns);
+				printf(" (%s ago)", age);
+			}
+			if (p->has_last_action)
+				printf(" action %s",
+				       HDRM_NAME(wd_action_names, p->last_action));
+		}
+		printf(" pfc %s", p->pfc_off ? "off" : "on");
+		if (p->action_error)
+			printf(" action-error %u (%s)", p->action_error,
+			       strerror((int)p->action_error));
+		printf("\n");
+		if (!stats)
+			continue;
+		printf("    requests %llu indications %llu",
+		       (unsigned long long)p->requests,
+		       (unsigned long long)p->indications);
+		if (p->has_tx_packets)
+			printf(" tx-packets %llu",
+			       (unsigned long long)p->tx_packets);
+		printf("\n");
+	}
+}
+
+static const struct wd_prio *wd_event_prio(const struct wd_info *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->n_prio; i++)
+		if (w->prio[i].prio == w->event_prio)
+			return &w->prio[i];
+	return NULL;
+}
+
+/*
+ * [watchdog] eth0: prio 3 storm received (action drop, pfc off)
+ * [watchdog] eth0: prio 3 restored after 412 ms (pfc on)
+ * [watchdog] eth0: prio 3 stopped after 412 ms of storm (pfc on)
+ */
+void wd_ntf_text(const struct wd_info *w)
+{
+	static const struct wd_prio none;
+	const struct wd_prio *p = wd_event_prio(w);
+
+	if (!p)
+		p = &none;
+	printf("[watchdog] %s: prio %u ", w->ifname, w->event_prio);
+	switch (w->event) {
+	case DCB_HDRM_WD_EVENT_STORM:
+		printf("storm %s (action %s",
+		       HDRM_NAME(wd_direction_names, p->direction),
+		       HDRM_NAME(wd_action_names, p->has_last_action ?
+				 p->last_action : w->action));
+		if (p->action_error)
+			printf(" failed: %s", strerror((int)p->action_error));
+		break;
+	case DCB_HDRM_WD_EVENT_RESTORED:
+		printf("restored after %u ms (", p->last_storm_ms);
+		if (p->action_error)
+			printf("pfc restore failed: %s, ",
+			       strerror((int)p->action_error));
+		break;
+	case DCB_HDRM_WD_EVENT_STOPPED:
+		printf("stopped after %u ms of storm (", p->last_storm_ms);
+		break;
+	default:
+		printf("event %u (", w->event);
+		break;
+	}
+	printf("%spfc %s)\n", w->event == DCB_HDRM_WD_EVENT_STORM ? ", " : "",
+	       p->pfc_off ? "off" : "on");
+}
+
+/*
+ * {"event": "watchdog", "kind", "ifname", "ifindex", "prio", "state",
+ * "direction", "action", "pfc_off", "action_error", "storms",
+ * "last_storm_ms", "last_storm_start_ns", "last_storm_detect_ns"}
+ */
+void wd_ntf_json(struct jw *jw, const struct wd_info *w)
+{
+	static const struct wd_prio none;
+	const struct wd_prio *p = wd_event_prio(w);
+
+	if (!p)
+		p = &none;
+	jw_obj_open(jw);
+	jw_kstr(jw, "event", "watchdog");
+	jw_kstr(jw, "kind", HDRM_NAME(wd_event_names, w->event));
+	jw_kstr(jw, "ifname", w->ifname);
+	jw_ku64(jw, "ifindex", w->ifindex);
+	jw_ku64(jw, "prio", w->event_prio);
+	jw_kstr(jw, "state", HDRM_NAME(wd_state_names, p->state));
+	jw_kstr(jw, "direction", HDRM_NAME(wd_direction_names, p->direction));
+	jw_kstr(jw, "action", HDRM_NAME(wd_action_names, p->has_last_action ?
+					p->last_action : w->action));
+	jw_kbool(jw, "pfc_off", p->pfc_off);
+	jw_ku64(jw, "action_error", p->action_error);
+	jw_ku64(jw, "storms", p->storms);
+	jw_ku64(jw, "last_storm_ms", p->last_storm_ms);
+	jw_ku64(jw, "last_storm_start_ns", p->last_storm_start_ns);
+	jw_ku64(jw, "last_storm_detect_ns", p->last_storm_detect_ns);
+	jw_obj_close(jw);
+}
+
+static void wd_usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: dcb-hdrm [ -s ] watchdog show [ dev DEV ]\n"
+		"       dcb-hdrm watchdog set dev DEV [ state { on | off } ] [ action { alert | drop } ]\n"
+		"               [ detect-ms MS ] [ restore-ms MS ] [ poll-ms MS ]\n"
+		"       dcb-hdrm watchdog help\n"
+		"where  detect-ms %u..%u (default 200), restore-ms %u..%u (default 200),\n"
+		"       poll-ms %u..%u (default 50, at most detect-ms), action default alert\n",
+		DCB_HDRM_LIMIT_WATCHDOG_DETECT_MS_MIN,
+		DCB_HDRM_LIMIT_WATCHDOG_DETECT_MS_MAX,
+		DCB_HDRM_LIMIT_WATCHDOG_RESTORE_MS_MIN,
+		DCB_HDRM_LIMIT_WATCHDOG_RESTORE_MS_MAX,
+		DCB_HDRM_LIMIT_WATCHDOG_POLL_MS_MIN,
+		DCB_HDRM_LIMIT_WATCHDOG_POLL_MS_MAX);
+}
+
+/*
+ * "watchdog set"'s words, in any order, each once; every word is checked
+ * before the device is looked up, as in "dev set".
+ */
+int wd_set_parse(int argc, char **argv, struct wd_set *s)
+{
+	static const struct {
+		const char *word;
+		uint32_t bit;
+		uint32_t min, max;
+		const char *const *words;	/* a word per value instead */
+		size_t off;
+	} keys[] = {
+		{ "state", WD_SET_STATE, 0, 1, off_on,
+		  offsetof(struct wd_set, state) },
+		{ "action", WD_SET_ACTION, 0, DCB_HDRM_WD_ACTION_DROP,
+		  wd_action_names, offsetof(struct wd_set, action) },
+		{ "detect-ms", WD_SET_DETECT,
+		  DCB_HDRM_LIMIT_WATCHDOG_DETECT_MS_MIN,
+		  DCB_HDRM_LIMIT_WATCHDOG_DETECT_MS_MAX, NULL,
+		  offsetof(struct wd_set, detect_ms) },
+		{ "restore-ms", WD_SET_RESTORE,
+		  DCB_HDRM_LIMIT_WATCHDOG_RESTORE_MS_MIN,
+		  DCB_HDRM_LIMIT_WATCHDOG_RESTORE_MS_MAX, NULL,
+		  offsetof(struct wd_set, restore_ms) },
+		{ "poll-ms", WD_SET_POLL,
+		  DCB_HDRM_LIMIT_WATCHDOG_POLL_MS_MIN,
+		  DCB_HDRM_LIMIT_WATCHDOG_POLL_MS_MAX, NULL,
+		  offsetof(struct wd_set, poll_ms) },
+	};
+	unsigned int i;
+	uint32_t *v;
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	while (argc > 0) {
+		if (hdrm_matches(*argv, "help")) {
+			wd_usage(stdout);
+			return 1;
+		}
+		if (argc < 2) {
+			hdrm_err("watchdog set: \"%s\" needs a value", *argv);
+			return -EINVAL;
+		}
+		if (!strcmp(*argv, "dev")) {
+			if (s->name) {
+				hdrm_err("watchdog set: \"dev\" is given twice");
+				return -EINVAL;
+			}
+			err = hdrm_dev_arg("watchdog set", argc, argv, &s->name);
+			if (err < 0)
+				return -EINVAL;
+			argc -= err;
+			argv += err;
+			continue;
+		}
+		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (!strcmp(*argv, keys[i].word))
+				break;
+		if (i == sizeof(keys) / sizeof(keys[0])) {
+			hdrm_err("watchdog set: unknown argument \"%s\"; expected dev, state, action, detect-ms, restore-ms or poll-ms",
+				 *argv);
+			return -EINVAL;
+		}
+		if (s->given & keys[i].bit) {
+			hdrm_err("watchdog set: \"%s\" is given twice",
+				 keys[i].word);
+			return -EINVAL;
+		}
+		v = (uint32_t *)((char *)s + keys[i].off);
+		if (keys[i].words)
+			err = hdrm_parse_word(keys[i].word, argv[1],
+					      keys[i].words, keys[i].max + 1, v);
+		else
+			err = hdrm_parse_u32(keys[i].word, argv[1],
+					     keys[i].min, keys[i].max, v);
+		if (err)
+			return -EINVAL;
+		s->given |= keys[i].bit;
+		argc -= 2;
+		argv += 2;
+	}
+	if ((s->given & WD_SET_POLL) && (s->given & WD_SET_DETECT) &&
+	    s->poll_ms > s->detect_ms) {
+		hdrm_err("watchdog set: poll-ms %u is above detect-ms %u; the counters must be read at least once per detect-ms",
+			 s->poll_ms, s->detect_ms);
+		return -EINVAL;
+	}
+	/* without "dev DEV", that is the one error */
+	if (s->name && !s->given) {
+		hdrm_err("watchdog set: nothing to set; see \"dcb-hdrm watchdog help\"");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * A kernel refusal; a module from before the watchdog answers its
+ * operations with EOPNOTSUPP and no reason, which is said plainly.
+ */
+int wd_kernel_err(struct hdrm_ctx *ctx, const char *what, int err)
+{
+	if (err == -EOPNOTSUPP && !ctx->nl.extack[0]) {
+		hdrm_err("%s: the loaded dcb_hdrm module has no PFC watchdog (it predates watchdog-get and watchdog-set); load a newer one",
+			 what);
+		return EXIT_KERNEL;
+	}
+	return hdrm_kernel_err(ctx, what, err);
+}
+
+static int wd_set(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	static const struct {
+		uint32_t bit;
+		int attr;
+		bool u8;
+		size_t off;
+	} attrs[] = {
+		{ WD_SET_STATE, DCB_HDRM_A_WATCHDOG_STATE, true,
+		  offsetof(struct wd_set, state) },
+		{ WD_SET_ACTION, DCB_HDRM_A_WATCHDOG_ACTION, false,
+		  offsetof(struct wd_set, action) },
+		{ WD_SET_DETECT, DCB_HDRM_A_WATCHDOG_DETECT_MS, false,
+		  offsetof(struct wd_set, detect_ms) },
+		{ WD_SET_RESTORE, DCB_HDRM_A_WATCHDOG_RESTORE_MS, false,
+		  offsetof(struct wd_set, restore_ms) },
+		{ WD_SET_POLL, DCB_HDRM_A_WATCHDOG_POLL_MS, false,
+		  offsetof(struct wd_set, poll_ms) },
+	};
+	struct nl_msg *msg;
+	struct wd_set s;
+	uint32_t ifindex, v;
+	unsigned int i;
+	int err;
+
+	err = wd_set_parse(argc, argv, &s);
+	if (err)
+		return err > 0 ? 0 : EXIT_USAGE;
+	if (hdrm_dev_ifindex("watchdog set", s.name, &ifindex))
+		return EXIT_USAGE;
+	err = hdrm_connect(ctx);
+	if (err)
+		return err;
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_WATCHDOG_SET, 0);
+	if (!msg || nla_put_u32(msg, DCB_HDRM_A_WATCHDOG_IFINDEX, ifindex) < 0)
+		goto nomem;
+	for (i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
+		if (!(s.given & attrs[i].bit))
+			continue;
+		v = *(const uint32_t *)((const char *)&s + attrs[i].off);
+		if ((attrs[i].u8 ? nla_put_u8(msg, attrs[i].attr, v) :
+				   nla_put_u32(msg, attrs[i].attr, v)) < 0)
+			goto nomem;
+	}
+	err = hdrm_nl_talk(&ctx->nl, msg, NULL, NULL);
+	if (err)
+		return wd_kernel_err(ctx, s.name, err);
+	return 0;
+nomem:
+	hdrm_err("out of memory");
+	nlmsg_free(msg);
+	return EXIT_KERNEL;
+}
+
+struct wd_show {
+	struct hdrm_ctx *ctx;
+	unsigned int n;
+	uint64_t now_ns;
+};
+
+static int wd_show_one(struct nlattr *attrs, int len, void *arg)
+{
+	struct wd_show *s = arg;
+	struct wd_info w;
+	int err;
+
+	err = wd_parse(attrs, len, &w);
+	if (err)
+		return err;
+	if (s->ctx->json) {
+		/* opened with the first device: an error alone prints no JSON */
+		if (!s->n)
+			jw_arr_open(&s->ctx->jw);
+		wd_print_json(&s->ctx->jw, &w, s->ctx->stats, s->now_ns);
+	} else {
+		wd_print_text(&w, s->ctx->stats, s->now_ns);
+	}
+	s->n++;
+	return 0;
+}
+
+static int wd_show(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	struct wd_show s = { .ctx = ctx };
+	const char *name = NULL;
+	uint32_t ifindex = 0;
+	struct nl_msg *msg;
+	int err;
+
+	while (argc > 0) {
+		if (hdrm_matches(*argv, "dev")) {
+			err = hdrm_dev_arg("watchdog show", argc, argv, &name);
+			if (err < 0)
+				return EXIT_USAGE;
+			argc -= err;
+			argv += err;
+		} else if (hdrm_matches(*argv, "help")) {
+			wd_usage(stdout);
+			return 0;
+		} else {
+			hdrm_err("watchdog show: unknown argument \"%s\"; expected \"dev DEV\"",
+				 *argv);
+			return EXIT_USAGE;
+		}
+	}
+	if (hdrm_dev_ifindex(NULL, name, &ifindex))
+		return EXIT_USAGE;
+	err = hdrm_connect(ctx);
+	if (err)
+		return err;
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_WATCHDOG_GET,
+			  ifindex ? 0 : NLM_F_DUMP);
+	if (!msg || (ifindex &&
+		     nla_put_u32(msg, DCB_HDRM_A_WATCHDOG_IFINDEX, ifindex) < 0)) {
+		hdrm_err("out of memory");
+		nlmsg_free(msg);
+		return EXIT_KERNEL;
+	}
+	s.now_ns = wd_now_ns();
+	err = hdrm_nl_talk(&ctx->nl, msg, wd_show_one, &s);
+	/* a list, one device or all; [] for none, nothing for an error alone */
+	if (ctx->json && !s.n && !err)
+		jw_arr_open(&ctx->jw);
+	if (ctx->json && (s.n || !err)) {
+		jw_arr_close(&ctx->jw);
+		jw_end(&ctx->jw);
+	}
+	if (err)
+		return wd_kernel_err(ctx, name ? name : "watchdog show", err);
+	return 0;
+}
+
+int hdrm_cmd_watchdog(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	if (argc == 0 || hdrm_matches(*argv, "show"))
+		return wd_show(ctx, argc ? argc - 1 : 0, argv + 1);
+	if (hdrm_matches(*argv, "set"))
+		return wd_set(ctx, argc - 1, argv + 1);
+	if (hdrm_matches(*argv, "help")) {
+		wd_usage(stdout);
+		return 0;
+	}
+	hdrm_err("watchdog: unknown command \"%s\"; expected \"show\", \"set\" or \"help\"",
+		 *argv);
+	return EXIT_USAGE;
+}

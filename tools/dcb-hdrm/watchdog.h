@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The PFC watchdog of a device as the module reports it (watchdog-get and
+ * watchdog-ntf), and the words of "watchdog set".
+ */
+#ifndef DCB_HDRM_WATCHDOG_H
+#define DCB_HDRM_WATCHDOG_H
+
+#include <stdint.h>
+
+#include "dcb-hdrm.h"
+
+/* one priority under the watchdog (a wd-prio nest) */
+struct wd_prio {
+	uint32_t prio;
+	uint32_t state;			/* enum dcb_hdrm_wd_state */
+	uint32_t direction;		/* enum dcb_hdrm_wd_direction */
+	uint32_t storms;
+	uint32_t last_storm_ms;
+	uint64_t last_storm_start_ns;	/* CLOCK_MONOTONIC; 0: none */
+	uint64_t last_storm_detect_ns;
+	bool has_last_action;
+	uint32_t last_action;		/* enum dcb_hdrm_wd_action */
+	bool pfc_off;
+	uint32_t action_error;		/* errno; 0: none */
+	bool has_requests, has_indications, has_tx_packets;
+	uint64_t requests, indications, tx_packets;
+};
+
+/* a watchdog message, all of it */
+struct wd_info {
+	uint32_t ifindex;
+	char ifname[32];
+	bool state;
+	uint32_t action;		/* enum dcb_hdrm_wd_action */
+	uint32_t detect_ms, restore_ms, poll_ms;
+	uint32_t progress;		/* enum dcb_hdrm_wd_progress */
+	bool running;
+	uint64_t polls, poll_errors, action_errors;
+	unsigned int n_prio;
+	struct wd_prio prio[HDRM_PRIOS];
+	/* watchdog-ntf only */
+	bool has_event;
+	uint32_t event;			/* enum dcb_hdrm_wd_event */
+	uint32_t event_prio;
+};
+
+extern const char *const wd_action_names[2];
+extern const char *const wd_state_names[2];
+extern const char *const wd_direction_names[4];
+extern const char *const wd_progress_names[2];
+extern const char *const wd_event_names[3];
+
+/* the words of "watchdog set", read but not yet sent */
+#define WD_SET_STATE		(1u << 0)
+#define WD_SET_ACTION		(1u << 1)
+#define WD_SET_DETECT		(1u << 2)
+#define WD_SET_RESTORE		(1u << 3)
+#define WD_SET_POLL		(1u << 4)
+
+struct wd_set {
+	const char *name;		/* DEV, or NULL */
+	uint32_t given;			/* WD_SET_* */
+	uint32_t state, action, detect_ms, restore_ms, poll_ms;
+};
+
+int wd_parse(struct nlattr *attrs, int len, struct wd_info *w);
+/* @now_ns: CLOCK_MONOTONIC now, for the last storm's age (0: none) */
+void wd_print_json(struct jw *jw, const struct wd_info *w, bool stats,
+		   uint64_t now_ns);
+void wd_print_text(const struct wd_info *w, bool stats, uint64_t now_ns);
+/* a watchdog-ntf, as monitor prints it */
+void wd_ntf_text(const struct wd_info *w);
+void wd_ntf_json(struct jw *jw, const struct wd_info *w);
+/* "watchdog set"'s words: 0, 1 for help (printed), or -EINVAL, said */
+int wd_set_parse(int argc, char **argv, struct wd_set *s);
+/*
+ * A kernel refusal in one line, as hdrm_kernel_err(); EOPNOTSUPP without a
+ * reason is a module from before the watchdog. Return: EXIT_KERNEL.
+ */
+int wd_kernel_err(struct hdrm_ctx *ctx, const char *what, int err);
+/* the age of @then_ns at @now_ns, as "412 ms", "3.2 s", "5m07s", "2h05m" */
+void wd_age_text(char *buf, size_t len, uint64_t then_ns, uint64_t now_ns);
+uint64_t wd_now_ns(void);
+
+#endif
