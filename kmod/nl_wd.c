@@ -61,6 +61,8 @@ static int hdrm_wd_put_prio(struct sk_buff *skb, struct hdrm_wd *wd, int p)
 			       wp->detect_ns, DCB_HDRM_A_WD_PRIO_PAD) ||
 	     nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_LAST_STORM_MS,
 			 min_t(u64, len, U32_MAX)) ||
+	     nla_put_u64_64bit(skb, DCB_HDRM_A_WD_PRIO_LAST_STORM_RESTORE,
+			       wp->end_ns, DCB_HDRM_A_WD_PRIO_PAD) ||
 	     nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_LAST_ACTION,
 			 wd->last_action[p])))
 		return -EMSGSIZE;

@@ -216,7 +216,7 @@ void hdrm_wd_stop(struct hdrm_port *port, bool notify)
 	hdrm_wd_undo(port, 0xff);
 	for (p = 0; p < HDRM_PRIOS; p++) {
 		if (wd->prio[p].stormed) {
-			hdrm_wd_end(&wd->prio[p]);
+			hdrm_wd_end(&wd->prio[p], ktime_get_ns());
 			if (notify)
 				hdrm_nl_wd_notify(port,
 						  DCB_HDRM_WD_EVENT_STOPPED, p);

@@ -65,6 +65,7 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 		if (now - p->seen_ns < par->restore_ns)
 			return HDRM_WD_NOTHING;
 		p->stormed = false;
+		p->end_ns = now;
 		return HDRM_WD_RESTORED;
 	}
 	if (!rx_storm && !tx_storm)
@@ -83,6 +84,7 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 	}
 	p->detect_ns = now;
 	p->seen_ns = now;
+	p->end_ns = 0;
 	p->storms++;
 	return HDRM_WD_STORM;
 }
@@ -98,9 +100,10 @@ void hdrm_wd_forget(struct hdrm_wd_prio *p)
 	p->tx_since = 0;
 }
 
-/* The watchdog stopped during a storm: it ends at the last poll that saw it. */
-void hdrm_wd_end(struct hdrm_wd_prio *p)
+/* The watchdog stopped during a storm, at @now: the storm ends. */
+void hdrm_wd_end(struct hdrm_wd_prio *p, u64 now)
 {
 	p->stormed = false;
+	p->end_ns = now;
 	hdrm_wd_forget(p);
 }

@@ -61,6 +61,7 @@ struct hdrm_wd_prio {
 	u64 start_ns;		/* the first active poll of the run */
 	u64 detect_ns;		/* the poll that declared it */
 	u64 seen_ns;		/* the last poll that saw its pause */
+	u64 end_ns;		/* the poll that restored it, 0: still on */
 	u32 storms;
 };
 
@@ -68,6 +69,6 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 			       const struct hdrm_wd_params *par,
 			       const struct hdrm_wd_sample *s, u64 now);
 void hdrm_wd_forget(struct hdrm_wd_prio *p);
-void hdrm_wd_end(struct hdrm_wd_prio *p);
+void hdrm_wd_end(struct hdrm_wd_prio *p, u64 now);
 
 #endif /* _HDRM_WD_H */

@@ -662,6 +662,18 @@ class Fuzzer:
         expect('of a device never measured', op,
                self.msg(op, self.ifindex_attr(op['attribute-set'])),
                ok_errs=(errnomod.ENODATA,))
+        # watchdog-get of the device; watchdog-set to what it holds: off,
+        # with the default times (a veth has no PFC counters to watch)
+        op = sp.ops['watchdog-get']
+        expect('of the fuzzed device', op,
+               self.msg(op, self.ifindex_attr(op['attribute-set'])))
+        op = sp.ops['watchdog-set']
+        sname = op['attribute-set']
+        expect('off, at the default times', op, self.msg(
+            op, self.ifindex_attr(sname) +
+            nla(self.attr(sname, 'state')['id'], struct.pack('=B', 0)) +
+            nla(self.attr(sname, 'detect-ms')['id'], struct.pack('=I', 200)) +
+            nla(self.attr(sname, 'poll-ms')['id'], struct.pack('=I', 50))))
         for o in sp.request_ops():
             if o['name'] not in self.base:
                 self.fail('valid', 'no valid request known for %s' %

@@ -43,7 +43,7 @@ no_module()
 
 unknown_words()
 {
-	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, simulate, monitor, lldp, help' \
+	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, help' \
 		dcb-hdrm frobnicate
 	expect_error 1 'monitor: unknown argument "eth0"; expected dev or count' \
 		dcb-hdrm monitor eth0 now
@@ -139,13 +139,13 @@ object_help()
 {
 	local f=/tmp/hdrm-batch out obj
 
-	printf '%s help\n' dev measure show simulate monitor lldp >"$f"
+	printf '%s help\n' dev measure show simulate monitor lldp watchdog >"$f"
 	echo "lldp send dev lo help" >>"$f"
 	out=$(dcb-hdrm -batch "$f" 2>/tmp/hdrm-err)
 	check_err $? "help of every object: $(cat /tmp/hdrm-err)"
 	[ ! -s /tmp/hdrm-err ]
 	check_err $? "help printed on stderr: $(cat /tmp/hdrm-err)"
-	for obj in dev measure show simulate monitor lldp; do
+	for obj in dev measure show simulate monitor lldp watchdog; do
 		grep -Eq "^Usage: dcb-hdrm (\[ -s \] )?$obj " <<<"$out"
 		check_err $? "'$obj help' printed no usage of $obj: $out"
 	done

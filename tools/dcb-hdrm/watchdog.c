@@ -74,6 +74,7 @@ static struct nla_policy wd_prio_policy[DCB_HDRM_A_WD_PRIO_MAX + 1] = {
 	[DCB_HDRM_A_WD_PRIO_STORMS]	= { .type = NLA_U32 },
 	[DCB_HDRM_A_WD_PRIO_LAST_STORM_START] = { .type = NLA_U64 },
 	[DCB_HDRM_A_WD_PRIO_LAST_STORM_DETECT] = { .type = NLA_U64 },
+	[DCB_HDRM_A_WD_PRIO_LAST_STORM_RESTORE] = { .type = NLA_U64 },
 	[DCB_HDRM_A_WD_PRIO_LAST_STORM_MS] = { .type = NLA_U32 },
 	[DCB_HDRM_A_WD_PRIO_LAST_ACTION] = { .type = NLA_U32 },
 	[DCB_HDRM_A_WD_PRIO_PFC_OFF]	= { .type = NLA_U8 },
@@ -102,6 +103,8 @@ static int wd_prio_parse(struct nlattr *nest, struct wd_prio *p)
 		hdrm_nla_u64(tb, DCB_HDRM_A_WD_PRIO_LAST_STORM_START);
 	p->last_storm_detect_ns =
 		hdrm_nla_u64(tb, DCB_HDRM_A_WD_PRIO_LAST_STORM_DETECT);
+	p->last_storm_restore_ns =
+		hdrm_nla_u64(tb, DCB_HDRM_A_WD_PRIO_LAST_STORM_RESTORE);
 	p->last_storm_ms = hdrm_nla_u32(tb, DCB_HDRM_A_WD_PRIO_LAST_STORM_MS);
 	p->has_last_action = tb[DCB_HDRM_A_WD_PRIO_LAST_ACTION];
 	p->last_action = hdrm_nla_u32(tb, DCB_HDRM_A_WD_PRIO_LAST_ACTION);
@@ -218,6 +221,7 @@ static void wd_prio_json(struct jw *jw, const struct wd_prio *p, bool stats,
 	jw_ku64(jw, "last_storm_ms", p->last_storm_ms);
 	jw_ku64(jw, "last_storm_start_ns", p->last_storm_start_ns);
 	jw_ku64(jw, "last_storm_detect_ns", p->last_storm_detect_ns);
+	jw_ku64(jw, "last_storm_restore_ns", p->last_storm_restore_ns);
 	jw_key(jw, "last_action");
 	if (p->has_last_action)
 		jw_str(jw, HDRM_NAME(wd_action_names, p->last_action));
@@ -377,7 +381,8 @@ void wd_ntf_text(const struct wd_info *w)
 /*
  * {"event": "watchdog", "kind", "ifname", "ifindex", "prio", "state",
  * "direction", "action", "pfc_off", "action_error", "storms",
- * "last_storm_ms", "last_storm_start_ns", "last_storm_detect_ns"}
+ * "last_storm_ms", "last_storm_start_ns", "last_storm_detect_ns",
+ * "last_storm_restore_ns"}
  */
 void wd_ntf_json(struct jw *jw, const struct wd_info *w)
 {
@@ -402,6 +407,7 @@ void wd_ntf_json(struct jw *jw, const struct wd_info *w)
 	jw_ku64(jw, "last_storm_ms", p->last_storm_ms);
 	jw_ku64(jw, "last_storm_start_ns", p->last_storm_start_ns);
 	jw_ku64(jw, "last_storm_detect_ns", p->last_storm_detect_ns);
+	jw_ku64(jw, "last_storm_restore_ns", p->last_storm_restore_ns);
 	jw_obj_close(jw);
 }
 

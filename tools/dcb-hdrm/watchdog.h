@@ -19,6 +19,7 @@ struct wd_prio {
 	uint32_t last_storm_ms;
 	uint64_t last_storm_start_ns;	/* CLOCK_MONOTONIC; 0: none */
 	uint64_t last_storm_detect_ns;
+	uint64_t last_storm_restore_ns;	/* 0: still on, or none */
 	bool has_last_action;
 	uint32_t last_action;		/* enum dcb_hdrm_wd_action */
 	bool pfc_off;

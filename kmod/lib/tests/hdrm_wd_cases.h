@@ -149,7 +149,7 @@ static int hdrm_check_wd(unsigned int i, char *msg, size_t len)
 		       hdrm_fail(msg, len, "%s: restored at %u ms", c->name,
 				 restored) : 0;
 	if (restored < c->restore_min || restored > c->restore_max ||
-	    p.stormed)
+	    p.stormed || p.end_ns != restored * HDRM_MS)
 		return hdrm_fail(msg, len, "%s: restored at %u ms, want %u-%u",
 				 c->name, restored, c->restore_min,
 				 c->restore_max);

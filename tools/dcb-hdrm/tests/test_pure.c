@@ -11,6 +11,7 @@
 #include "tests/hdrm_dcbx_cases.h"
 #include "tests/hdrm_derive_cases.h"
 #include "tests/hdrm_samples_cases.h"
+#include "tests/hdrm_wd_cases.h"
 #include "tests/hdrm_model_cases.h"
 #include "tests/hdrm_sim_cases.h"
 #include "tap.h"
@@ -85,5 +86,8 @@ int main(void)
 		CHECK(hdrm_check_sim(i, msg, len), "sim: %s", hdrm_sim_cases[i].name);
 	CHECK(hdrm_check_sim_findings(msg, len), "sim: the formula's gaps it found, and its tightness");
 	CHECK(hdrm_check_sim_table(msg, len), "sim: the headroom holds every pattern of every link in the table, a cell less does not");
+	for (i = 0; i < ARRAY_SIZE(hdrm_wd_cases); i++)
+		CHECK(hdrm_check_wd(i, msg, len), "watchdog: %s",
+		      hdrm_wd_cases[i].name);
 	return tap_done();
 }
