@@ -345,6 +345,7 @@ struct hdrm_wd {
 	u8 action;			/* enum dcb_hdrm_wd_action */
 	u32 detect_ms, restore_ms, poll_ms;
 	bool running;			/* polling */
+	u64 next_ns;			/* when the next poll is due */
 	u8 progress;			/* enum dcb_hdrm_wd_progress */
 	u8 en;				/* PFC-enabled, at the last poll */
 	u8 pfc_off;			/* priorities it turned PFC off for */
@@ -491,6 +492,7 @@ void hdrm_wd_work(struct work_struct *work);
 void hdrm_wd_start(struct hdrm_port *port);
 void hdrm_wd_stop(struct hdrm_port *port, bool notify);
 void hdrm_wd_undo(struct hdrm_port *port, u8 mask);
+void hdrm_wd_reschedule(struct hdrm_port *port);
 
 /* remeasure.c: measuring again */
 void hdrm_remeasure_work(struct work_struct *work);

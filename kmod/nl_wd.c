@@ -252,10 +252,10 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 	wd->action = action;
 	wd->detect_ms = detect;
 	wd->restore_ms = restore;
-	if (wd->running && poll != wd->poll_ms)
-		mod_delayed_work(system_wq, &port->wd_work,
-				 msecs_to_jiffies(poll));
-	wd->poll_ms = poll;
+	if (poll != wd->poll_ms) {
+		wd->poll_ms = poll;
+		hdrm_wd_reschedule(port);
+	}
 	hdrm_wd_start(port);
 out:
 	rtnl_unlock();

@@ -39,10 +39,35 @@ void hdrm_wd_port_init(struct hdrm_port *port)
 	wd->poll_ms = HDRM_WD_DEF_POLL_MS;
 }
 
+/*
+ * The next poll, on a fixed cadence: poll-ms after the last one was due,
+ * not after it ran, so that neither the poll's own time nor rounding to
+ * jiffies (50 ms are 12.5 at HZ=250) stretches the period. Late by a
+ * period or more, it starts again from now.
+ */
 static void hdrm_wd_queue(struct hdrm_port *port)
 {
+	struct hdrm_wd *wd = &port->wd;
+	u64 now = ktime_get_ns(), poll = (u64)wd->poll_ms * NSEC_PER_MSEC;
+
+	wd->next_ns += poll;
+	if (wd->next_ns <= now)
+		wd->next_ns = now + poll;
 	queue_delayed_work(system_wq, &port->wd_work,
-			   msecs_to_jiffies(port->wd.poll_ms));
+			   nsecs_to_jiffies(wd->next_ns - now));
+}
+
+/* poll-ms changed: the next poll is due poll-ms from now. Context: rtnl. */
+void hdrm_wd_reschedule(struct hdrm_port *port)
+{
+	struct hdrm_wd *wd = &port->wd;
+
+	ASSERT_RTNL();
+	if (!wd->running)
+		return;
+	wd->next_ns = ktime_get_ns();
+	cancel_delayed_work_sync(&port->wd_work);
+	hdrm_wd_queue(port);
 }
 
 /*
@@ -196,6 +221,7 @@ void hdrm_wd_start(struct hdrm_port *port)
 	for (p = 0; p < HDRM_PRIOS; p++)
 		hdrm_wd_forget(&wd->prio[p]);
 	wd->running = true;
+	wd->next_ns = ktime_get_ns();
 	hdrm_wd_queue(port);
 }
 
