@@ -8,11 +8,13 @@
  *   KNOBS: delay-ns NS speed MBPS lanes N model generic|mlx5|mlxsw
  *          buffer-total BYTES cell BYTES fail ERRNO hwts on|off
  *          ts-resolution-ns NS clock-offset-ns NS clock-ppb PPB
+ *          pfc-storm PRIO|off pfc-storm-on-ms MS pfc-storm-off-ms MS
  *
  * (`ip` learns the kind from link_dcbsim.so through IP_LIB_DIR; `ip -d
  * link show` prints the knobs and "xoff B0,...,B7", each buffer's XOFF
  * threshold in bytes counted from its bottom, 0 for a lossy buffer: the
- * headroom above XOFF is the buffer's size less it.)
+ * headroom above XOFF is the buffer's size less it; then the storm's
+ * knobs, "pfc-storm-since-ns NS" and "pfc-paused 0xMASK", read only.)
  *
  * The cable: a frame the driver accepts enters the cable at x_tx (the
  * host's ktime_get_ns()), is held until x_tx + delay-ns in a FIFO served
@@ -100,17 +102,66 @@
  *   on from there; ip -d link shows the value last set.
  * - clock-ppb (default 0, within +-10000000): the oscillator's frequency
  *   error, added to the PHC's own adjfine() correction.
+ * - pfc-storm PRIO|off (default off; IFLA_DCBSIM_PFC_STORM, 0..7 or 255):
+ *   this end sends PFC pause frames on PRIO (below), as a NIC whose
+ *   receive buffer never drains. pfc-storm-on-ms N, pfc-storm-off-ms M
+ *   (default 0, 0): with both not 0, bursts of N ms of pauses separated by
+ *   M ms of silence, a burst first; else one endless burst. Any of the
+ *   three given restarts the cycle from that instant (off stops it).
+ *
+ * PFC, per device and priority p, as a NIC's MAC does it:
+ * - Pause frames are counters and state, never skbs on the cable (a MAC
+ *   consumes them; no receive handler sees one). Sent ones are reported
+ *   as ieee_pfc.requests[p], received ones as ieee_pfc.indications[p]
+ *   (every model), and in ethtool -S as tx_prio<p>_pause and
+ *   rx_prio<p>_pause; tx_prio<p>_packets and tx_prio<p>_bytes count the
+ *   frames that entered the cable on p (a held frame when it leaves).
+ * - The storm: while the end is up with a link, one pause on PRIO every
+ *   refresh interval, half a pause of 65535 quanta at its own speed
+ *   (65535 x 512 / speed / 2: 1.68 ms at 10 Gb/s), within 100 us and
+ *   10 ms, as a NIC refreshes XOFF before it expires; but only while its
+ *   own PFC has PRIO enabled (the mlx5 model's pfc_en, else ieee_pfc's).
+ *   pfc-storm-since-ns: the host's ktime_get_ns() at the first pause of
+ *   the current (or last) burst, 0 if none yet; a burst begins with the
+ *   first pause after the cycle's start, a silence, or a tick without a
+ *   pause (PFC off, no link).
+ * - A pause received, at the instant it is sent (the cable's delay is not
+ *   applied to it), is counted; if the receiver has PFC on p it pauses
+ *   the receiver's transmit on p until then + 65535 x 512 bit times at
+ *   the receiver's speed (3.36 ms at 10 Gb/s), a later pause extending
+ *   it. A receiver with PFC off on p ignores it. pfc-paused: the
+ *   priorities paused now.
+ * - A frame's priority is its VLAN PCP (an accelerated tag or an 802.1Q
+ *   header), else skb->priority when below 8, else 0. MAC control frames
+ *   (EtherType 0x8808) are never paused. A frame on a paused priority,
+ *   or behind frames held on it, is held (1024 per priority at most,
+ *   then dropped and counted in tx_dropped) and goes onto the cable, in
+ *   order and with the cable's delay, when the pause ends, or at once
+ *   when this end's PFC on p is turned off. Its hardware timestamp is
+ *   taken as it enters the cable.
+ * - Down (ndo_stop) or deleted: no storm, no pause, held frames dropped,
+ *   no timer left; up again, a storm set restarts its cycle.
  *
  * Locking: DCB, ethtool, hardware timestamping configuration and link
  * operations run under rtnl, which guards the DCB state and the knobs;
- * the transmit and receive paths read the knobs with READ_ONCE().
- * priv->lock guards the cable's FIFO (transmit and timer both run with
- * bottom halves off). priv->clock.lock guards the clock's state: the
- * data path reads it with bottom halves off, the PTP operations (process
- * context) and the knobs change it with them disabled. The peer pointer
- * is RCU-protected; a frame on the cable touches its receiver's clock
- * state (in the receiver's netdev_priv) only under RCU, never its
- * struct ptp_clock, which is unregistered in ndo_uninit.
+ * the transmit and receive paths and the timers read the knobs (pfc_en,
+ * speed, model included) with READ_ONCE(). priv->lock guards the cable's
+ * FIFO (transmit and timer both run with bottom halves off).
+ * priv->pfc_lock guards the pause state and the held frames: taken by
+ * transmit, the pause timer (which puts released frames on the cable
+ * under it, then priv->lock), rtnl's PFC changes (bottom halves off) and
+ * the peer's storm timer, which takes no other lock of ours and never
+ * arms our timers; the storm timer is (re)started only under rtnl after
+ * hrtimer_cancel(), and the pause timer only under pfc_lock.
+ * priv->clock.lock guards the clock's state: the data path reads it with
+ * bottom halves off, the PTP operations (process context) and the knobs
+ * change it with them disabled. The peer pointer is RCU-protected; a
+ * frame on the cable touches its receiver's clock state (in the
+ * receiver's netdev_priv) only under RCU, never its struct ptp_clock,
+ * which is unregistered in ndo_uninit; a storm's pause touches its
+ * receiver's pause state and counters only under RCU too (the receiver's
+ * ndo_uninit runs after the grace period that follows the pointer's
+ * clearing in dellink).
  */
 #include <linux/etherdevice.h>
 #include <linux/ethtool.h>
@@ -137,6 +188,12 @@
 #define DCBSIM_DEF_TS_RES_NS	8
 #define DCBSIM_PTP_MAX_ADJ	100000000	/* ppb, as many NICs */
 
+/* PFC */
+#define DCBSIM_HELD_MAX		1024	/* frames held per paused priority */
+#define DCBSIM_PAUSE_BITS	(65535ULL * 512)	/* quanta 0xFFFF, bit times */
+#define DCBSIM_REFRESH_MIN_NS	100000ULL
+#define DCBSIM_REFRESH_MAX_NS	10000000ULL
+
 /* mlx5 (en/port_buffer.[ch], en_dcbnl.c) */
 #define DCBSIM_MLX5_MAX_MTU	9978	/* ConnectX's 10000-byte port MTU less 22 */
 #define DCBSIM_MLX5_MIN_MAX_MTU	9216	/* MINIMUM_MAX_MTU */
@@ -159,6 +216,8 @@
 /* From xmit to delivery, the delay-0 path included. */
 struct dcbsim_cb {
 	u64 due;		/* x_tx + delay-ns: when the peer gets it */
+	u8 prio;		/* its priority (PCP) on the cable */
+	bool hw;		/* a hardware timestamp at the cable's entry */
 };
 
 #define DCBSIM_CB(skb)	((struct dcbsim_cb *)(skb)->cb)
@@ -253,9 +312,36 @@ struct dcbsim_priv {
 	struct dcbsim_clock clock;
 	struct ptp_clock_info ptp_info;
 	struct ptp_clock *ptp;
+	/*
+	 * PFC received: pfc_lock guards paused_until (written under it, read
+	 * with READ_ONCE() outside), the frames held on paused priorities and
+	 * pause_timer_at, when pause_timer (which releases them) is due, 0
+	 * when it is not armed.
+	 */
+	spinlock_t pfc_lock;
+	u64 paused_until[DCBSIM_NUM_PRIOS];	/* host ns */
+	struct sk_buff_head held[DCBSIM_NUM_PRIOS];
+	struct hrtimer pause_timer;
+	u64 pause_timer_at;
+	/*
+	 * PFC sent, the storm: the knobs under rtnl (READ_ONCE() in the
+	 * timer), which (re)starts storm_timer after cancelling it; the
+	 * rest is the timer's, storm_since read with READ_ONCE().
+	 */
+	u8 storm_prio;		/* DCBSIM_PFC_STORM_OFF: none */
+	u32 storm_on_ms;
+	u32 storm_off_ms;
+	u64 storm_start;	/* host ns: the cycle's start */
+	u64 storm_since;	/* host ns: the burst's first pause */
+	bool storm_sending;	/* the last tick sent a pause */
+	struct hrtimer storm_timer;
 	/* counters */
 	atomic64_t tx_packets, tx_bytes, tx_dropped;
 	atomic64_t rx_packets, rx_bytes;
+	atomic64_t tx_prio_packets[DCBSIM_NUM_PRIOS];
+	atomic64_t tx_prio_bytes[DCBSIM_NUM_PRIOS];
+	atomic64_t pause_sent[DCBSIM_NUM_PRIOS];
+	atomic64_t pause_rcvd[DCBSIM_NUM_PRIOS];
 };
 
 static struct rtnl_link_ops dcbsim_link_ops;
@@ -471,25 +557,24 @@ static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
 	}
 }
 
-static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
+/*
+ * The frame enters the cable now: its hardware timestamp if asked, then
+ * the peer at once (delay 0) or the FIFO. Context: bottom halves off.
+ */
+static void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb)
 {
-	struct dcbsim_priv *priv = netdev_priv(dev);
+	struct dcbsim_cb *cb = DCBSIM_CB(skb);
 	u32 delay = READ_ONCE(priv->delay_ns);
 	struct skb_shared_hwtstamps hwts = {};
+	unsigned int len = skb->len;
 	struct net_device *peer;
-	bool hw, start;
+	u8 prio = cb->prio;
+	bool start;
 	u64 x_tx;
 
-	hw = (skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP) &&
-	     READ_ONCE(priv->hwts) &&
-	     READ_ONCE(priv->tx_type) == HWTSTAMP_TX_ON;
-	if (hw)
-		skb_shinfo(skb)->tx_flags |= SKBTX_IN_PROGRESS;
-	/* handed to the hardware: the software timestamp, then the cable */
-	skb_tx_timestamp(skb);
 	x_tx = ktime_get_ns();
-	DCBSIM_CB(skb)->due = x_tx + delay;
-	if (hw) {
+	cb->due = x_tx + delay;
+	if (cb->hw) {
 		/* latched as the frame enters the cable: complete at once */
 		hwts.hwtstamp = dcbsim_stamp(priv, x_tx);
 		skb_tstamp_tx(skb, &hwts);
@@ -502,6 +587,8 @@ static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 		goto out;
 	}
 	if (!delay) {
+		atomic64_inc(&priv->tx_prio_packets[prio]);
+		atomic64_add(len, &priv->tx_prio_bytes[prio]);
 		dcbsim_deliver(priv, peer, skb);
 		goto out;
 	}
@@ -517,11 +604,313 @@ static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 	start = skb_queue_empty(&priv->wire);
 	__skb_queue_tail(&priv->wire, skb);
 	if (start)
-		hrtimer_start(&priv->timer, ns_to_ktime(DCBSIM_CB(skb)->due),
+		hrtimer_start(&priv->timer, ns_to_ktime(cb->due),
 			      HRTIMER_MODE_ABS_SOFT);
 	spin_unlock(&priv->lock);
+	atomic64_inc(&priv->tx_prio_packets[prio]);
+	atomic64_add(len, &priv->tx_prio_bytes[prio]);
 out:
 	rcu_read_unlock();
+}
+
+/* PFC */
+
+/* This end's PFC-enabled priorities, the model's. */
+static u8 dcbsim_pfc_en(const struct dcbsim_priv *priv)
+{
+	if (READ_ONCE(priv->model) == DCBSIM_MLX5)
+		return READ_ONCE(priv->mlx5.pfc_en);
+	return READ_ONCE(priv->pfc.pfc_en);
+}
+
+/* A pause of quanta 0xFFFF: 65535 x 512 bit times at @speed Mb/s, ns. */
+static u64 dcbsim_pause_ns(u32 speed)
+{
+	return div_u64(DCBSIM_PAUSE_BITS * 1000, speed);
+}
+
+/*
+ * A storming NIC refreshes its XOFF before the pause it sent expires:
+ * every half pause at its own speed, within 100 us and 10 ms.
+ */
+static u64 dcbsim_refresh_ns(u32 speed)
+{
+	return clamp_t(u64, dcbsim_pause_ns(speed) / 2, DCBSIM_REFRESH_MIN_NS,
+		       DCBSIM_REFRESH_MAX_NS);
+}
+
+/*
+ * A frame's priority: its VLAN PCP (an accelerated tag or an 802.1Q
+ * header), else skb->priority when below 8, else 0. *@ctl: a MAC control
+ * frame (0x8808), which a MAC sends even on a paused priority.
+ */
+static u8 dcbsim_skb_prio(const struct sk_buff *skb, bool *ctl)
+{
+	const __be16 *proto, *tci;
+	__be16 _proto, _tci;
+
+	*ctl = false;
+	if (skb_vlan_tag_present(skb))
+		return skb_vlan_tag_get_prio(skb);
+	/* the frame from its MAC header, as handed to the driver */
+	proto = skb_header_pointer(skb, 2 * ETH_ALEN, sizeof(_proto), &_proto);
+	if (proto && *proto == htons(ETH_P_8021Q)) {
+		tci = skb_header_pointer(skb, ETH_HLEN, sizeof(_tci), &_tci);
+		if (tci)
+			return ntohs(*tci) >> VLAN_PRIO_SHIFT;
+	}
+	if (proto && *proto == htons(ETH_P_PAUSE))
+		*ctl = true;
+	return skb->priority < DCBSIM_NUM_PRIOS ? skb->priority : 0;
+}
+
+/* pause_timer fires at @at, or earlier if it is already due earlier. */
+static void dcbsim_pause_timer_arm(struct dcbsim_priv *priv, u64 at)
+{
+	lockdep_assert_held(&priv->pfc_lock);
+	if (priv->pause_timer_at && priv->pause_timer_at <= at)
+		return;
+	priv->pause_timer_at = at;
+	hrtimer_start(&priv->pause_timer, ns_to_ktime(at),
+		      HRTIMER_MODE_ABS_SOFT);
+}
+
+/*
+ * Puts a priority's held frames on the cable, in order. Under pfc_lock,
+ * so that a frame transmitted meanwhile cannot overtake them.
+ * Context: bottom halves off.
+ */
+static void dcbsim_release_locked(struct dcbsim_priv *priv,
+				  struct sk_buff_head *q)
+{
+	struct sk_buff *skb;
+
+	lockdep_assert_held(&priv->pfc_lock);
+	while ((skb = __skb_dequeue(q)))
+		dcbsim_cable_tx(priv, skb);
+}
+
+/*
+ * Holds @skb when its priority is paused (PFC on for it and a pause
+ * running), or behind frames held before it; beyond DCBSIM_HELD_MAX it is
+ * dropped. False: it may go onto the cable. Context: bottom halves off.
+ */
+static bool dcbsim_hold(struct dcbsim_priv *priv, struct sk_buff *skb)
+{
+	u8 prio = DCBSIM_CB(skb)->prio;
+	struct sk_buff_head *q = &priv->held[prio];
+	u64 now = ktime_get_ns();
+	bool held = true;
+	u64 until;
+
+	spin_lock(&priv->pfc_lock);
+	until = priv->paused_until[prio];
+	if (skb_queue_empty(q) &&
+	    (!(dcbsim_pfc_en(priv) & BIT(prio)) || until <= now)) {
+		held = false;
+	} else if (skb_queue_len(q) >= DCBSIM_HELD_MAX) {
+		atomic64_inc(&priv->tx_dropped);
+		kfree_skb(skb);
+	} else {
+		__skb_queue_tail(q, skb);
+		/* a later pause re-arms the timer when it fires */
+		dcbsim_pause_timer_arm(priv, max(until, now));
+	}
+	spin_unlock(&priv->pfc_lock);
+	return held;
+}
+
+/* Context: softirq. Releases the priorities whose pause is over. */
+static enum hrtimer_restart dcbsim_pause_timer(struct hrtimer *timer)
+{
+	struct dcbsim_priv *priv = container_of(timer, struct dcbsim_priv,
+						pause_timer);
+	u64 now = ktime_get_ns(), next = 0;
+	int prio;
+	u8 en;
+
+	spin_lock(&priv->pfc_lock);
+	priv->pause_timer_at = 0;
+	en = dcbsim_pfc_en(priv);
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		u64 until = priv->paused_until[prio];
+
+		if (skb_queue_empty(&priv->held[prio]))
+			continue;
+		if ((en & BIT(prio)) && until > now) {
+			if (!next || until < next)
+				next = until;
+			continue;
+		}
+		dcbsim_release_locked(priv, &priv->held[prio]);
+	}
+	/* hrtimer_start() from the callback: the only way it is re-armed */
+	if (next)
+		dcbsim_pause_timer_arm(priv, next);
+	spin_unlock(&priv->pfc_lock);
+	return HRTIMER_NORESTART;
+}
+
+/*
+ * A NIC with PFC off on a priority ignores pause on it: its pause ends
+ * and its held frames go now. Context: rtnl held, after any change of
+ * pfc_en (a model's reset included).
+ */
+static void dcbsim_pfc_release(struct dcbsim_priv *priv)
+{
+	u8 en = dcbsim_pfc_en(priv);
+	int prio;
+
+	spin_lock_bh(&priv->pfc_lock);
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		if (en & BIT(prio))
+			continue;
+		WRITE_ONCE(priv->paused_until[prio], 0);
+		dcbsim_release_locked(priv, &priv->held[prio]);
+	}
+	spin_unlock_bh(&priv->pfc_lock);
+}
+
+/* The priorities whose transmit is paused now, a mask. */
+static u8 dcbsim_paused(const struct dcbsim_priv *priv)
+{
+	u64 now = ktime_get_ns();
+	u8 en = dcbsim_pfc_en(priv), mask = 0;
+	int prio;
+
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++)
+		if ((en & BIT(prio)) &&
+		    READ_ONCE(priv->paused_until[prio]) > now)
+			mask |= BIT(prio);
+	return mask;
+}
+
+/*
+ * One pause frame on @prio, sent at @now if this end has PFC on @prio and
+ * a link: counted at both ends, and it pauses the peer's @prio for 65535
+ * quanta at the peer's speed if the peer has PFC on @prio. The frame
+ * itself is not on the cable (a MAC consumes it). Context: softirq.
+ */
+static void dcbsim_storm_pause(struct dcbsim_priv *priv, u8 prio, u64 now)
+{
+	struct dcbsim_priv *ppriv;
+	struct net_device *peer;
+
+	if (!netif_carrier_ok(priv->dev) ||
+	    !(dcbsim_pfc_en(priv) & BIT(prio))) {
+		priv->storm_sending = false;
+		return;
+	}
+	if (!priv->storm_sending) {
+		WRITE_ONCE(priv->storm_since, now);
+		priv->storm_sending = true;
+	}
+	atomic64_inc(&priv->pause_sent[prio]);
+	rcu_read_lock();
+	peer = rcu_dereference(priv->peer);
+	if (peer && (peer->flags & IFF_UP)) {
+		ppriv = netdev_priv(peer);
+		atomic64_inc(&ppriv->pause_rcvd[prio]);
+		spin_lock(&ppriv->pfc_lock);
+		if (dcbsim_pfc_en(ppriv) & BIT(prio)) {
+			u64 until = now +
+				    dcbsim_pause_ns(READ_ONCE(ppriv->speed));
+
+			if (until > ppriv->paused_until[prio])
+				WRITE_ONCE(ppriv->paused_until[prio], until);
+		}
+		spin_unlock(&ppriv->pfc_lock);
+	}
+	rcu_read_unlock();
+}
+
+/*
+ * Context: softirq. A tick of the storm: in a burst, a pause and the next
+ * tick a refresh interval later (or at the burst's end); between bursts,
+ * the next tick at the next burst's start.
+ */
+static enum hrtimer_restart dcbsim_storm_timer(struct hrtimer *timer)
+{
+	struct dcbsim_priv *priv = container_of(timer, struct dcbsim_priv,
+						storm_timer);
+	u64 on = (u64)READ_ONCE(priv->storm_on_ms) * NSEC_PER_MSEC;
+	u64 off = (u64)READ_ONCE(priv->storm_off_ms) * NSEC_PER_MSEC;
+	u8 prio = READ_ONCE(priv->storm_prio);
+	u64 now = ktime_get_ns();
+	u64 next, pos;
+
+	if (prio >= DCBSIM_NUM_PRIOS)
+		return HRTIMER_NORESTART;
+	next = now + dcbsim_refresh_ns(READ_ONCE(priv->speed));
+	if (on && off) {
+		div64_u64_rem(now - priv->storm_start, on + off, &pos);
+		if (pos >= on) {
+			priv->storm_sending = false;
+			hrtimer_set_expires(timer,
+					    ns_to_ktime(now - pos + on + off));
+			return HRTIMER_RESTART;
+		}
+		next = min(next, now - pos + on);
+	}
+	dcbsim_storm_pause(priv, prio, now);
+	hrtimer_set_expires(timer, ns_to_ktime(next));
+	return HRTIMER_RESTART;
+}
+
+/*
+ * The storm's cycle afresh from now, its first burst at once, if a
+ * priority is set and the device is up. Context: rtnl held.
+ */
+static void dcbsim_storm_restart(struct dcbsim_priv *priv)
+{
+	hrtimer_cancel(&priv->storm_timer);
+	priv->storm_sending = false;
+	if (priv->storm_prio >= DCBSIM_NUM_PRIOS || !netif_running(priv->dev))
+		return;
+	priv->storm_start = ktime_get_ns();
+	hrtimer_start(&priv->storm_timer, ns_to_ktime(priv->storm_start),
+		      HRTIMER_MODE_ABS_SOFT);
+}
+
+/*
+ * Down or going: no storm, no pause, held frames dropped; no timer left.
+ * Context: process; nothing transmits any more.
+ */
+static void dcbsim_pfc_stop(struct dcbsim_priv *priv)
+{
+	int prio;
+
+	hrtimer_cancel(&priv->storm_timer);
+	priv->storm_sending = false;
+	hrtimer_cancel(&priv->pause_timer);
+	spin_lock_bh(&priv->pfc_lock);
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		atomic64_add(skb_queue_len(&priv->held[prio]),
+			     &priv->tx_dropped);
+		__skb_queue_purge(&priv->held[prio]);
+		WRITE_ONCE(priv->paused_until[prio], 0);
+	}
+	priv->pause_timer_at = 0;
+	spin_unlock_bh(&priv->pfc_lock);
+}
+
+static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	bool hw, ctl;
+
+	hw = (skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP) &&
+	     READ_ONCE(priv->hwts) &&
+	     READ_ONCE(priv->tx_type) == HWTSTAMP_TX_ON;
+	if (hw)
+		skb_shinfo(skb)->tx_flags |= SKBTX_IN_PROGRESS;
+	/* handed to the hardware: the software timestamp, then the cable */
+	skb_tx_timestamp(skb);
+	DCBSIM_CB(skb)->hw = hw;
+	DCBSIM_CB(skb)->prio = dcbsim_skb_prio(skb, &ctl);
+	if (!ctl && dcbsim_hold(priv, skb))
+		return NETDEV_TX_OK;
+	dcbsim_cable_tx(priv, skb);
 	return NETDEV_TX_OK;
 }
 
@@ -761,7 +1150,7 @@ static int dcbsim_mlx5_setpfc(struct dcbsim_priv *priv, struct ieee_pfc *pfc)
 	int err;
 
 	if (pfc->pfc_en != m->pfc_en) {
-		m->pfc_en = pfc->pfc_en;
+		WRITE_ONCE(m->pfc_en, pfc->pfc_en);
 		changed |= DCBSIM_MLX5_PFC;
 	}
 	if (pfc->delay && pfc->delay < DCBSIM_MLX5_MAX_CABLE &&
@@ -1072,6 +1461,7 @@ static int dcbsim_open(struct net_device *dev)
 		netif_carrier_on(dev);
 		netif_carrier_on(peer);
 	}
+	dcbsim_storm_restart(priv);
 	return 0;
 }
 
@@ -1083,6 +1473,7 @@ static int dcbsim_stop(struct net_device *dev)
 	netif_carrier_off(dev);
 	if (peer)
 		netif_carrier_off(peer);
+	dcbsim_pfc_stop(priv);
 	dcbsim_wire_flush(priv);
 	return 0;
 }
@@ -1109,6 +1500,7 @@ static void dcbsim_uninit(struct net_device *dev)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
 
+	dcbsim_pfc_stop(priv);
 	dcbsim_wire_flush(priv);
 	if (priv->ptp) {
 		ptp_clock_unregister(priv->ptp);
@@ -1269,7 +1661,7 @@ static void dcbsim_set_speed(struct net_device *dev, u32 speed)
 
 	if (priv->speed == speed)
 		return;
-	priv->speed = speed;
+	WRITE_ONCE(priv->speed, speed);
 	/* what a NIC's renegotiation tells the stack */
 	netdev_state_change(dev);
 }
@@ -1298,8 +1690,10 @@ static int dcbsim_set_link_ksettings(struct net_device *dev,
 	if (ks->lanes && ks->lanes != priv->lanes) {
 		priv->lanes = ks->lanes;
 		/* a port of another width: mlxsw's port afresh */
-		if (priv->model == DCBSIM_MLXSW)
+		if (priv->model == DCBSIM_MLXSW) {
 			dcbsim_model_reset(priv);
+			dcbsim_pfc_release(priv);
+		}
 	}
 	return 0;
 }
@@ -1331,6 +1725,46 @@ static int dcbsim_get_ts_info(struct net_device *dev,
 	return 0;
 }
 
+/*
+ * ethtool -S: per priority, as mlx5 names them, the frames and bytes that
+ * entered the cable (a held frame when it leaves) and the pause frames
+ * sent (tx) and received (rx).
+ */
+static int dcbsim_get_sset_count(struct net_device *dev, int sset)
+{
+	if (sset != ETH_SS_STATS)
+		return -EOPNOTSUPP;
+	return DCBSIM_NUM_PRIOS * 4;
+}
+
+static void dcbsim_get_strings(struct net_device *dev, u32 sset, u8 *data)
+{
+	int prio;
+
+	if (sset != ETH_SS_STATS)
+		return;
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		ethtool_sprintf(&data, "tx_prio%d_packets", prio);
+		ethtool_sprintf(&data, "tx_prio%d_bytes", prio);
+		ethtool_sprintf(&data, "tx_prio%d_pause", prio);
+		ethtool_sprintf(&data, "rx_prio%d_pause", prio);
+	}
+}
+
+static void dcbsim_get_ethtool_stats(struct net_device *dev,
+				     struct ethtool_stats *stats, u64 *data)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	int prio;
+
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		*data++ = atomic64_read(&priv->tx_prio_packets[prio]);
+		*data++ = atomic64_read(&priv->tx_prio_bytes[prio]);
+		*data++ = atomic64_read(&priv->pause_sent[prio]);
+		*data++ = atomic64_read(&priv->pause_rcvd[prio]);
+	}
+}
+
 static const struct ethtool_ops dcbsim_ethtool_ops = {
 	.cap_link_lanes_supported = true,
 	.get_drvinfo		= dcbsim_get_drvinfo,
@@ -1338,6 +1772,9 @@ static const struct ethtool_ops dcbsim_ethtool_ops = {
 	.get_link_ksettings	= dcbsim_get_link_ksettings,
 	.set_link_ksettings	= dcbsim_set_link_ksettings,
 	.get_ts_info		= dcbsim_get_ts_info,
+	.get_sset_count		= dcbsim_get_sset_count,
+	.get_strings		= dcbsim_get_strings,
+	.get_ethtool_stats	= dcbsim_get_ethtool_stats,
 };
 
 /* DCB operations, as a NIC driver has them. Context: rtnl held. */
@@ -1345,6 +1782,7 @@ static const struct ethtool_ops dcbsim_ethtool_ops = {
 static int dcbsim_ieee_getpfc(struct net_device *dev, struct ieee_pfc *pfc)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
+	int prio;
 
 	if (priv->model == DCBSIM_MLX5) {
 		/* the port's pfc_en and the driver's cable length */
@@ -1352,28 +1790,39 @@ static int dcbsim_ieee_getpfc(struct net_device *dev, struct ieee_pfc *pfc)
 		pfc->pfc_cap = IEEE_8021QAZ_MAX_TCS;
 		pfc->pfc_en = priv->mlx5.pfc_en;
 		pfc->delay = priv->mlx5.cable_len;
-		return 0;
+	} else {
+		*pfc = priv->pfc;
 	}
-	*pfc = priv->pfc;
+	/* every model: the pause frames sent and received per priority */
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		pfc->requests[prio] = atomic64_read(&priv->pause_sent[prio]);
+		pfc->indications[prio] = atomic64_read(&priv->pause_rcvd[prio]);
+	}
 	return 0;
 }
 
 static int dcbsim_ieee_setpfc(struct net_device *dev, struct ieee_pfc *pfc)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
+	int err = 0;
 
 	if (priv->fail)
 		return -priv->fail;
 	switch (priv->model) {
 	case DCBSIM_MLX5:
-		return dcbsim_mlx5_setpfc(priv, pfc);
+		err = dcbsim_mlx5_setpfc(priv, pfc);
+		break;
 	case DCBSIM_MLXSW:
-		return dcbsim_mlxsw_setpfc(priv, pfc);
+		err = dcbsim_mlxsw_setpfc(priv, pfc);
+		break;
+	default:
+		WRITE_ONCE(priv->pfc.pfc_en, pfc->pfc_en);
+		priv->pfc.mbc = pfc->mbc;
+		priv->pfc.delay = pfc->delay;
 	}
-	priv->pfc.pfc_en = pfc->pfc_en;
-	priv->pfc.mbc = pfc->mbc;
-	priv->pfc.delay = pfc->delay;
-	return 0;
+	/* mlx5 keeps a new pfc_en even when it fails */
+	dcbsim_pfc_release(priv);
+	return err;
 }
 
 static int dcbsim_ieee_getets(struct net_device *dev, struct ieee_ets *ets)
@@ -1522,9 +1971,22 @@ static const struct dcbnl_rtnl_ops dcbsim_dcbnl_ops = {
 	.setdcbx		= dcbsim_setdcbx,
 };
 
+/* A softirq hrtimer on CLOCK_MONOTONIC, started in absolute time. */
+static void dcbsim_timer_init(struct hrtimer *timer,
+			      enum hrtimer_restart (*fn)(struct hrtimer *))
+{
+#ifdef DCBSIM_HAVE_HRTIMER_SETUP
+	hrtimer_setup(timer, fn, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+#else
+	hrtimer_init(timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	timer->function = fn;
+#endif
+}
+
 static void dcbsim_setup(struct net_device *dev)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
+	int prio;
 
 	ether_setup(dev);
 	dev->netdev_ops = &dcbsim_netdev_ops;
@@ -1538,13 +2000,13 @@ static void dcbsim_setup(struct net_device *dev)
 	priv->dev = dev;
 	spin_lock_init(&priv->lock);
 	__skb_queue_head_init(&priv->wire);
-#ifdef DCBSIM_HAVE_HRTIMER_SETUP
-	hrtimer_setup(&priv->timer, dcbsim_wire_timer, CLOCK_MONOTONIC,
-		      HRTIMER_MODE_ABS_SOFT);
-#else
-	hrtimer_init(&priv->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
-	priv->timer.function = dcbsim_wire_timer;
-#endif
+	dcbsim_timer_init(&priv->timer, dcbsim_wire_timer);
+	spin_lock_init(&priv->pfc_lock);
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++)
+		__skb_queue_head_init(&priv->held[prio]);
+	dcbsim_timer_init(&priv->pause_timer, dcbsim_pause_timer);
+	dcbsim_timer_init(&priv->storm_timer, dcbsim_storm_timer);
+	priv->storm_prio = DCBSIM_PFC_STORM_OFF;
 	priv->speed = DCBSIM_DEF_SPEED;
 	priv->lanes = 1;
 	priv->model = DCBSIM_GENERIC;
@@ -1597,6 +2059,11 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_CLOCK_PPB]	= { .type = NLA_S32 },
 	[IFLA_DCBSIM_LANES]	= { .type = NLA_U32 },
 	[IFLA_DCBSIM_XOFF]	= { .type = NLA_REJECT },	/* read only */
+	[IFLA_DCBSIM_PFC_STORM]	= { .type = NLA_U8 },
+	[IFLA_DCBSIM_PFC_STORM_ON_MS] = { .type = NLA_U32 },
+	[IFLA_DCBSIM_PFC_STORM_OFF_MS] = { .type = NLA_U32 },
+	[IFLA_DCBSIM_PFC_STORM_SINCE_NS] = { .type = NLA_REJECT },
+	[IFLA_DCBSIM_PFC_PAUSED] = { .type = NLA_REJECT },
 };
 
 /*
@@ -1659,6 +2126,13 @@ static int dcbsim_validate(struct nlattr *tb[], struct nlattr *data[],
 				    "clock-ppb is within +-10000000 (1%)");
 		return -ERANGE;
 	}
+	a = data[IFLA_DCBSIM_PFC_STORM];
+	if (a && nla_get_u8(a) >= DCBSIM_NUM_PRIOS &&
+	    nla_get_u8(a) != DCBSIM_PFC_STORM_OFF) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "pfc-storm is a priority, 0 to 7, or 255 (off)");
+		return -ERANGE;
+	}
 	return 0;
 }
 
@@ -1685,6 +2159,27 @@ static void dcbsim_apply_clock(struct dcbsim_priv *priv, struct nlattr *data[])
 	spin_unlock_bh(&clk->lock);
 }
 
+/*
+ * The storm knobs: any of them given restarts the cycle (pfc-storm off
+ * stops it). Context: rtnl held.
+ */
+static void dcbsim_apply_storm(struct dcbsim_priv *priv, struct nlattr *data[])
+{
+	struct nlattr *prio = data[IFLA_DCBSIM_PFC_STORM];
+	struct nlattr *on = data[IFLA_DCBSIM_PFC_STORM_ON_MS];
+	struct nlattr *off = data[IFLA_DCBSIM_PFC_STORM_OFF_MS];
+
+	if (!prio && !on && !off)
+		return;
+	if (prio)
+		WRITE_ONCE(priv->storm_prio, nla_get_u8(prio));
+	if (on)
+		WRITE_ONCE(priv->storm_on_ms, nla_get_u32(on));
+	if (off)
+		WRITE_ONCE(priv->storm_off_ms, nla_get_u32(off));
+	dcbsim_storm_restart(priv);
+}
+
 /* Context: rtnl held; @data validated. */
 static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 {
@@ -1699,7 +2194,7 @@ static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 			   nla_get_u32(data[IFLA_DCBSIM_DELAY_NS]));
 	if (data[IFLA_DCBSIM_MODEL] &&
 	    nla_get_u8(data[IFLA_DCBSIM_MODEL]) != priv->model) {
-		priv->model = nla_get_u8(data[IFLA_DCBSIM_MODEL]);
+		WRITE_ONCE(priv->model, nla_get_u8(data[IFLA_DCBSIM_MODEL]));
 		reset = true;
 	}
 	if (data[IFLA_DCBSIM_TOTAL])
@@ -1733,8 +2228,11 @@ static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 	dcbsim_apply_clock(priv, data);
 	if (data[IFLA_DCBSIM_SPEED])
 		dcbsim_set_speed(dev, nla_get_u32(data[IFLA_DCBSIM_SPEED]));
-	if (reset)
+	if (reset) {
 		dcbsim_model_reset(priv);
+		dcbsim_pfc_release(priv);
+	}
+	dcbsim_apply_storm(priv, data);
 }
 
 /*
@@ -1875,9 +2373,9 @@ static void dcbsim_dellink(struct net_device *dev, struct list_head *head)
 
 static size_t dcbsim_get_size(const struct net_device *dev)
 {
-	return 8 * nla_total_size(sizeof(u32)) +	/* ... PPB, LANES */
-	       2 * nla_total_size(sizeof(u8)) +		/* MODEL, HWTS */
-	       nla_total_size_64bit(sizeof(s64)) +	/* CLOCK_OFFSET_NS */
+	return 10 * nla_total_size(sizeof(u32)) +	/* ... STORM_OFF_MS */
+	       4 * nla_total_size(sizeof(u8)) +	/* MODEL ... PFC_PAUSED */
+	       2 * nla_total_size_64bit(sizeof(u64)) + /* ... STORM_SINCE_NS */
 	       nla_total_size(DCBSIM_NUM_BUFFERS * sizeof(u32)); /* XOFF */
 }
 
@@ -1899,7 +2397,13 @@ static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 	    nla_put_s64(skb, IFLA_DCBSIM_CLOCK_OFFSET_NS, priv->clock_offset,
 			IFLA_DCBSIM_PAD) ||
 	    nla_put_s32(skb, IFLA_DCBSIM_CLOCK_PPB, priv->clock.knob_ppb) ||
-	    nla_put(skb, IFLA_DCBSIM_XOFF, sizeof(xoff), xoff))
+	    nla_put(skb, IFLA_DCBSIM_XOFF, sizeof(xoff), xoff) ||
+	    nla_put_u8(skb, IFLA_DCBSIM_PFC_STORM, priv->storm_prio) ||
+	    nla_put_u32(skb, IFLA_DCBSIM_PFC_STORM_ON_MS, priv->storm_on_ms) ||
+	    nla_put_u32(skb, IFLA_DCBSIM_PFC_STORM_OFF_MS, priv->storm_off_ms) ||
+	    nla_put_u64_64bit(skb, IFLA_DCBSIM_PFC_STORM_SINCE_NS,
+			      READ_ONCE(priv->storm_since), IFLA_DCBSIM_PAD) ||
+	    nla_put_u8(skb, IFLA_DCBSIM_PFC_PAUSED, dcbsim_paused(priv)))
 		return -EMSGSIZE;
 	return 0;
 }

@@ -26,6 +26,17 @@ enum {
 	 * bottom, 0 for a lossy buffer
 	 */
 	IFLA_DCBSIM_XOFF,
+	/* u8: the priority this end storms with PFC pause frames, 0..7,
+	 * DCBSIM_PFC_STORM_OFF for none
+	 */
+	IFLA_DCBSIM_PFC_STORM,
+	IFLA_DCBSIM_PFC_STORM_ON_MS,	/* u32: a burst of pauses, 0 endless */
+	IFLA_DCBSIM_PFC_STORM_OFF_MS,	/* u32: the silence between bursts */
+	/* u64, read only: host CLOCK_MONOTONIC ns of the first pause of the
+	 * current (or last) burst, 0 if none yet
+	 */
+	IFLA_DCBSIM_PFC_STORM_SINCE_NS,
+	IFLA_DCBSIM_PFC_PAUSED,	/* u8, read only: priorities paused now */
 	__IFLA_DCBSIM_MAX,
 };
 
@@ -39,6 +50,8 @@ enum dcbsim_model {
 };
 
 #define DCBSIM_NUM_BUFFERS	8
+#define DCBSIM_NUM_PRIOS	8
+#define DCBSIM_PFC_STORM_OFF	255
 
 #define DCBSIM_MAX_DELAY_NS	100000000U	/* 100 ms */
 #define DCBSIM_MIN_SPEED	10U

@@ -12,11 +12,15 @@
  *   KNOBS := delay-ns NS | speed MBPS | lanes N | model { generic | mlx5 | mlxsw }
  *            | buffer-total BYTES | cell BYTES | fail ERRNO | hwts { on | off }
  *            | ts-resolution-ns NS | clock-offset-ns NS | clock-ppb PPB
+ *            | pfc-storm { PRIO | off } | pfc-storm-on-ms MS | pfc-storm-off-ms MS
  *
  * The clock knobs' and lanes' ranges are the module's to check (its extack
  * message says why); here only that the number fits the attribute.
  * `ip -d link show` prints the knobs, then "xoff B0,...,B7": each buffer's
- * XOFF threshold in bytes (read only).
+ * XOFF threshold in bytes (read only), then the PFC storm's knobs and two
+ * read-only values: "pfc-storm-since-ns NS", the host's CLOCK_MONOTONIC
+ * at the first pause of the storm's current (or last) burst, 0 if none,
+ * and "pfc-paused 0xMASK", the priorities whose transmit is paused now.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -163,7 +167,12 @@ static void usage(FILE *f)
 		"                  [ buffer-total BYTES ] [ cell BYTES ] [ fail ERRNO ]\n"
 		"                  [ hwts { on | off } ] [ ts-resolution-ns NS ]\n"
 		"                  [ clock-offset-ns NS ] [ clock-ppb PPB ]\n"
-		"                  [ peer name NAME [ netns NS ] ]\n");
+		"                  [ pfc-storm { PRIO | off } ] [ pfc-storm-on-ms MS ]\n"
+		"                  [ pfc-storm-off-ms MS ]\n"
+		"                  [ peer name NAME [ netns NS ] ]\n"
+		"PRIO := 0..7: pause frames on PRIO, one per refresh interval, while\n"
+		"        PFC is on for PRIO; in bursts of pfc-storm-on-ms separated by\n"
+		"        pfc-storm-off-ms of silence when both are not 0\n");
 }
 
 static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
@@ -181,6 +190,8 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 		{ "cell", IFLA_DCBSIM_CELL, DCBSIM_MAX_CELL },
 		{ "fail", IFLA_DCBSIM_FAIL, 4095 },
 		{ "ts-resolution-ns", IFLA_DCBSIM_TS_RES_NS, UINT_MAX },
+		{ "pfc-storm-on-ms", IFLA_DCBSIM_PFC_STORM_ON_MS, UINT_MAX },
+		{ "pfc-storm-off-ms", IFLA_DCBSIM_PFC_STORM_OFF_MS, UINT_MAX },
 	};
 	unsigned int i, v;
 	unsigned char u8;
@@ -234,6 +245,23 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			argv += 2;
 			continue;
 		}
+		if (!strcmp(*argv, "pfc-storm")) {
+			if (!strcmp(argv[1], "off")) {
+				u8 = DCBSIM_PFC_STORM_OFF;
+			} else if (strlen(argv[1]) == 1 && argv[1][0] >= '0' &&
+				   argv[1][0] < '0' + DCBSIM_NUM_PRIOS) {
+				u8 = argv[1][0] - '0';
+			} else {
+				fprintf(stderr, "dcbsim: invalid pfc-storm \"%s\"; expected a priority 0..7 or off\n",
+					argv[1]);
+				return -1;
+			}
+			if (put(n, IFLA_DCBSIM_PFC_STORM, &u8, 1))
+				return -1;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
 		if (!strcmp(*argv, "clock-offset-ns")) {
 			if (snumber(*argv, argv[1], LLONG_MIN, LLONG_MAX, &ll) ||
 			    put_s64(n, IFLA_DCBSIM_CLOCK_OFFSET_NS, ll))
@@ -256,7 +284,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			if (!strcmp(*argv, knobs[i].word))
 				break;
 		if (i == sizeof(knobs) / sizeof(knobs[0])) {
-			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb or peer\n",
+			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms or peer\n",
 				*argv);
 			return -1;
 		}
@@ -273,6 +301,7 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 			     struct rtattr *tb[])
 {
 	unsigned int xoff[DCBSIM_NUM_BUFFERS], i;
+	unsigned long long since;
 	unsigned char s;
 	long long off;
 
@@ -311,6 +340,24 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 		for (i = 0; i < DCBSIM_NUM_BUFFERS; i++)
 			fprintf(f, "%u%s", xoff[i], i + 1 < DCBSIM_NUM_BUFFERS ? "," : " ");
 	}
+	if (tb[IFLA_DCBSIM_PFC_STORM]) {
+		s = *(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_PFC_STORM]);
+		if (s == DCBSIM_PFC_STORM_OFF)
+			fprintf(f, "pfc-storm off ");
+		else
+			fprintf(f, "pfc-storm %u ", s);
+	}
+	if (tb[IFLA_DCBSIM_PFC_STORM_ON_MS])
+		fprintf(f, "pfc-storm-on-ms %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_PFC_STORM_ON_MS]));
+	if (tb[IFLA_DCBSIM_PFC_STORM_OFF_MS])
+		fprintf(f, "pfc-storm-off-ms %u ", *(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_PFC_STORM_OFF_MS]));
+	if (tb[IFLA_DCBSIM_PFC_STORM_SINCE_NS] &&
+	    RTA_PAYLOAD(tb[IFLA_DCBSIM_PFC_STORM_SINCE_NS]) == sizeof(since)) {
+		memcpy(&since, RTA_DATA(tb[IFLA_DCBSIM_PFC_STORM_SINCE_NS]), sizeof(since));
+		fprintf(f, "pfc-storm-since-ns %llu ", since);
+	}
+	if (tb[IFLA_DCBSIM_PFC_PAUSED])
+		fprintf(f, "pfc-paused 0x%02x ", *(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_PFC_PAUSED]));
 }
 
 static void dcbsim_print_help(struct link_util *lu, int argc, char **argv,

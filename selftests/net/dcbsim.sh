@@ -25,10 +25,10 @@ ALL_TESTS="dcbsim_pair dcbsim_cable dcbsim_speed dcbsim_pfc dcbsim_buffer
 	   dcbsim_mlx5_buffer dcbsim_mlx5_einval dcbsim_mlxsw_delay
 	   dcbsim_mlxsw_refused dcbsim_knobs dcbsim_ts_knobs dcbsim_ts_info
 	   dcbsim_hwtstamp_config dcbsim_phc dcbsim_hw_stamps
-	   dcbsim_hw_stamps_clock dcbsim_ptp4l dcbsim_teardown
-	   dcbsim_phc_teardown"
+	   dcbsim_hw_stamps_clock dcbsim_ptp4l dcbsim_pfc_storm
+	   dcbsim_teardown dcbsim_phc_teardown"
 # the debug kernel: the PHC and its stamps, and its teardown
-DEBUG_TESTS="dcbsim_hw_stamps dcbsim_phc_teardown"
+DEBUG_TESTS="dcbsim_hw_stamps dcbsim_pfc_storm dcbsim_phc_teardown"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
@@ -892,6 +892,222 @@ dcbsim_ptp4l()
 	log_info "ptp4l slave after ${i} s: $(grep "master offset" "$TMPD/ptp4l-b.log" | tail -n 1 | sed 's/.*master/master/')"
 	ts_reset
 	log_test "ptp4l -H over the pair: the slave locks to the master, path delay delay-ns"
+}
+
+# dcbsim_pfc_storm's helpers: PFC pause frames and storms (pfc-storm)
+
+dcbB()
+{
+	dcb -n "$NSB" "$@"
+}
+
+# sim_stat NS DEV NAME: one of DEV's ethtool -S counters
+sim_stat()
+{
+	ip netns exec "$1" ethtool -S "$2" | awk -v n="$3:" '$1 == n { print $2 }'
+}
+
+# link_val NS DEV KEY: the value ip -d link show prints after KEY
+link_val()
+{
+	ip -n "$1" -d link show "$2" | sed -n "s/.* $3 \([^ ]*\) .*/\1/p"
+}
+
+# pfc_of NS DEV PRIO: "REQUESTS INDICATIONS" of PRIO, as dcb -s reads them
+pfc_of()
+{
+	dcb -n "$1" -s -j pfc show dev "$2" |
+		jq -r --argjson p "$3" '"\(.requests[$p]) \(.indications[$p])"'
+}
+
+# paused_samples NS DEV MASK N: DEV's pfc-paused read N times in a row by
+# one ip -batch; prints "SAMPLES PAUSED CHANGES": how many were read, how
+# many showed MASK, how many times that changed
+paused_samples()
+{
+	yes "link show dev $2" | head -n "$4" | ip -n "$1" -d -batch - |
+		awk -v m="$3" '/pfc-paused/ { v = ($0 ~ " pfc-paused " m " ")
+				n++; p += v; if (n > 1 && v != l) c++; l = v }
+			END { print n + 0, p + 0, c + 0 }'
+}
+
+# mac_ctl_send NS DEV PRIO: one MAC control frame (0x8808, an opcode
+# nobody uses) from DEV with skb->priority PRIO, through a packet socket
+mac_ctl_send()
+{
+	ip netns exec "$1" python3 - "$2" "$3" <<'EOF'
+import socket, sys
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+s.setsockopt(socket.SOL_SOCKET, socket.SO_PRIORITY, int(sys.argv[2]))
+s.bind((sys.argv[1], 0))
+src = s.getsockname()[4]
+s.send(bytes.fromhex("0180c2000001") + src + b"\x88\x08\xff\xfe" + bytes(44))
+EOF
+}
+
+# One end (da) storms priority P; both ends have PFC on P. db's traffic
+# on P: a VLAN mapping its priority 0 to PCP 3 (P = 3), or where the
+# kernel has no VLANs (the debug kernel) an untagged ping with TOS 0x10,
+# which IPv4 gives skb->priority 6 (P = 6). db's speed is 100 Mb/s while
+# its pause must hold (a pause then lasts 65535 x 512 bit times =
+# 335.5 ms, beyond any hiccup of the guest's timers), 10 Gb/s for the
+# bursts (3.36 ms: paused in each burst, not between). da refreshes at
+# 10 Gb/s: every 65535 x 512 / 1e10 / 2 s = 1677696 ns.
+dcbsim_pfc_storm()
+{
+	local t0 t1 a b a2 b2 n tx0 tx1 tx2 since since2 max out rem st pa pb
+	local p=3 mask=0x08 dst=198.51.100.1 qos=() vlan=1
+
+	out=$(ip -n "$NSA" -d link show da)
+	grep -q " pfc-storm off pfc-storm-on-ms 0 pfc-storm-off-ms 0 pfc-storm-since-ns 0 pfc-paused 0x00 " <<<"$out"
+	check_err $? "storm defaults: $out"
+	out=$(simA pfc-storm 8 2>&1)
+	[ $? -ne 0 ] && grep -q 'invalid pfc-storm "8"' <<<"$out"
+	check_err $? "pfc-storm 8: $out"
+	if ! ip -n "$NSA" link add link da name da.10 type vlan id 10 2>/dev/null; then
+		vlan=
+		p=6
+		mask=0x40
+		dst=192.0.2.1
+		qos=(-Q 0x10)
+		log_info "no VLANs in this kernel: priority 6, untagged with TOS 0x10"
+	fi
+	dcbA pfc set dev da prio-pfc "$p:on" && dcbB pfc set dev db prio-pfc "$p:on"
+	check_err $? "PFC on priority $p not set"
+	simB speed 100
+	if [ -n "$vlan" ]; then
+		ip -n "$NSA" addr add 198.51.100.1/24 dev da.10 &&
+			ip -n "$NSA" link set da.10 up &&
+			ip -n "$NSB" link add link db name db.10 type vlan id 10 egress-qos-map 0:3 &&
+			ip -n "$NSB" addr add 198.51.100.2/24 dev db.10 &&
+			ip -n "$NSB" link set db.10 up
+		check_err $? "VLAN 10 not set up"
+	fi
+	ip netns exec "$NSB" ping "${qos[@]}" -c 1 -W 5 "$dst" >/dev/null
+	check_err $? "no ping on priority $p before the storm"
+	tx0=$(sim_stat "$NSB" db "tx_prio${p}_packets")
+	[ "${tx0:-0}" -ge 1 ]
+	check_err $? "the ping not counted on priority $p: tx_prio${p}_packets '$tx0'"
+
+	# the storm: counted at both ends at the refresh interval
+	t0=$(mono_ns)
+	simA pfc-storm "$p"
+	sleep 1
+	a=$(pfc_of "$NSA" da "$p")
+	t1=$(mono_ns)
+	b=$(pfc_of "$NSB" db "$p")
+	since=$(link_val "$NSA" da pfc-storm-since-ns)
+	max=$(( (t1 - since) / 1677696 + 1 ))
+	log_info "storm: da sent ${a% *} pauses in $(( (t1 - since) / 1000000 )) ms (at most $max), db received ${b#* }; since $since, set at $t0"
+	[ "${a% *}" -ge 1 ] && [ "${b#* }" -ge 1 ] && [ "${a#* }" = 0 ] &&
+		[ "${b% *}" = 0 ]
+	check_err $? "dcb -s pfc show: da '$a', db '$b' (requests indications)"
+	[ "$since" -ge "$t0" ] && [ "$since" -le "$t1" ]
+	check_err $? "pfc-storm-since-ns $since outside [$t0, $t1]"
+	[ "${a% *}" -le "$max" ]
+	check_err $? "${a% *} pauses: more than one per refresh interval ($max)"
+	debug_kernel || [ "${a% *}" -ge $((max / 8)) ]
+	check_err $? "${a% *} pauses: far fewer than one per refresh interval ($max)"
+
+	# db's priority paused: its frames held, priority 0 goes
+	pb=$(link_val "$NSB" db pfc-paused)
+	pa=$(link_val "$NSA" da pfc-paused)
+	[ "$pb" = "$mask" ] && [ "$pa" = 0x00 ]
+	check_err $? "pfc-paused: db $pb, da $pa"
+	tx0=$(sim_stat "$NSB" db "tx_prio${p}_packets")
+	ip netns exec "$NSB" ping "${qos[@]}" -c 2 -i 0.2 -W 1 "$dst" >/dev/null
+	check_fail $? "a ping on the paused priority $p answered"
+	tx1=$(sim_stat "$NSB" db "tx_prio${p}_packets")
+	[ "$tx1" = "$tx0" ]
+	check_err $? "tx_prio${p}_packets grew while paused: $tx0, then $tx1"
+	ip netns exec "$NSB" ping -c 1 -W 5 192.0.2.1 >/dev/null
+	check_err $? "priority 0 paused as well"
+	# a MAC control frame on the paused priority is sent regardless
+	mac_ctl_send "$NSB" db "$p"
+	tx2=$(sim_stat "$NSB" db "tx_prio${p}_packets")
+	[ "$tx2" = $((tx1 + 1)) ]
+	check_err $? "a MAC control frame on the paused priority: tx_prio${p}_packets $tx1, then $tx2"
+
+	# PFC off at db: the pause ignored, the held frames sent at once
+	dcbB pfc set dev db prio-pfc "$p:off"
+	tx0=$(sim_stat "$NSB" db "tx_prio${p}_packets")
+	pb=$(link_val "$NSB" db pfc-paused)
+	log_info "PFC off at db: tx_prio${p}_packets $tx2, then $tx0"
+	[ "$tx0" -ge $((tx2 + 2)) ]
+	check_err $? "held frames not released by PFC off: tx_prio${p}_packets $tx2, then $tx0"
+	[ "$pb" = 0x00 ]
+	check_err $? "PFC off, still paused: $pb"
+	ip netns exec "$NSB" ping "${qos[@]}" -c 1 -W 5 "$dst" >/dev/null
+	check_err $? "no ping on priority $p with PFC off at db"
+	b2=$(pfc_of "$NSB" db "$p")
+	[ "${b2#* }" -gt "${b#* }" ]
+	check_err $? "db with PFC off does not count pauses: ${b#* }, then ${b2#* }"
+	dcbB pfc set dev db prio-pfc "$p:on"
+	pb=$(link_val "$NSB" db pfc-paused)
+	[ "$pb" = "$mask" ]
+	check_err $? "PFC on again at db, not paused: $pb"
+
+	# storm off: the counters stop, the pause (335 ms) lapses
+	simA pfc-storm off
+	a=$(pfc_of "$NSA" da "$p")
+	sleep 0.5
+	a2=$(pfc_of "$NSA" da "$p")
+	b=$(pfc_of "$NSB" db "$p")
+	pb=$(link_val "$NSB" db pfc-paused)
+	[ "$a2" = "$a" ] && [ "$pb" = 0x00 ]
+	check_err $? "storm off: da '$a', then '$a2'; db paused $pb"
+	pa=$(sim_stat "$NSA" da "tx_prio${p}_pause")
+	pb=$(sim_stat "$NSB" db "rx_prio${p}_pause")
+	[ "$pa" = "${a% *}" ] && [ "$pb" = "${b#* }" ] && [ "${a% *}" = "${b#* }" ]
+	check_err $? "ethtool -S tx_prio${p}_pause $pa, rx_prio${p}_pause $pb, dcb '$a' '$b'"
+	ip netns exec "$NSB" ping "${qos[@]}" -c 1 -W 5 "$dst" >/dev/null
+	check_err $? "no ping on priority $p after the storm"
+
+	# da with PFC off on P sends no pause
+	since=$(link_val "$NSA" da pfc-storm-since-ns)
+	dcbA pfc set dev da prio-pfc "$p:off"
+	simA pfc-storm "$p"
+	sleep 0.3
+	a2=$(pfc_of "$NSA" da "$p")
+	since2=$(link_val "$NSA" da pfc-storm-since-ns)
+	[ "$a2" = "$a" ] && [ "$since2" = "$since" ]
+	check_err $? "da with PFC off on $p sent pauses: '$a', then '$a2', since $since, then $since2"
+
+	# bursts of 100 ms every 300 ms, db at 10 Gb/s
+	simA pfc-storm off
+	simB speed 10000
+	dcbA pfc set dev da prio-pfc "$p:on"
+	simA pfc-storm-on-ms 100 pfc-storm-off-ms 200 pfc-storm "$p"
+	since=$(link_val "$NSA" da pfc-storm-since-ns)
+	st=$(paused_samples "$NSB" db "$mask" 2000)
+	a2=$(pfc_of "$NSA" da "$p")
+	t1=$(mono_ns)
+	since2=$(link_val "$NSA" da pfc-storm-since-ns)
+	n=$(( ${a2% *} - ${a% *} ))
+	max=$(( ( (t1 - since) / 300000000 + 1) * (100000000 / 1677696 + 2) ))
+	rem=$(( (since2 - since) % 300000000 ))
+	[ "$rem" -gt 150000000 ] && rem=$((300000000 - rem))
+	log_info "bursts: $n pauses in $(( (t1 - since) / 1000000 )) ms (at most $max; endless: $(( (t1 - since) / 1677696 ))); bursts began at $since, $since2 ($(( (since2 - since) / 1000000 )) ms later); db's pfc-paused read, paused, changes: $st"
+	[ "$n" -ge 1 ] && [ "$n" -le "$max" ]
+	check_err $? "bursts: $n pauses, at most $max"
+	[ "$since2" -ge $((since + 300000000)) ]
+	check_err $? "bursts: the last began at $since2, the first at $since"
+	if ! debug_kernel; then
+		[ "$rem" -le 50000000 ]
+		check_err $? "bursts: $(( (since2 - since) / 1000000 )) ms between two, not a multiple of 300"
+		read -r n a b <<<"$st"
+		[ "$b" -ge 4 ] && [ $((a * 10)) -ge "$n" ] && [ $((a * 10)) -le $((n * 7)) ]
+		check_err $? "bursts: db's priority $p paused in $a of $n readings, $b changes"
+	fi
+
+	simA pfc-storm off pfc-storm-on-ms 0 pfc-storm-off-ms 0
+	dcbA pfc set dev da prio-pfc all:off
+	dcbB pfc set dev db prio-pfc all:off
+	if [ -n "$vlan" ]; then
+		ip -n "$NSA" link del da.10
+		ip -n "$NSB" link del db.10
+	fi
+	log_test "PFC storm: pauses counted, the peer's priority paused and released, bursts"
 }
 
 dcbsim_teardown()
