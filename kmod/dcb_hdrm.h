@@ -347,6 +347,7 @@ struct hdrm_wd {
 	bool running;			/* polling */
 	u64 next_ns;			/* when the next poll is due */
 	u8 progress;			/* enum dcb_hdrm_wd_progress */
+	const struct hdrm_wd_driver *drv; /* the driver's counters */
 	u8 en;				/* PFC-enabled, at the last poll */
 	u8 pfc_off;			/* priorities it turned PFC off for */
 	u8 last_action[HDRM_PRIOS];	/* enum dcb_hdrm_wd_action */
@@ -488,6 +489,7 @@ int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 
 /* watchdog.c: the PFC watchdog. Context: rtnl held. */
 void hdrm_wd_port_init(struct hdrm_port *port);
+void hdrm_wd_driver_refresh(struct hdrm_port *port);
 void hdrm_wd_work(struct work_struct *work);
 void hdrm_wd_start(struct hdrm_port *port);
 void hdrm_wd_stop(struct hdrm_port *port, bool notify);

@@ -247,9 +247,6 @@ int hdrm_drv_set_pfc_en(struct net_device *dev, u8 off, u8 on)
 #endif
 }
 
-/* The ethtool statistic of a priority's transmitted packets (mlx5's name). */
-#define HDRM_DRV_TX_PRIO_FMT	"tx_prio%u_packets"
-
 void hdrm_drv_tx_prio_free(struct hdrm_drv_tx_prio *t)
 {
 	kvfree(t->data);
@@ -263,8 +260,9 @@ void hdrm_drv_tx_prio_free(struct hdrm_drv_tx_prio *t)
  * @t: filled: the statistics' count, each priority's index (-1: none) and a
  *     buffer to read them into; hdrm_drv_tx_prio_free() releases it
  *
- * Looks up "tx_prio<N>_packets" among the driver's ethtool statistics
- * (ethtool -S), the per-priority transmit counters mlx5 keeps.
+ * Looks up each priority's transmitted packets among the driver's ethtool
+ * statistics (ethtool -S) by the names mlx5, bnxt_en and mlxsw give them
+ * (hdrm_wd_tx_formats).
  *
  * Return: 0 when at least one priority has one, -ENOENT when none does,
  * -EOPNOTSUPP without ethtool statistics, or -ENOMEM.
@@ -273,7 +271,7 @@ int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t)
 {
 	const struct ethtool_ops *ops = dev->ethtool_ops;
 	char want[ETH_GSTRING_LEN];
-	int n, i, p, found = 0;
+	int n, i, p, f, found = 0;
 	u8 *names;
 
 	ASSERT_RTNL();
@@ -290,14 +288,16 @@ int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t)
 	if (!names)
 		return -ENOMEM;
 	ops->get_strings(dev, ETH_SS_STATS, names);
-	for (p = 0; p < HDRM_PRIOS; p++) {
-		snprintf(want, sizeof(want), HDRM_DRV_TX_PRIO_FMT, p);
-		for (i = 0; i < n; i++) {
-			if (!strncmp(names + i * ETH_GSTRING_LEN, want,
-				     ETH_GSTRING_LEN)) {
-				t->idx[p] = i;
-				found++;
-				break;
+	for (f = 0; f < HDRM_WD_TX_FORMATS && !found; f++) {
+		for (p = 0; p < HDRM_PRIOS; p++) {
+			snprintf(want, sizeof(want), hdrm_wd_tx_formats[f], p);
+			for (i = 0; i < n; i++) {
+				if (!strncmp(names + i * ETH_GSTRING_LEN, want,
+					     ETH_GSTRING_LEN)) {
+					t->idx[p] = i;
+					found++;
+					break;
+				}
 			}
 		}
 	}

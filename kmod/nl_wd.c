@@ -103,6 +103,11 @@ static int hdrm_wd_msg_fill(struct sk_buff *skb, struct hdrm_port *port,
 	    nla_put_u64_64bit(skb, DCB_HDRM_A_WATCHDOG_ACTION_ERRORS,
 			      wd->action_errors, DCB_HDRM_A_WATCHDOG_PAD))
 		goto cancel;
+	if (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_COUNTER_REFRESH_MS,
+			wd->drv->refresh_ms) ||
+	    nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED,
+		       wd->drv->swapped))
+		goto cancel;
 	if (event >= 0 &&
 	    (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_EVENT, event) ||
 	     nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_EVENT_PRIO, prio)))
@@ -217,6 +222,16 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 				    tb[DCB_HDRM_A_WATCHDOG_POLL_MS] ?:
 				    tb[DCB_HDRM_A_WATCHDOG_DETECT_MS],
 				    "poll-ms is longer than detect-ms: a storm would be seen late");
+		goto out;
+	}
+	/* a poll between two refreshes of the counters sees them stand still */
+	hdrm_wd_driver_refresh(port);
+	if (on && poll < wd->drv->refresh_ms) {
+		/* the table's message: a constant string, as extack keeps */
+		NL_SET_BAD_ATTR(extack, tb[DCB_HDRM_A_WATCHDOG_POLL_MS] ?:
+				tb[DCB_HDRM_A_WATCHDOG_STATE]);
+		if (extack)
+			extack->_msg = wd->drv->slow;
 		goto out;
 	}
 	err = -EOPNOTSUPP;

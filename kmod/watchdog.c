@@ -31,9 +31,20 @@
 
 #include "dcb_hdrm.h"
 
+/* What the watchdog must know of the device's driver. Context: rtnl. */
+void hdrm_wd_driver_refresh(struct hdrm_port *port)
+{
+	char name[HDRM_DRV_NAME_LEN];
+
+	hdrm_drv_name(port->dev, name);
+	port->wd.drv = hdrm_wd_driver_of(name);
+}
+
 void hdrm_wd_port_init(struct hdrm_port *port)
 {
 	struct hdrm_wd *wd = &port->wd;
+
+	hdrm_wd_driver_refresh(port);
 
 	INIT_DELAYED_WORK(&port->wd_work, hdrm_wd_work);
 	wd->action = DCB_HDRM_WD_ACTION_ALERT;
@@ -163,7 +174,9 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 		}
 		tx_known = true;
 	}
-	if (hdrm_drv_get_pfc_counters(port->dev, &en, req, ind)) {
+	if (hdrm_drv_get_pfc_counters(port->dev, &en,
+				      wd->drv->swapped ? ind : req,
+				      wd->drv->swapped ? req : ind)) {
 		wd->poll_errors++;
 		return;
 	}
@@ -236,6 +249,7 @@ void hdrm_wd_start(struct hdrm_port *port)
 	if (!wd->on || wd->running || !netif_running(port->dev) ||
 	    !hdrm_drv_can_get_pfc(port->dev))
 		return;
+	hdrm_wd_driver_refresh(port);
 	hdrm_wd_progress_find(port);
 	for (p = 0; p < HDRM_PRIOS; p++)
 		hdrm_wd_forget(&wd->prio[p]);

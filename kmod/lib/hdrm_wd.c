@@ -107,3 +107,47 @@ void hdrm_wd_end(struct hdrm_wd_prio *p, u64 now)
 	p->end_ns = now;
 	hdrm_wd_forget(p);
 }
+
+/*
+ * Drivers whose ieee_getpfc answers from statistics a timer refreshes:
+ * bnxt_en every stats_coal_ticks (1 s by default), i40e and ice from their
+ * service task once a second, ixgbe from its service timer every 2 s. A
+ * poll shorter than that sees the counters stand still between refreshes
+ * and breaks every run. ixgbe fills requests with the XOFF frames it
+ * received and indications with those it sent, the reverse of dcbnl's.
+ * Every other driver: read at each call, the right way round.
+ */
+#define HDRM_WD_SLOW(drv, ms) \
+	drv " refreshes its PFC counters every " #ms " ms: poll-ms must be at least " #ms
+
+static const struct hdrm_wd_driver hdrm_wd_drivers[] = {
+	{ "bnxt_en", 1000, false, HDRM_WD_SLOW("bnxt_en", 1000) },
+	{ "i40e", 1000, false, HDRM_WD_SLOW("i40e", 1000) },
+	{ "ice", 1000, false, HDRM_WD_SLOW("ice", 1000) },
+	{ "ixgbe", 2000, true, HDRM_WD_SLOW("ixgbe", 2000) },
+};
+
+static const struct hdrm_wd_driver hdrm_wd_driver_default = {
+	"", 0, false, NULL
+};
+
+/* @driver: the name ethtool's drvinfo gives. Never NULL. */
+const struct hdrm_wd_driver *hdrm_wd_driver_of(const char *driver)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_wd_drivers); i++)
+		if (!strcmp(driver, hdrm_wd_drivers[i].name))
+			return &hdrm_wd_drivers[i];
+	return &hdrm_wd_driver_default;
+}
+
+/*
+ * A priority's transmitted packets among ethtool statistics, as mlx5,
+ * bnxt_en and mlxsw (Spectrum) name them; each takes the priority.
+ */
+const char *const hdrm_wd_tx_formats[HDRM_WD_TX_FORMATS] = {
+	"tx_prio%u_packets",
+	"tx_packets_pri%u",
+	"tx_frames_prio_%u",
+};

@@ -137,6 +137,7 @@ static void hdrm_test_watchdog(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(hdrm_wd_cases); i++)
 		HDRM_KUNIT_CHECK(test, hdrm_check_wd(i, msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_wd_drivers(msg, len));
 }
 
 static void hdrm_test_ratelimit(struct kunit *test)

@@ -65,6 +65,8 @@ static struct nla_policy wd_policy[DCB_HDRM_A_WATCHDOG_MAX + 1] = {
 	[DCB_HDRM_A_WATCHDOG_PRIO]	= { .type = NLA_NESTED },
 	[DCB_HDRM_A_WATCHDOG_EVENT]	= { .type = NLA_U32 },
 	[DCB_HDRM_A_WATCHDOG_EVENT_PRIO] = { .type = NLA_U8 },
+	[DCB_HDRM_A_WATCHDOG_COUNTER_REFRESH_MS] = { .type = NLA_U32 },
+	[DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED] = { .type = NLA_U8 },
 };
 
 static struct nla_policy wd_prio_policy[DCB_HDRM_A_WD_PRIO_MAX + 1] = {
@@ -151,6 +153,10 @@ int wd_parse(struct nlattr *attrs, int len, struct wd_info *w)
 	w->progress = hdrm_nla_u32(tb, DCB_HDRM_A_WATCHDOG_PROGRESS);
 	w->running = tb[DCB_HDRM_A_WATCHDOG_RUNNING] &&
 		     nla_get_u8(tb[DCB_HDRM_A_WATCHDOG_RUNNING]);
+	w->counter_refresh_ms =
+		hdrm_nla_u32(tb, DCB_HDRM_A_WATCHDOG_COUNTER_REFRESH_MS);
+	w->counters_swapped = tb[DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED] &&
+		nla_get_u8(tb[DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED]);
 	w->polls = hdrm_nla_u64(tb, DCB_HDRM_A_WATCHDOG_POLLS);
 	w->poll_errors = hdrm_nla_u64(tb, DCB_HDRM_A_WATCHDOG_POLL_ERRORS);
 	w->action_errors = hdrm_nla_u64(tb, DCB_HDRM_A_WATCHDOG_ACTION_ERRORS);
@@ -242,8 +248,8 @@ static void wd_prio_json(struct jw *jw, const struct wd_prio *p, bool stats,
 
 /*
  * One device: {ifname, ifindex, state, action, detect_ms, restore_ms,
- * poll_ms, running, progress, [polls, poll_errors, action_errors,]
- * priorities}.
+ * poll_ms, running, progress, counter_refresh_ms, counters_swapped,
+ * [polls, poll_errors, action_errors,] priorities}.
  */
 void wd_print_json(struct jw *jw, const struct wd_info *w, bool stats,
 		   uint64_t now_ns)
@@ -260,6 +266,8 @@ void wd_print_json(struct jw *jw, const struct wd_info *w, bool stats,
 	jw_ku64(jw, "poll_ms", w->poll_ms);
 	jw_kbool(jw, "running", w->running);
 	jw_kstr(jw, "progress", HDRM_NAME(wd_progress_names, w->progress));
+	jw_ku64(jw, "counter_refresh_ms", w->counter_refresh_ms);
+	jw_kbool(jw, "counters_swapped", w->counters_swapped);
 	if (stats) {
 		jw_ku64(jw, "polls", w->polls);
 		jw_ku64(jw, "poll_errors", w->poll_errors);
@@ -291,6 +299,11 @@ void wd_print_text(const struct wd_info *w, bool stats, uint64_t now_ns)
 	       w->restore_ms, w->poll_ms,
 	       HDRM_NAME(wd_progress_names, w->progress),
 	       w->running ? "yes" : "no");
+	/* the driver's counters, where they are not read at each poll */
+	if (w->counter_refresh_ms || w->counters_swapped)
+		printf("  counters refreshed every %u ms%s\n",
+		       w->counter_refresh_ms,
+		       w->counters_swapped ? ", sent and received swapped by the driver" : "");
 	if (stats)
 		printf("  polls %llu poll-errors %llu action-errors %llu\n",
 		       (unsigned long long)w->polls,

@@ -37,6 +37,8 @@ struct wd_info {
 	uint32_t detect_ms, restore_ms, poll_ms;
 	uint32_t progress;		/* enum dcb_hdrm_wd_progress */
 	bool running;
+	uint32_t counter_refresh_ms;	/* the driver's; 0: at each read */
+	bool counters_swapped;
 	uint64_t polls, poll_errors, action_errors;
 	unsigned int n_prio;
 	struct wd_prio prio[HDRM_PRIOS];

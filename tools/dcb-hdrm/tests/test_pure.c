@@ -89,5 +89,6 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(hdrm_wd_cases); i++)
 		CHECK(hdrm_check_wd(i, msg, len), "watchdog: %s",
 		      hdrm_wd_cases[i].name);
+	CHECK(hdrm_check_wd_drivers(msg, len), "watchdog: the drivers' counters it knows, the transmit counters' names");
 	return tap_done();
 }

@@ -308,13 +308,13 @@ static void test_show(void)
 	       "parsed: the device, both priorities in order, what was absent");
 
 	s = wd_json(&w, false, NOW);
-	TAP_OK(!strcmp(s, "{\"ifname\":\"eth0\",\"ifindex\":2,\"state\":\"on\",\"action\":\"drop\",\"detect_ms\":200,\"restore_ms\":200,\"poll_ms\":50,\"running\":true,\"progress\":\"tx-prio-packets\",\"priorities\":["
+	TAP_OK(!strcmp(s, "{\"ifname\":\"eth0\",\"ifindex\":2,\"state\":\"on\",\"action\":\"drop\",\"detect_ms\":200,\"restore_ms\":200,\"poll_ms\":50,\"running\":true,\"progress\":\"tx-prio-packets\",\"counter_refresh_ms\":0,\"counters_swapped\":false,\"priorities\":["
 		       "{\"prio\":3,\"state\":\"stormed\",\"direction\":\"received\",\"storms\":2,\"last_storm_ms\":412,\"last_storm_start_ns\":10000000000,\"last_storm_detect_ns\":10200000000,\"last_storm_restore_ns\":0,\"last_action\":\"drop\",\"pfc_off\":true,\"action_error\":0,\"last_storm_age_ms\":3250},"
 		       "{\"prio\":4,\"state\":\"ok\",\"direction\":\"none\",\"storms\":0,\"last_storm_ms\":0,\"last_storm_start_ns\":0,\"last_storm_detect_ns\":0,\"last_storm_restore_ns\":0,\"last_action\":null,\"pfc_off\":false,\"action_error\":0,\"last_storm_age_ms\":null}]}"),
 	       "JSON: the contract's keys, in order, no counters without -s: %s", s);
 
 	s = wd_json(&w, true, NOW);
-	TAP_OK(strstr(s, "\"progress\":\"tx-prio-packets\",\"polls\":1234,\"poll_errors\":1,\"action_errors\":0,\"priorities\":[") &&
+	TAP_OK(strstr(s, "\"progress\":\"tx-prio-packets\",\"counter_refresh_ms\":0,\"counters_swapped\":false,\"polls\":1234,\"poll_errors\":1,\"action_errors\":0,\"priorities\":[") &&
 	       strstr(s, "\"last_storm_age_ms\":3250,\"requests\":17,\"indications\":123456,\"tx_packets\":789}") &&
 	       strstr(s, "\"last_storm_age_ms\":null,\"requests\":17,\"indications\":123456,\"tx_packets\":null}"),
 	       "JSON -s: polls, poll_errors, action_errors; per priority requests, indications, tx_packets (null without progress): %s", s);
@@ -389,11 +389,23 @@ static void test_malformed(void)
 	nla_put_u8(m, DCB_HDRM_A_WATCHDOG_DETECT_MS, 200);
 	TAP_OK(parse(m, &w) == -EPROTO, "a u32 sent as a u8: -EPROTO");
 
+	/* a driver whose counters a timer refreshes, swapped (ixgbe) */
+	m = attrs();
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_IFINDEX, 7);
+	nla_put_string(m, DCB_HDRM_A_WATCHDOG_IFNAME, "eth7");
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_POLL_MS, 2000);
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_COUNTER_REFRESH_MS, 2000);
+	nla_put_u8(m, DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED, 1);
+	TAP_OK(!parse(m, &w) && w.counter_refresh_ms == 2000 &&
+	       w.counters_swapped &&
+	       strstr(wd_json(&w, false, NOW), "\"counter_refresh_ms\":2000,\"counters_swapped\":true,") &&
+	       strstr(wd_txt(&w, false, NOW), "\n  counters refreshed every 2000 ms, sent and received swapped by the driver\n"),
+	       "a driver's counter refresh and swap, in JSON and text: %s", out);
 	m = attrs();
 	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_IFINDEX, 5);
 	nla_put_string(m, DCB_HDRM_A_WATCHDOG_IFNAME, "eth5");
 	TAP_OK(!parse(m, &w) && w.n_prio == 0 && !w.state &&
-	       !strcmp(wd_json(&w, false, NOW), "{\"ifname\":\"eth5\",\"ifindex\":5,\"state\":\"off\",\"action\":\"alert\",\"detect_ms\":0,\"restore_ms\":0,\"poll_ms\":0,\"running\":false,\"progress\":\"none\",\"priorities\":[]}"),
+	       !strcmp(wd_json(&w, false, NOW), "{\"ifname\":\"eth5\",\"ifindex\":5,\"state\":\"off\",\"action\":\"alert\",\"detect_ms\":0,\"restore_ms\":0,\"poll_ms\":0,\"running\":false,\"progress\":\"none\",\"counter_refresh_ms\":0,\"counters_swapped\":false,\"priorities\":[]}"),
 	       "no priorities: an empty list: %s", out);
 }
 
