@@ -159,6 +159,8 @@ static int hdrm_check_wd(unsigned int i, char *msg, size_t len)
 /* What the watchdog knows of drivers' counters, and the stats' names. */
 static int hdrm_check_wd_drivers(char *msg, size_t len)
 {
+	static const char ixgbe_slow[] =
+		"ixgbe refreshes its PFC counters every 2000 ms: poll-ms must be at least 2000";
 	static const struct {
 		const char *name;
 		u32 refresh_ms;
@@ -181,8 +183,7 @@ static int hdrm_check_wd_drivers(char *msg, size_t len)
 					 want[i].name, d->refresh_ms, d->swapped);
 	}
 	d = hdrm_wd_driver_of("ixgbe");
-	if (strcmp(d->slow, "ixgbe refreshes its PFC counters every 2000 ms: "
-		   "poll-ms must be at least 2000"))
+	if (strcmp(d->slow, ixgbe_slow))
 		return hdrm_fail(msg, len, "ixgbe's message: %s", d->slow);
 	/* mlx5's, bnxt_en's and mlxsw's names, in that order */
 	if (strcmp(hdrm_wd_tx_formats[0], "tx_prio%u_packets") ||
