@@ -247,6 +247,25 @@ int hdrm_drv_set_pfc_en(struct net_device *dev, u8 off, u8 on)
 #endif
 }
 
+/*
+ * What ethtool itself does around a driver's operations (dev_ethtool()):
+ * some drivers wake a runtime-suspended device in begin.
+ */
+static int hdrm_drv_ethtool_begin(struct net_device *dev)
+{
+	const struct ethtool_ops *ops = dev->ethtool_ops;
+
+	return ops->begin ? ops->begin(dev) : 0;
+}
+
+static void hdrm_drv_ethtool_complete(struct net_device *dev)
+{
+	const struct ethtool_ops *ops = dev->ethtool_ops;
+
+	if (ops->complete)
+		ops->complete(dev);
+}
+
 void hdrm_drv_tx_prio_free(struct hdrm_drv_tx_prio *t)
 {
 	kvfree(t->data);
@@ -271,7 +290,7 @@ int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t)
 {
 	const struct ethtool_ops *ops = dev->ethtool_ops;
 	char want[ETH_GSTRING_LEN];
-	int n, i, p, f, found = 0;
+	int n, i, p, f, err, found = 0;
 	u8 *names;
 
 	ASSERT_RTNL();
@@ -287,7 +306,13 @@ int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t)
 	names = kvcalloc(n, ETH_GSTRING_LEN, GFP_KERNEL);
 	if (!names)
 		return -ENOMEM;
+	err = hdrm_drv_ethtool_begin(dev);
+	if (err) {
+		kvfree(names);
+		return err;
+	}
 	ops->get_strings(dev, ETH_SS_STATS, names);
+	hdrm_drv_ethtool_complete(dev);
 	for (f = 0; f < HDRM_WD_TX_FORMATS && !found; f++) {
 		for (p = 0; p < HDRM_PRIOS; p++) {
 			snprintf(want, sizeof(want), hdrm_wd_tx_formats[f], p);
@@ -317,22 +342,28 @@ int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t)
  * @t: from hdrm_drv_tx_prio_find()
  * @tx: per priority, the counter (0 where it has none)
  *
- * Return: 0, or -EAGAIN when the driver's statistics changed in number
- * (its channels did): look them up again.
+ * Return: 0, -EAGAIN when the driver's statistics changed in number (its
+ * channels did): look them up again, or the driver's begin's error.
  */
 int hdrm_drv_tx_prio_read(struct net_device *dev, struct hdrm_drv_tx_prio *t,
 			  u64 *tx)
 {
 	const struct ethtool_ops *ops = dev->ethtool_ops;
 	struct ethtool_stats stats = { .cmd = ETHTOOL_GSTATS };
-	int p;
+	int p, err;
 
 	ASSERT_RTNL();
-	if (!t->data || ops->get_sset_count(dev, ETH_SS_STATS) != t->n)
+	err = hdrm_drv_ethtool_begin(dev);
+	if (err)
+		return err;
+	if (!t->data || ops->get_sset_count(dev, ETH_SS_STATS) != t->n) {
+		hdrm_drv_ethtool_complete(dev);
 		return -EAGAIN;
+	}
 	stats.n_stats = t->n;
 	memset(t->data, 0, t->n * sizeof(u64));
 	ops->get_ethtool_stats(dev, &stats, t->data);
+	hdrm_drv_ethtool_complete(dev);
 	for (p = 0; p < HDRM_PRIOS; p++)
 		tx[p] = t->idx[p] >= 0 ? t->data[t->idx[p]] : 0;
 	return 0;

@@ -17,7 +17,10 @@ static u8 hdrm_wd_shown(struct hdrm_port *port)
 	u8 mask = wd->pfc_off;
 	int p;
 
-	mask |= wd->running ? wd->en : hdrm_drv_pfc_prio_mask(port->dev);
+	if (wd->running)
+		mask |= wd->en;
+	else if (hdrm_drv_can_get_pfc(port->dev))
+		mask |= hdrm_drv_pfc_prio_mask(port->dev);
 	for (p = 0; p < HDRM_PRIOS; p++)
 		if (wd->prio[p].storms || wd->prio[p].stormed)
 			mask |= BIT(p);
