@@ -9,12 +9,14 @@
  *          buffer-total BYTES cell BYTES fail ERRNO hwts on|off
  *          ts-resolution-ns NS clock-offset-ns NS clock-ppb PPB
  *          pfc-storm PRIO|off pfc-storm-on-ms MS pfc-storm-off-ms MS
+ *          driver dcbsim|bnxt_en|i40e|ice|ixgbe
  *
  * (`ip` learns the kind from link_dcbsim.so through IP_LIB_DIR; `ip -d
  * link show` prints the knobs and "xoff B0,...,B7", each buffer's XOFF
  * threshold in bytes counted from its bottom, 0 for a lossy buffer: the
  * headroom above XOFF is the buffer's size less it; then the storm's
- * knobs, "pfc-storm-since-ns NS" and "pfc-paused 0xMASK", read only.)
+ * knobs, "pfc-storm-since-ns NS" and "pfc-paused 0xMASK", read only;
+ * last "driver NAME".)
  *
  * The cable: a frame the driver accepts enters the cable at x_tx (the
  * host's ktime_get_ns()), is held until x_tx + delay-ns in a FIFO served
@@ -108,14 +110,38 @@
  *   (default 0, 0): with both not 0, bursts of N ms of pauses separated by
  *   M ms of silence, a burst first; else one endless burst. Any of the
  *   three given restarts the cycle from that instant (off stops it).
+ * - driver NAME (default dcbsim; IFLA_DCBSIM_DRIVER, a string): whose PFC
+ *   counters the device reports, as Linux 6.12's driver does; any other
+ *   name is refused. ethtool's drvinfo gives NAME as the driver.
+ *   dcbsim: ieee_pfc's requests and indications are the live counters
+ *   (below) and ethtool -S has tx_prio<p>_{packets,bytes,pause} and
+ *   rx_prio<p>_pause.
+ *   bnxt_en, i40e, ice (period 1000 ms), ixgbe (2000 ms): ieee_getpfc
+ *   answers from a snapshot of the counters a service timer takes, as
+ *   the driver's own (bnxt_en: the statistics DMA every stats_coal_ticks;
+ *   i40e, ice, ixgbe: the service task): when the knob is given (again,
+ *   even with the same NAME) and every period after that, whether the
+ *   device is up or not; so the values change only at those instants.
+ *   ixgbe reports them swapped, as ixgbe_dcbnl_ieee_getpfc() does:
+ *   requests = pause received, indications = pause sent. ethtool -S has
+ *   no per-priority transmit counter (none of tx_prio<p>_packets,
+ *   tx_packets_pri<p>, tx_frames_prio_<p>), only each priority's pause
+ *   sent then received, named as the driver names its XOFF counters:
+ *   bnxt_en tx_pfc_ena_frames_pri<p>, rx_pfc_ena_frames_pri<p> (from the
+ *   snapshot, as bnxt_en's are); i40e port.tx_priority_<p>_xoff_tx,
+ *   port.rx_priority_<p>_xoff_rx; ice tx_priority_<p>_xoff.nic,
+ *   rx_priority_<p>_xoff.nic; ixgbe tx_pb_<p>_pxoff, rx_pb_<p>_pxoff
+ *   (live, the right way round; unlike the real drivers, reading them
+ *   does not refresh ieee_getpfc's snapshot).
  *
  * PFC, per device and priority p, as a NIC's MAC does it:
  * - Pause frames are counters and state, never skbs on the cable (a MAC
  *   consumes them; no receive handler sees one). Sent ones are reported
  *   as ieee_pfc.requests[p], received ones as ieee_pfc.indications[p]
- *   (every model), and in ethtool -S as tx_prio<p>_pause and
- *   rx_prio<p>_pause; tx_prio<p>_packets and tx_prio<p>_bytes count the
- *   frames that entered the cable on p (a held frame when it leaves).
+ *   (every model; but see the driver knob), and in ethtool -S as
+ *   tx_prio<p>_pause and rx_prio<p>_pause; tx_prio<p>_packets and
+ *   tx_prio<p>_bytes count the frames that entered the cable on p (a
+ *   held frame when it leaves).
  * - The storm: while the end is up with a link, one pause on PRIO every
  *   refresh interval, half a pause of 65535 quanta at its own speed
  *   (65535 x 512 / speed / 2: 1.68 ms at 10 Gb/s), within 100 us and
@@ -153,6 +179,9 @@
  * the peer's storm timer, which takes no other lock of ours and never
  * arms our timers; the storm timer is (re)started only under rtnl after
  * hrtimer_cancel(), and the pause timer only under pfc_lock.
+ * priv->snap_lock guards the driver knob's snapshot, which snap_timer
+ * takes (softirq) and ieee_getpfc and ethtool read (bottom halves off);
+ * snap_timer is (re)started only under rtnl after hrtimer_cancel().
  * priv->clock.lock guards the clock's state: the data path reads it with
  * bottom halves off, the PTP operations (process context) and the knobs
  * change it with them disabled. The peer pointer is RCU-protected; a
@@ -342,6 +371,42 @@ struct dcbsim_priv {
 	atomic64_t tx_prio_bytes[DCBSIM_NUM_PRIOS];
 	atomic64_t pause_sent[DCBSIM_NUM_PRIOS];
 	atomic64_t pause_rcvd[DCBSIM_NUM_PRIOS];
+	/*
+	 * The driver knob (an index in dcbsim_drivers[]) under rtnl, read
+	 * with READ_ONCE() by snap_timer; snap_lock guards the snapshot.
+	 */
+	u8 driver;
+	spinlock_t snap_lock;	/* snap_sent, snap_rcvd */
+	u64 snap_sent[DCBSIM_NUM_PRIOS];
+	u64 snap_rcvd[DCBSIM_NUM_PRIOS];
+	struct hrtimer snap_timer;
+};
+
+/*
+ * Whose PFC counters the device reports (the driver knob): Linux 6.12's
+ * drivers whose ieee_getpfc answers from statistics a timer refreshes
+ * every period_ms, ixgbe's swapped (bnxt_dcb.c, i40e_dcb_nl.c,
+ * ice_dcb_nl.c, ixgbe_dcb_nl.c). dcbsim: live, no period.
+ */
+enum {
+	DCBSIM_DRV_DCBSIM,
+	DCBSIM_DRV_BNXT_EN,
+	DCBSIM_DRV_I40E,
+	DCBSIM_DRV_ICE,
+	DCBSIM_DRV_IXGBE,
+	DCBSIM_DRV_COUNT,
+};
+
+static const struct dcbsim_driver {
+	const char *name;
+	u32 period_ms;
+	bool swapped;	/* requests = received, indications = sent */
+} dcbsim_drivers[DCBSIM_DRV_COUNT] = {
+	[DCBSIM_DRV_DCBSIM]	= { DRV_NAME, 0, false },
+	[DCBSIM_DRV_BNXT_EN]	= { "bnxt_en", 1000, false },
+	[DCBSIM_DRV_I40E]	= { "i40e", 1000, false },
+	[DCBSIM_DRV_ICE]	= { "ice", 1000, false },
+	[DCBSIM_DRV_IXGBE]	= { "ixgbe", 2000, true },
 };
 
 static struct rtnl_link_ops dcbsim_link_ops;
@@ -1502,6 +1567,7 @@ static void dcbsim_uninit(struct net_device *dev)
 
 	dcbsim_pfc_stop(priv);
 	dcbsim_wire_flush(priv);
+	hrtimer_cancel(&priv->snap_timer);
 	if (priv->ptp) {
 		ptp_clock_unregister(priv->ptp);
 		priv->ptp = NULL;
@@ -1631,12 +1697,98 @@ static const struct net_device_ops dcbsim_netdev_ops = {
 #endif
 };
 
+/* The driver knob: a real driver's PFC counters */
+
+/* Context: any; bottom halves off or softirq (the timer). */
+static void dcbsim_snap_take_locked(struct dcbsim_priv *priv)
+{
+	int prio;
+
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		priv->snap_sent[prio] = atomic64_read(&priv->pause_sent[prio]);
+		priv->snap_rcvd[prio] = atomic64_read(&priv->pause_rcvd[prio]);
+	}
+}
+
+/*
+ * Context: softirq. The driver's service timer: a snapshot every period,
+ * on the boundaries counted from the knob (a late run skips to the next).
+ */
+static enum hrtimer_restart dcbsim_snap_timer(struct hrtimer *timer)
+{
+	struct dcbsim_priv *priv = container_of(timer, struct dcbsim_priv,
+						snap_timer);
+	u32 ms = dcbsim_drivers[READ_ONCE(priv->driver)].period_ms;
+
+	if (!ms)
+		return HRTIMER_NORESTART;
+	spin_lock(&priv->snap_lock);
+	dcbsim_snap_take_locked(priv);
+	spin_unlock(&priv->snap_lock);
+	hrtimer_forward_now(timer, ms_to_ktime(ms));
+	return HRTIMER_RESTART;
+}
+
+/* -1 for a name that is none of dcbsim_drivers[] */
+static int dcbsim_driver_find(const struct nlattr *a)
+{
+	int i;
+
+	for (i = 0; i < DCBSIM_DRV_COUNT; i++)
+		if (!nla_strcmp(a, dcbsim_drivers[i].name))
+			return i;
+	return -1;
+}
+
+/*
+ * The knob given (even unchanged): a snapshot now and the service timer
+ * from now on, for a driver with a period. Context: rtnl held; @a valid.
+ */
+static void dcbsim_apply_driver(struct dcbsim_priv *priv,
+				const struct nlattr *a)
+{
+	u32 ms;
+
+	hrtimer_cancel(&priv->snap_timer);
+	WRITE_ONCE(priv->driver, dcbsim_driver_find(a));
+	ms = dcbsim_drivers[priv->driver].period_ms;
+	if (!ms)
+		return;
+	spin_lock_bh(&priv->snap_lock);
+	dcbsim_snap_take_locked(priv);
+	spin_unlock_bh(&priv->snap_lock);
+	hrtimer_start(&priv->snap_timer,
+		      ns_to_ktime(ktime_get_ns() + (u64)ms * NSEC_PER_MSEC),
+		      HRTIMER_MODE_ABS_SOFT);
+}
+
+/*
+ * The pause frames sent and received on @prio as ieee_getpfc reports
+ * them: live for dcbsim, else the last snapshot. Context: rtnl held.
+ */
+static void dcbsim_pfc_counters(struct dcbsim_priv *priv, int prio,
+				u64 *sent, u64 *rcvd)
+{
+	if (!dcbsim_drivers[priv->driver].period_ms) {
+		*sent = atomic64_read(&priv->pause_sent[prio]);
+		*rcvd = atomic64_read(&priv->pause_rcvd[prio]);
+		return;
+	}
+	spin_lock_bh(&priv->snap_lock);
+	*sent = priv->snap_sent[prio];
+	*rcvd = priv->snap_rcvd[prio];
+	spin_unlock_bh(&priv->snap_lock);
+}
+
 /* ethtool: the link speed knob, timestamping capabilities */
 
 static void dcbsim_get_drvinfo(struct net_device *dev,
 			       struct ethtool_drvinfo *info)
 {
-	strscpy(info->driver, DRV_NAME, sizeof(info->driver));
+	struct dcbsim_priv *priv = netdev_priv(dev);
+
+	strscpy(info->driver, dcbsim_drivers[priv->driver].name,
+		sizeof(info->driver));
 }
 
 static int dcbsim_get_link_ksettings(struct net_device *dev,
@@ -1728,26 +1880,53 @@ static int dcbsim_get_ts_info(struct net_device *dev,
 /*
  * ethtool -S: per priority, as mlx5 names them, the frames and bytes that
  * entered the cable (a held frame when it leaves) and the pause frames
- * sent (tx) and received (rx).
+ * sent (tx) and received (rx). Another driver's: only the pause frames
+ * sent and received, by that driver's names of its XOFF counters.
+ * Context: rtnl held (count, strings and values in one request).
  */
 static int dcbsim_get_sset_count(struct net_device *dev, int sset)
 {
+	struct dcbsim_priv *priv = netdev_priv(dev);
+
 	if (sset != ETH_SS_STATS)
 		return -EOPNOTSUPP;
-	return DCBSIM_NUM_PRIOS * 4;
+	return DCBSIM_NUM_PRIOS * (priv->driver == DCBSIM_DRV_DCBSIM ? 4 : 2);
 }
 
 static void dcbsim_get_strings(struct net_device *dev, u32 sset, u8 *data)
 {
+	struct dcbsim_priv *priv = netdev_priv(dev);
 	int prio;
 
 	if (sset != ETH_SS_STATS)
 		return;
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
-		ethtool_sprintf(&data, "tx_prio%d_packets", prio);
-		ethtool_sprintf(&data, "tx_prio%d_bytes", prio);
-		ethtool_sprintf(&data, "tx_prio%d_pause", prio);
-		ethtool_sprintf(&data, "rx_prio%d_pause", prio);
+		switch (priv->driver) {
+		case DCBSIM_DRV_BNXT_EN:
+			ethtool_sprintf(&data, "tx_pfc_ena_frames_pri%d", prio);
+			ethtool_sprintf(&data, "rx_pfc_ena_frames_pri%d", prio);
+			break;
+		case DCBSIM_DRV_I40E:
+			ethtool_sprintf(&data, "port.tx_priority_%d_xoff_tx",
+					prio);
+			ethtool_sprintf(&data, "port.rx_priority_%d_xoff_rx",
+					prio);
+			break;
+		case DCBSIM_DRV_ICE:
+			ethtool_sprintf(&data, "tx_priority_%d_xoff.nic", prio);
+			ethtool_sprintf(&data, "rx_priority_%d_xoff.nic", prio);
+			break;
+		case DCBSIM_DRV_IXGBE:
+			ethtool_sprintf(&data, "tx_pb_%d_pxoff", prio);
+			ethtool_sprintf(&data, "rx_pb_%d_pxoff", prio);
+			break;
+		default:
+			ethtool_sprintf(&data, "tx_prio%d_packets", prio);
+			ethtool_sprintf(&data, "tx_prio%d_bytes", prio);
+			ethtool_sprintf(&data, "tx_prio%d_pause", prio);
+			ethtool_sprintf(&data, "rx_prio%d_pause", prio);
+			break;
+		}
 	}
 }
 
@@ -1758,8 +1937,16 @@ static void dcbsim_get_ethtool_stats(struct net_device *dev,
 	int prio;
 
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
-		*data++ = atomic64_read(&priv->tx_prio_packets[prio]);
-		*data++ = atomic64_read(&priv->tx_prio_bytes[prio]);
+		if (priv->driver == DCBSIM_DRV_BNXT_EN) {
+			/* the statistics DMA's copy, as ieee_getpfc's */
+			dcbsim_pfc_counters(priv, prio, &data[0], &data[1]);
+			data += 2;
+			continue;
+		}
+		if (priv->driver == DCBSIM_DRV_DCBSIM) {
+			*data++ = atomic64_read(&priv->tx_prio_packets[prio]);
+			*data++ = atomic64_read(&priv->tx_prio_bytes[prio]);
+		}
 		*data++ = atomic64_read(&priv->pause_sent[prio]);
 		*data++ = atomic64_read(&priv->pause_rcvd[prio]);
 	}
@@ -1782,6 +1969,8 @@ static const struct ethtool_ops dcbsim_ethtool_ops = {
 static int dcbsim_ieee_getpfc(struct net_device *dev, struct ieee_pfc *pfc)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
+	u64 sent, rcvd;
+	bool swapped;
 	int prio;
 
 	if (priv->model == DCBSIM_MLX5) {
@@ -1793,10 +1982,15 @@ static int dcbsim_ieee_getpfc(struct net_device *dev, struct ieee_pfc *pfc)
 	} else {
 		*pfc = priv->pfc;
 	}
-	/* every model: the pause frames sent and received per priority */
+	/*
+	 * every model: the pause frames sent and received per priority, as
+	 * the driver knob's driver reports them (ixgbe's the other way round)
+	 */
+	swapped = dcbsim_drivers[priv->driver].swapped;
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
-		pfc->requests[prio] = atomic64_read(&priv->pause_sent[prio]);
-		pfc->indications[prio] = atomic64_read(&priv->pause_rcvd[prio]);
+		dcbsim_pfc_counters(priv, prio, &sent, &rcvd);
+		pfc->requests[prio] = swapped ? rcvd : sent;
+		pfc->indications[prio] = swapped ? sent : rcvd;
 	}
 	return 0;
 }
@@ -2006,6 +2200,9 @@ static void dcbsim_setup(struct net_device *dev)
 		__skb_queue_head_init(&priv->held[prio]);
 	dcbsim_timer_init(&priv->pause_timer, dcbsim_pause_timer);
 	dcbsim_timer_init(&priv->storm_timer, dcbsim_storm_timer);
+	spin_lock_init(&priv->snap_lock);
+	dcbsim_timer_init(&priv->snap_timer, dcbsim_snap_timer);
+	priv->driver = DCBSIM_DRV_DCBSIM;
 	priv->storm_prio = DCBSIM_PFC_STORM_OFF;
 	priv->speed = DCBSIM_DEF_SPEED;
 	priv->lanes = 1;
@@ -2064,6 +2261,8 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_PFC_STORM_OFF_MS] = { .type = NLA_U32 },
 	[IFLA_DCBSIM_PFC_STORM_SINCE_NS] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_PFC_PAUSED] = { .type = NLA_REJECT },
+	[IFLA_DCBSIM_DRIVER]	= { .type = NLA_NUL_STRING,
+				    .len = DCBSIM_DRIVER_LEN - 1 },
 };
 
 /*
@@ -2132,6 +2331,12 @@ static int dcbsim_validate(struct nlattr *tb[], struct nlattr *data[],
 		NL_SET_ERR_MSG_ATTR(extack, a,
 				    "pfc-storm is a priority, 0 to 7, or 255 (off)");
 		return -ERANGE;
+	}
+	a = data[IFLA_DCBSIM_DRIVER];
+	if (a && dcbsim_driver_find(a) < 0) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "driver is dcbsim, bnxt_en, i40e, ice or ixgbe");
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -2233,6 +2438,8 @@ static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 		dcbsim_pfc_release(priv);
 	}
 	dcbsim_apply_storm(priv, data);
+	if (data[IFLA_DCBSIM_DRIVER])
+		dcbsim_apply_driver(priv, data[IFLA_DCBSIM_DRIVER]);
 }
 
 /*
@@ -2376,7 +2583,8 @@ static size_t dcbsim_get_size(const struct net_device *dev)
 	return 10 * nla_total_size(sizeof(u32)) +	/* ... STORM_OFF_MS */
 	       4 * nla_total_size(sizeof(u8)) +	/* MODEL ... PFC_PAUSED */
 	       2 * nla_total_size_64bit(sizeof(u64)) + /* ... STORM_SINCE_NS */
-	       nla_total_size(DCBSIM_NUM_BUFFERS * sizeof(u32)); /* XOFF */
+	       nla_total_size(DCBSIM_NUM_BUFFERS * sizeof(u32)) + /* XOFF */
+	       nla_total_size(DCBSIM_DRIVER_LEN);	/* DRIVER */
 }
 
 static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
@@ -2403,7 +2611,9 @@ static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 	    nla_put_u32(skb, IFLA_DCBSIM_PFC_STORM_OFF_MS, priv->storm_off_ms) ||
 	    nla_put_u64_64bit(skb, IFLA_DCBSIM_PFC_STORM_SINCE_NS,
 			      READ_ONCE(priv->storm_since), IFLA_DCBSIM_PAD) ||
-	    nla_put_u8(skb, IFLA_DCBSIM_PFC_PAUSED, dcbsim_paused(priv)))
+	    nla_put_u8(skb, IFLA_DCBSIM_PFC_PAUSED, dcbsim_paused(priv)) ||
+	    nla_put_string(skb, IFLA_DCBSIM_DRIVER,
+			   dcbsim_drivers[priv->driver].name))
 		return -EMSGSIZE;
 	return 0;
 }

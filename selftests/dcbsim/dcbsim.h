@@ -37,6 +37,10 @@ enum {
 	 */
 	IFLA_DCBSIM_PFC_STORM_SINCE_NS,
 	IFLA_DCBSIM_PFC_PAUSED,	/* u8, read only: priorities paused now */
+	/* string: whose PFC counters the device reports, and the driver
+	 * name ethtool's drvinfo gives: dcbsim, bnxt_en, i40e, ice or ixgbe
+	 */
+	IFLA_DCBSIM_DRIVER,
 	__IFLA_DCBSIM_MAX,
 };
 
@@ -52,6 +56,7 @@ enum dcbsim_model {
 #define DCBSIM_NUM_BUFFERS	8
 #define DCBSIM_NUM_PRIOS	8
 #define DCBSIM_PFC_STORM_OFF	255
+#define DCBSIM_DRIVER_LEN	16	/* IFLA_DCBSIM_DRIVER, its NUL included */
 
 #define DCBSIM_MAX_DELAY_NS	100000000U	/* 100 ms */
 #define DCBSIM_MIN_SPEED	10U

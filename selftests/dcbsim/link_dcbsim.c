@@ -13,6 +13,7 @@
  *            | buffer-total BYTES | cell BYTES | fail ERRNO | hwts { on | off }
  *            | ts-resolution-ns NS | clock-offset-ns NS | clock-ppb PPB
  *            | pfc-storm { PRIO | off } | pfc-storm-on-ms MS | pfc-storm-off-ms MS
+ *            | driver { dcbsim | bnxt_en | i40e | ice | ixgbe }
  *
  * The clock knobs' and lanes' ranges are the module's to check (its extack
  * message says why); here only that the number fits the attribute.
@@ -20,7 +21,9 @@
  * XOFF threshold in bytes (read only), then the PFC storm's knobs and two
  * read-only values: "pfc-storm-since-ns NS", the host's CLOCK_MONOTONIC
  * at the first pause of the storm's current (or last) burst, 0 if none,
- * and "pfc-paused 0xMASK", the priorities whose transmit is paused now.
+ * and "pfc-paused 0xMASK", the priorities whose transmit is paused now;
+ * last "driver NAME", whose PFC counters the device reports (the module
+ * checks the name).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -169,10 +172,14 @@ static void usage(FILE *f)
 		"                  [ clock-offset-ns NS ] [ clock-ppb PPB ]\n"
 		"                  [ pfc-storm { PRIO | off } ] [ pfc-storm-on-ms MS ]\n"
 		"                  [ pfc-storm-off-ms MS ]\n"
+		"                  [ driver { dcbsim | bnxt_en | i40e | ice | ixgbe } ]\n"
 		"                  [ peer name NAME [ netns NS ] ]\n"
 		"PRIO := 0..7: pause frames on PRIO, one per refresh interval, while\n"
 		"        PFC is on for PRIO; in bursts of pfc-storm-on-ms separated by\n"
-		"        pfc-storm-off-ms of silence when both are not 0\n");
+		"        pfc-storm-off-ms of silence when both are not 0\n"
+		"driver: whose PFC counters and driver name the device reports;\n"
+		"        bnxt_en, i40e, ice: refreshed every 1000 ms, ixgbe every\n"
+		"        2000 ms and swapped (requests = pause received)\n");
 }
 
 static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
@@ -262,6 +269,18 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			argv += 2;
 			continue;
 		}
+		if (!strcmp(*argv, "driver")) {
+			if (strlen(argv[1]) >= DCBSIM_DRIVER_LEN) {
+				fprintf(stderr, "dcbsim: invalid driver \"%s\"; expected dcbsim, bnxt_en, i40e, ice or ixgbe\n",
+					argv[1]);
+				return -1;
+			}
+			if (put(n, IFLA_DCBSIM_DRIVER, argv[1], strlen(argv[1]) + 1))
+				return -1;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
 		if (!strcmp(*argv, "clock-offset-ns")) {
 			if (snumber(*argv, argv[1], LLONG_MIN, LLONG_MAX, &ll) ||
 			    put_s64(n, IFLA_DCBSIM_CLOCK_OFFSET_NS, ll))
@@ -284,7 +303,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			if (!strcmp(*argv, knobs[i].word))
 				break;
 		if (i == sizeof(knobs) / sizeof(knobs[0])) {
-			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms or peer\n",
+			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms, driver or peer\n",
 				*argv);
 			return -1;
 		}
@@ -358,6 +377,10 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 	}
 	if (tb[IFLA_DCBSIM_PFC_PAUSED])
 		fprintf(f, "pfc-paused 0x%02x ", *(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_PFC_PAUSED]));
+	if (tb[IFLA_DCBSIM_DRIVER] && RTA_PAYLOAD(tb[IFLA_DCBSIM_DRIVER]) > 0 &&
+	    memchr(RTA_DATA(tb[IFLA_DCBSIM_DRIVER]), 0,
+		   RTA_PAYLOAD(tb[IFLA_DCBSIM_DRIVER])))
+		fprintf(f, "driver %s ", (char *)RTA_DATA(tb[IFLA_DCBSIM_DRIVER]));
 }
 
 static void dcbsim_print_help(struct link_util *lu, int argc, char **argv,
