@@ -8,12 +8,14 @@
 # PFC off while stormed and putting the exact setting back within
 # restore-ms + 2 x poll-ms of the storm's end; bursts at half the
 # detection time never declared; turning it off, taking the device down
-# or unloading the module mid-storm leaving PFC as it was; and the errors.
+# or unloading the module mid-storm leaving PFC as it was; the drivers
+# whose counters a timer refreshes (dcbsim's driver knob imitating ice
+# and ixgbe); and the errors.
 # The times are the kernel's own: dcbsim's storm start (pfc-storm-since-ns)
 # and the module's detection and restoration, all CLOCK_MONOTONIC, so the
 # tools' start-up under emulation is no part of the figures.
 
-ALL_TESTS="wd_storm wd_drop_restore wd_bursts wd_stop wd_errors wd_ynl"
+ALL_TESTS="wd_storm wd_drop_restore wd_bursts wd_stop wd_errors wd_drivers wd_ynl"
 # the debug kernel: the stops mid-storm (undo under rtnl, work cancelled)
 DEBUG_TESTS="wd_stop"
 source "$(dirname "$0")/../lib.sh"
@@ -274,6 +276,8 @@ wd_errors()
 	out=$(hdrmB watchdog set dev vb0 state on 2>&1)
 	[ $? = 2 ] && grep -q "no ieee_getpfc" <<<"$out" && [ "$(wc -l <<<"$out")" = 1 ]
 	check_err $? "a device without DCB: $out"
+	[ "$(hdrmB -j watchdog show dev vb0 | jq '.[0].priorities | length')" = 0 ]
+	check_err $? "a device without DCB lists priorities: $(hdrmB -j watchdog show dev vb0)"
 	# only poll-ms given: the kernel checks it against detect-ms
 	out=$(hdrmB watchdog set dev db poll-ms 300 2>&1)
 	[ $? = 2 ] && grep -q "poll-ms is longer than detect-ms" <<<"$out"
@@ -294,6 +298,49 @@ wd_errors()
 	wd_off
 	ip -n "$NSB" link del vb0
 	log_test "errors: no DCB, poll-ms over detect-ms (extacks), a drop the driver refuses (kept, counted)"
+}
+
+# Drivers whose counters a timer refreshes, as dcbsim's driver knob
+# imitates them: ice's defaults refused with the reason, ixgbe's swapped
+# counters put right, its storm declared within detect + 2 x poll plus
+# one refresh.
+wd_drivers()
+{
+	local out p j since lat bound
+
+	ip -n "$NSB" link set db type dcbsim driver ice
+	out=$(hdrmB watchdog set dev db state on 2>&1)
+	[ $? = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] &&
+		grep -q "ice refreshes its PFC counters every 1000 ms: poll-ms must be at least 1000" <<<"$out"
+	check_err $? "ice at poll-ms 50: $out"
+	[ "$(hdrmB -j watchdog show dev db | jq -r '.[0].state')" = off ]
+	check_err $? "the refused watchdog is on"
+
+	ip -n "$NSB" link set db type dcbsim driver ixgbe
+	hdrmB watchdog set dev db state on poll-ms 2000 detect-ms 4000 restore-ms 4000
+	check_err $? "ixgbe at poll-ms 2000 refused"
+	j=$(hdrmB -j watchdog show dev db | jq -c '.[0]')
+	[ "$(jq .counter_refresh_ms <<<"$j")" = 2000 ] && [ "$(jq .counters_swapped <<<"$j")" = true ]
+	check_err $? "ixgbe's counters: $j"
+	ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
+	sleep 6
+	for _ in $(seq 1 20); do
+		[ "$(wd_prio "$NSB" db | jq -r .state)" = stormed ] && break
+		sleep 0.5
+	done
+	p=$(wd_prio "$NSB" db)
+	since=$(storm_since)
+	ip -n "$NSA" link set da type dcbsim pfc-storm off
+	[ "$(jq -r .state <<<"$p")" = stormed ] && [ "$(jq -r .direction <<<"$p")" = received ]
+	check_err $? "ixgbe's swapped counters: $p"
+	lat=$(($(jq .last_storm_detect_ns <<<"$p") - since))
+	bound=$(((4000 + 2 * 2000 + 2000) * 1000000))
+	[ "$lat" -gt 0 ] && [ "$lat" -le "$bound" ]
+	check_err $? "declared $(ms "$lat") ms after the storm began; at most $(ms "$bound")"
+	log_info "ixgbe-like counters (every 2 s, swapped): storm declared $(ms "$lat") ms after it began, received; bound detect-ms + 2 x poll-ms + a refresh = $(ms "$bound") ms"
+	hdrmB watchdog set dev db state off poll-ms "$POLL" detect-ms "$DETECT" restore-ms "$RESTORE"
+	ip -n "$NSB" link set db type dcbsim driver dcbsim
+	log_test "drivers: ice's 1 s counters refuse poll-ms 50 (extack), ixgbe's swapped 2 s counters declare a received storm"
 }
 
 # The kernel's YNL client reads the watchdog from the spec alone.
