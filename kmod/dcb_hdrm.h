@@ -494,6 +494,7 @@ void hdrm_wd_work(struct work_struct *work);
 void hdrm_wd_start(struct hdrm_port *port);
 void hdrm_wd_stop(struct hdrm_port *port, bool notify);
 void hdrm_wd_undo(struct hdrm_port *port, u8 mask);
+void hdrm_wd_drop_stormed(struct hdrm_port *port);
 void hdrm_wd_reschedule(struct hdrm_port *port);
 
 /* remeasure.c: measuring again */

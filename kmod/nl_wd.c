@@ -229,7 +229,7 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	/* a poll between two refreshes of the counters sees them stand still */
 	hdrm_wd_driver_refresh(port);
-	if (on && poll < wd->drv->refresh_ms) {
+	if (on && poll < wd->drv->min_poll_ms) {
 		/* the table's message: a constant string, as extack keeps */
 		NL_SET_BAD_ATTR(extack, tb[DCB_HDRM_A_WATCHDOG_POLL_MS] ?:
 				tb[DCB_HDRM_A_WATCHDOG_STATE]);
@@ -257,6 +257,12 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 	/* Alert changes nothing: what drop turned off goes back on. */
 	if (action != DCB_HDRM_WD_ACTION_DROP)
 		hdrm_wd_undo(port, 0xff);
+	/* Drop from now on: the priorities stormed now too. */
+	if (on && was_on && action == DCB_HDRM_WD_ACTION_DROP &&
+	    wd->action != DCB_HDRM_WD_ACTION_DROP) {
+		wd->action = action;
+		hdrm_wd_drop_stormed(port);
+	}
 	if (!was_on && on) {
 		/* a new watch: storms are counted from now */
 		memset(wd->prio, 0, sizeof(wd->prio));

@@ -67,10 +67,14 @@ static void hdrm_wd_queue(struct hdrm_port *port)
 	wd->next_ns += poll;
 	if (wd->next_ns <= now)
 		wd->next_ns = now + poll;
-	/* rounded up: a poll never comes before it is due */
+	/*
+	 * Rounded up, and a jiffy more: a timer of d jiffies fires at the
+	 * d-th tick from now, which may be less than d jiffies away, and a
+	 * poll should not come before it is due.
+	 */
 	queue_delayed_work(system_highpri_wq, &port->wd_work,
 			   usecs_to_jiffies(div_u64(wd->next_ns - now,
-						    NSEC_PER_USEC)));
+						    NSEC_PER_USEC)) + 1);
 }
 
 /* poll-ms changed: the next poll is due poll-ms from now. Context: rtnl. */
@@ -105,9 +109,10 @@ void hdrm_wd_undo(struct hdrm_port *port, u8 mask)
 			wd->action_error[p] = -err;
 	if (err) {
 		wd->action_errors++;
-		netdev_warn_once(port->dev,
-				 "dcb_hdrm: the PFC watchdog cannot turn PFC back on for priorities 0x%02x: %d\n",
-				 on, err);
+		if (net_ratelimit())
+			netdev_warn(port->dev,
+				    "dcb_hdrm: the PFC watchdog cannot turn PFC back on for priorities 0x%02x: %d; it tries again\n",
+				    on, err);
 		return;
 	}
 	wd->pfc_off &= ~on;
@@ -133,6 +138,18 @@ static void hdrm_wd_act(struct hdrm_port *port, int p)
 	wd->en &= ~BIT(p);
 }
 
+/* Action drop taken on while priorities are stormed: drop them now. */
+void hdrm_wd_drop_stormed(struct hdrm_port *port)
+{
+	struct hdrm_wd *wd = &port->wd;
+	int p;
+
+	ASSERT_RTNL();
+	for (p = 0; p < HDRM_PRIOS; p++)
+		if (wd->prio[p].stormed && !(wd->pfc_off & BIT(p)))
+			hdrm_wd_act(port, p);
+}
+
 /* The driver's statistics changed in number: look them up again. */
 static void hdrm_wd_progress_find(struct hdrm_port *port)
 {
@@ -142,6 +159,22 @@ static void hdrm_wd_progress_find(struct hdrm_port *port)
 	wd->progress = hdrm_drv_tx_prio_find(port->dev, &wd->tx) ?
 		       DCB_HDRM_WD_PROGRESS_NONE :
 		       DCB_HDRM_WD_PROGRESS_TX_PRIO_PACKETS;
+}
+
+/*
+ * A poll that read nothing: an error. A storm on is taken as still on,
+ * since nothing says it ended; only a poll that read counters and found
+ * them quiet counts toward restore-ms.
+ */
+static void hdrm_wd_unseen(struct hdrm_port *port, u64 due)
+{
+	struct hdrm_wd *wd = &port->wd;
+	int p;
+
+	wd->poll_errors++;
+	for (p = 0; p < HDRM_PRIOS; p++)
+		if (wd->prio[p].stormed)
+			wd->prio[p].seen_ns = due;
 }
 
 static void hdrm_wd_poll(struct hdrm_port *port)
@@ -158,6 +191,11 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	u8 en;
 	int p;
 
+	/* A device detached (PCI error recovery): no driver call. */
+	if (!netif_device_present(port->dev)) {
+		hdrm_wd_unseen(port, wd->next_ns);
+		return;
+	}
 	/*
 	 * The transmit counters first: mlx5's ieee_getpfc answers from the
 	 * copy of its port counters that reading its ethtool statistics
@@ -166,7 +204,7 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	if (wd->progress == DCB_HDRM_WD_PROGRESS_TX_PRIO_PACKETS) {
 		if (hdrm_drv_tx_prio_read(port->dev, &wd->tx, tx)) {
 			/* no judgement without them: skip this poll */
-			wd->poll_errors++;
+			hdrm_wd_unseen(port, wd->next_ns);
 			hdrm_wd_progress_find(port);
 			for (p = 0; p < HDRM_PRIOS; p++)
 				hdrm_wd_forget(&wd->prio[p]);
@@ -177,7 +215,7 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	if (hdrm_drv_get_pfc_counters(port->dev, &en,
 				      wd->drv->swapped ? ind : req,
 				      wd->drv->swapped ? req : ind)) {
-		wd->poll_errors++;
+		hdrm_wd_unseen(port, wd->next_ns);
 		return;
 	}
 	/*
@@ -192,6 +230,11 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	/* PFC turned back on by someone else is theirs again. */
 	wd->pfc_off &= ~en;
 	wd->en = en;
+	/* A restore the driver refused, tried again about once a second */
+	if (!(wd->polls % DIV_ROUND_UP(MSEC_PER_SEC, wd->poll_ms)))
+		for (p = 0; p < HDRM_PRIOS; p++)
+			if ((wd->pfc_off & BIT(p)) && !wd->prio[p].stormed)
+				hdrm_wd_undo(port, BIT(p));
 	for (p = 0; p < HDRM_PRIOS; p++) {
 		s.requests = req[p];
 		s.indications = ind[p];

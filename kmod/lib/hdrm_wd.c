@@ -24,8 +24,10 @@ static bool hdrm_wd_long(u64 since, u64 now, u64 len)
  * @now: the poll's time, ns (monotonic, never 0)
  *
  * Counters that went back (a driver or device reset) are taken as a new
- * base, and that poll counts as quiet. A priority that is not watched
- * cannot become stormed, but a storm it has goes on to its end.
+ * base. That poll ends a run toward a storm, but for a storm already on
+ * it counts as seen, not quiet: only polls compared with the last and
+ * found without pause restore. A priority that is not watched cannot
+ * become stormed, but a storm it has goes on to its end.
  *
  * Return: what changed.
  */
@@ -34,11 +36,12 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 			       const struct hdrm_wd_sample *s, u64 now)
 {
 	bool rx_pause = false, tx_pause = false, moved = false;
-	bool rx_storm, tx_storm;
+	bool rx_storm, tx_storm, compared = false;
 
 	if (p->have_last && s->requests >= p->requests &&
 	    s->indications >= p->indications &&
 	    (!s->tx_known || s->tx_packets >= p->tx_packets)) {
+		compared = true;
 		rx_pause = s->indications != p->indications;
 		tx_pause = s->requests != p->requests;
 		moved = s->tx_known && s->tx_packets != p->tx_packets;
@@ -55,6 +58,14 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 	tx_storm = hdrm_wd_long(p->tx_since, now, par->detect_ns);
 
 	if (p->stormed) {
+		/*
+		 * A poll with nothing to compare with (a new base) saw no
+		 * quiet: only compared polls without pause restore.
+		 */
+		if (!compared) {
+			p->seen_ns = now;
+			return HDRM_WD_NOTHING;
+		}
 		if (rx_pause || tx_pause) {
 			p->seen_ns = now;
 			if ((rx_storm && p->direction == HDRM_WD_DIR_SENT) ||
@@ -117,18 +128,23 @@ void hdrm_wd_end(struct hdrm_wd_prio *p, u64 now)
  * received and indications with those it sent, the reverse of dcbnl's.
  * Every other driver: read at each call, the right way round.
  */
-#define HDRM_WD_SLOW(drv, ms) \
-	drv " refreshes its PFC counters every " #ms " ms: poll-ms must be at least " #ms
+/*
+ * poll-ms at least 1.5 refresh periods: every poll then spans a refresh
+ * even when the two timers' phases drift against each other, so a poll
+ * without a change is a quiet one.
+ */
+#define HDRM_WD_SLOW(drv, ms, min) \
+	drv " refreshes its PFC counters every " #ms " ms: poll-ms must be at least " #min
 
 static const struct hdrm_wd_driver hdrm_wd_drivers[] = {
-	{ "bnxt_en", 1000, false, HDRM_WD_SLOW("bnxt_en", 1000) },
-	{ "i40e", 1000, false, HDRM_WD_SLOW("i40e", 1000) },
-	{ "ice", 1000, false, HDRM_WD_SLOW("ice", 1000) },
-	{ "ixgbe", 2000, true, HDRM_WD_SLOW("ixgbe", 2000) },
+	{ "bnxt_en", 1000, 1500, false, HDRM_WD_SLOW("bnxt_en", 1000, 1500) },
+	{ "i40e", 1000, 1500, false, HDRM_WD_SLOW("i40e", 1000, 1500) },
+	{ "ice", 1000, 1500, false, HDRM_WD_SLOW("ice", 1000, 1500) },
+	{ "ixgbe", 2000, 3000, true, HDRM_WD_SLOW("ixgbe", 2000, 3000) },
 };
 
 static const struct hdrm_wd_driver hdrm_wd_driver_default = {
-	"", 0, false, NULL
+	"", 0, 0, false, NULL
 };
 
 /* @driver: the name ethtool's drvinfo gives. Never NULL. */

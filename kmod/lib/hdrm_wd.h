@@ -74,6 +74,7 @@ struct hdrm_wd_prio {
 struct hdrm_wd_driver {
 	const char *name;
 	u32 refresh_ms;
+	u32 min_poll_ms;	/* 1.5 x refresh_ms */
 	bool swapped;
 	const char *slow;	/* why a shorter poll-ms is refused */
 };

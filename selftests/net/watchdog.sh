@@ -146,9 +146,14 @@ wd_storm()
 	jq -e "select(.event == \"watchdog\" and .kind == \"storm\" and .prio == $PRIO and .direction == \"received\")" \
 		"$TMPD/mon" >/dev/null
 	check_err $? "monitor printed: $(cat "$TMPD/mon")"
+	# action drop taken on during the storm drops the stormed priority now
+	hdrmB watchdog set dev db action drop
+	[ "$(wd_prio "$NSB" db | jq .pfc_off)" = true ] &&
+		jq -e ".prio_pfc[$PRIO] == false" <<<"$(dcb -n "$NSB" -j pfc show dev db)" >/dev/null
+	check_err $? "alert to drop mid-storm: $(wd_prio "$NSB" db)"
 	log_info "storm declared $(ms "$lat_b") ms (received, db) and $(ms "$lat_a") ms (sent, da) after it began; bound detect-ms + 2 x poll-ms = $(ms "$bound") ms; the first polls that saw it: $(ms $(($(jq .last_storm_start_ns <<<"$b") - since))) ms (db), $(ms $(($(jq .last_storm_start_ns <<<"$a") - since))) ms (da)"
 	wd_off
-	log_test "a storm: declared within detect + 2 x poll on the priority, received at db and sent at da, with a notification"
+	log_test "a storm: declared within detect + 2 x poll on the priority, received at db and sent at da, with a notification; drop taken on mid-storm drops it"
 }
 
 # Action drop: PFC off on 3 while stormed, the exact setting back within
@@ -301,9 +306,9 @@ wd_errors()
 }
 
 # Drivers whose counters a timer refreshes, as dcbsim's driver knob
-# imitates them: ice's defaults refused with the reason, ixgbe's swapped
-# counters put right, its storm declared within detect + 2 x poll plus
-# one refresh.
+# imitates them: poll-ms under 1.5 refresh periods refused with the
+# reason (ice's defaults, ixgbe at 2 s), ixgbe's swapped counters put
+# right, its storm declared within detect + 2 x poll plus one refresh.
 wd_drivers()
 {
 	local out p j since lat bound
@@ -311,19 +316,22 @@ wd_drivers()
 	ip -n "$NSB" link set db type dcbsim driver ice
 	out=$(hdrmB watchdog set dev db state on 2>&1)
 	[ $? = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] &&
-		grep -q "ice refreshes its PFC counters every 1000 ms: poll-ms must be at least 1000" <<<"$out"
+		grep -q "ice refreshes its PFC counters every 1000 ms: poll-ms must be at least 1500" <<<"$out"
 	check_err $? "ice at poll-ms 50: $out"
 	[ "$(hdrmB -j watchdog show dev db | jq -r '.[0].state')" = off ]
 	check_err $? "the refused watchdog is on"
 
 	ip -n "$NSB" link set db type dcbsim driver ixgbe
-	hdrmB watchdog set dev db state on poll-ms 2000 detect-ms 4000 restore-ms 4000
-	check_err $? "ixgbe at poll-ms 2000 refused"
+	out=$(hdrmB watchdog set dev db state on poll-ms 2000 detect-ms 4000 2>&1)
+	[ $? = 2 ] && grep -q "poll-ms must be at least 3000" <<<"$out"
+	check_err $? "ixgbe at poll-ms 2000: $out"
+	hdrmB watchdog set dev db state on poll-ms 3000 detect-ms 6000 restore-ms 6000
+	check_err $? "ixgbe at poll-ms 3000 refused"
 	j=$(hdrmB -j watchdog show dev db | jq -c '.[0]')
 	[ "$(jq .counter_refresh_ms <<<"$j")" = 2000 ] && [ "$(jq .counters_swapped <<<"$j")" = true ]
 	check_err $? "ixgbe's counters: $j"
 	ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
-	sleep 6
+	sleep 9
 	for _ in $(seq 1 20); do
 		[ "$(wd_prio "$NSB" db | jq -r .state)" = stormed ] && break
 		sleep 0.5
@@ -334,13 +342,13 @@ wd_drivers()
 	[ "$(jq -r .state <<<"$p")" = stormed ] && [ "$(jq -r .direction <<<"$p")" = received ]
 	check_err $? "ixgbe's swapped counters: $p"
 	lat=$(($(jq .last_storm_detect_ns <<<"$p") - since))
-	bound=$(((4000 + 2 * 2000 + 2000) * 1000000))
+	bound=$(((6000 + 2 * 3000 + 2000) * 1000000))
 	[ "$lat" -gt 0 ] && [ "$lat" -le "$bound" ]
 	check_err $? "declared $(ms "$lat") ms after the storm began; at most $(ms "$bound")"
 	log_info "ixgbe-like counters (every 2 s, swapped): storm declared $(ms "$lat") ms after it began, received; bound detect-ms + 2 x poll-ms + a refresh = $(ms "$bound") ms"
 	hdrmB watchdog set dev db state off poll-ms "$POLL" detect-ms "$DETECT" restore-ms "$RESTORE"
 	ip -n "$NSB" link set db type dcbsim driver dcbsim
-	log_test "drivers: ice's 1 s counters refuse poll-ms 50 (extack), ixgbe's swapped 2 s counters declare a received storm"
+	log_test "drivers: ice's 1 s counters refuse poll-ms 50 (extack), ixgbe's swapped 2 s counters refuse poll-ms 2000 and declare a received storm at 3000"
 }
 
 # The kernel's YNL client reads the watchdog from the spec alone.
