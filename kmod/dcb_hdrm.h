@@ -396,6 +396,9 @@ struct hdrm_drv_pfc {
 	u8 cap;				/* ieee_pfc.pfc_cap */
 	u8 en;				/* ieee_pfc.pfc_en */
 	u16 delay;			/* ieee_pfc.delay */
+	/* pause frames sent and received, per priority (0: not counted) */
+	u64 requests[HDRM_PRIOS];
+	u64 indications[HDRM_PRIOS];
 };
 
 bool hdrm_drv_has_dcb(const struct net_device *dev);
@@ -405,8 +408,6 @@ bool hdrm_drv_has_pfc(const struct net_device *dev);
 bool hdrm_drv_has_buffer(const struct net_device *dev);
 int hdrm_drv_get_pfc(struct net_device *dev, struct hdrm_drv_pfc *p);
 int hdrm_drv_set_pfc_delay(struct net_device *dev, u16 delay, u16 *old);
-int hdrm_drv_get_pfc_counters(struct net_device *dev, u8 *en, u64 *req,
-			      u64 *ind);
 int hdrm_drv_set_pfc_en(struct net_device *dev, u8 off, u8 on);
 int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t);
 int hdrm_drv_tx_prio_read(struct net_device *dev, struct hdrm_drv_tx_prio *t,

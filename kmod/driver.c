@@ -22,6 +22,22 @@ static const struct dcbnl_rtnl_ops *hdrm_drv_dcb(const struct net_device *dev)
 	return dev->dcbnl_ops;
 }
 
+/*
+ * The driver's whole ieee_pfc, zeroed first, for a read or (@write) a
+ * read-modify-write. Return: 0, -EOPNOTSUPP without the operations it
+ * needs, or the driver's error.
+ */
+static int hdrm_drv_read_pfc(struct net_device *dev, struct ieee_pfc *pfc,
+			     bool write)
+{
+	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
+
+	if (!ops || !ops->ieee_getpfc || (write && !ops->ieee_setpfc))
+		return -EOPNOTSUPP;
+	memset(pfc, 0, sizeof(*pfc));
+	return ops->ieee_getpfc(dev, pfc);
+}
+
 static void hdrm_buffers_from(struct hdrm_buffers *b,
 			      const struct dcbnl_buffer *d)
 {
@@ -115,28 +131,32 @@ bool hdrm_drv_has_buffer(const struct net_device *dev)
 }
 
 /**
- * hdrm_drv_get_pfc() - the driver's PFC settings
+ * hdrm_drv_get_pfc() - the driver's PFC settings and pause counters
  * @dev: the device
  * @p: set on success only
+ *
+ * Drivers fill the counters from the MAC's per-priority statistics (mlx5
+ * PPCNT, i40e, ice, bnxt); one that leaves them 0 shows the watchdog no
+ * storm.
  *
  * Return: 0, -EOPNOTSUPP without ieee_getpfc, or the driver's error.
  */
 int hdrm_drv_get_pfc(struct net_device *dev, struct hdrm_drv_pfc *p)
 {
 #if IS_ENABLED(CONFIG_DCB)
-	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
 	struct ieee_pfc pfc;
-	int err;
+	int err, i;
 
-	if (!ops || !ops->ieee_getpfc)
-		return -EOPNOTSUPP;
-	memset(&pfc, 0, sizeof(pfc));
-	err = ops->ieee_getpfc(dev, &pfc);
+	err = hdrm_drv_read_pfc(dev, &pfc, false);
 	if (err)
 		return err;
 	p->cap = pfc.pfc_cap;
 	p->en = pfc.pfc_en;
 	p->delay = pfc.delay;
+	for (i = 0; i < HDRM_PRIOS; i++) {
+		p->requests[i] = pfc.requests[i];
+		p->indications[i] = pfc.indications[i];
+	}
 	return 0;
 #else
 	return -EOPNOTSUPP;
@@ -156,57 +176,15 @@ int hdrm_drv_get_pfc(struct net_device *dev, struct hdrm_drv_pfc *p)
 int hdrm_drv_set_pfc_delay(struct net_device *dev, u16 delay, u16 *old)
 {
 #if IS_ENABLED(CONFIG_DCB)
-	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
 	struct ieee_pfc pfc;
 	int err;
 
-	if (!ops || !ops->ieee_getpfc || !ops->ieee_setpfc)
-		return -EOPNOTSUPP;
-	memset(&pfc, 0, sizeof(pfc));
-	err = ops->ieee_getpfc(dev, &pfc);
+	err = hdrm_drv_read_pfc(dev, &pfc, true);
 	if (err)
 		return err;
 	*old = pfc.delay;
 	pfc.delay = delay;
-	return ops->ieee_setpfc(dev, &pfc);
-#else
-	return -EOPNOTSUPP;
-#endif
-}
-
-/**
- * hdrm_drv_get_pfc_counters() - PFC's enable bits and pause counters
- * @dev: the device
- * @en: the PFC-enabled priorities
- * @req: per priority, the pause frames the device sent (ieee_pfc.requests)
- * @ind: per priority, the pause frames it received (ieee_pfc.indications)
- *
- * Set on success only. Drivers fill the counters from the MAC's
- * per-priority statistics (mlx5 PPCNT, i40e, ice, bnxt); one that leaves
- * them 0 shows no storm.
- *
- * Return: 0, -EOPNOTSUPP without ieee_getpfc, or the driver's error.
- */
-int hdrm_drv_get_pfc_counters(struct net_device *dev, u8 *en, u64 *req,
-			      u64 *ind)
-{
-#if IS_ENABLED(CONFIG_DCB)
-	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
-	struct ieee_pfc pfc;
-	int err, p;
-
-	if (!ops || !ops->ieee_getpfc)
-		return -EOPNOTSUPP;
-	memset(&pfc, 0, sizeof(pfc));
-	err = ops->ieee_getpfc(dev, &pfc);
-	if (err)
-		return err;
-	*en = pfc.pfc_en;
-	for (p = 0; p < HDRM_PRIOS; p++) {
-		req[p] = pfc.requests[p];
-		ind[p] = pfc.indications[p];
-	}
-	return 0;
+	return hdrm_drv_dcb(dev)->ieee_setpfc(dev, &pfc);
 #else
 	return -EOPNOTSUPP;
 #endif
@@ -227,18 +205,14 @@ int hdrm_drv_get_pfc_counters(struct net_device *dev, u8 *en, u64 *req,
 int hdrm_drv_set_pfc_en(struct net_device *dev, u8 off, u8 on)
 {
 #if IS_ENABLED(CONFIG_DCB)
-	const struct dcbnl_rtnl_ops *ops = hdrm_drv_dcb(dev);
 	struct ieee_pfc pfc;
 	int err;
 
-	if (!ops || !ops->ieee_getpfc || !ops->ieee_setpfc)
-		return -EOPNOTSUPP;
-	memset(&pfc, 0, sizeof(pfc));
-	err = ops->ieee_getpfc(dev, &pfc);
+	err = hdrm_drv_read_pfc(dev, &pfc, true);
 	if (err)
 		return err;
 	pfc.pfc_en = (pfc.pfc_en & ~off) | on;
-	err = ops->ieee_setpfc(dev, &pfc);
+	err = hdrm_drv_dcb(dev)->ieee_setpfc(dev, &pfc);
 	if (!err)
 		hdrm_drv_dcb_notify(dev);
 	return err;

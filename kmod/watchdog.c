@@ -185,6 +185,7 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 		.restore_ns = (u64)wd->restore_ms * NSEC_PER_MSEC,
 	};
 	u64 req[HDRM_PRIOS], ind[HDRM_PRIOS], tx[HDRM_PRIOS] = {};
+	struct hdrm_drv_pfc pfc;
 	struct hdrm_wd_sample s;
 	bool tx_known = false;
 	u64 due, now;
@@ -212,11 +213,15 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 		}
 		tx_known = true;
 	}
-	if (hdrm_drv_get_pfc_counters(port->dev, &en,
-				      wd->drv->swapped ? ind : req,
-				      wd->drv->swapped ? req : ind)) {
+	if (hdrm_drv_get_pfc(port->dev, &pfc)) {
 		hdrm_wd_unseen(port, wd->next_ns);
 		return;
+	}
+	en = pfc.en;
+	/* ixgbe's come swapped: requests are the pause it received */
+	for (p = 0; p < HDRM_PRIOS; p++) {
+		req[p] = wd->drv->swapped ? pfc.indications[p] : pfc.requests[p];
+		ind[p] = wd->drv->swapped ? pfc.requests[p] : pfc.indications[p];
 	}
 	/*
 	 * The decisions run on the cadence's time, the poll's due time: four
