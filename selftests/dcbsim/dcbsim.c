@@ -342,6 +342,13 @@ struct dcbsim_priv {
 	struct ptp_clock_info ptp_info;
 	struct ptp_clock *ptp;
 	/*
+	 * The PHC's index for get_ts_info, -1 without one: ethtool also
+	 * calls that without rtnl (SOF_TIMESTAMPING_BIND_PHC through
+	 * ethtool_get_phc_vclocks()), and may not read @ptp while
+	 * ndo_uninit unregisters and frees it.
+	 */
+	int phc_index;
+	/*
 	 * PFC received: pfc_lock guards paused_until (written under it, read
 	 * with READ_ONCE() outside), the frames held on paused priorities and
 	 * pause_timer_at, when pause_timer (which releases them) is due, 0
@@ -600,7 +607,8 @@ static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
 	struct dcbsim_priv *ppriv = netdev_priv(peer);
 	unsigned int len = skb->len;
 
-	if (!(peer->flags & IFF_UP)) {
+	/* eth_type_trans() pulls a header that may sit in fragments */
+	if (!(peer->flags & IFF_UP) || !pskb_may_pull(skb, ETH_HLEN)) {
 		atomic64_inc(&priv->tx_dropped);
 		kfree_skb(skb);
 		return;
@@ -1554,6 +1562,7 @@ static int dcbsim_dev_init(struct net_device *dev)
 	if (IS_ERR(ptp))
 		return PTR_ERR(ptp);
 	priv->ptp = ptp;	/* NULL without PTP support: no PHC */
+	WRITE_ONCE(priv->phc_index, ptp ? ptp_clock_index(ptp) : -1);
 	return 0;
 }
 
@@ -1568,6 +1577,7 @@ static void dcbsim_uninit(struct net_device *dev)
 	dcbsim_pfc_stop(priv);
 	dcbsim_wire_flush(priv);
 	hrtimer_cancel(&priv->snap_timer);
+	WRITE_ONCE(priv->phc_index, -1);
 	if (priv->ptp) {
 		ptp_clock_unregister(priv->ptp);
 		priv->ptp = NULL;
@@ -1870,8 +1880,7 @@ static int dcbsim_get_ts_info(struct net_device *dev,
 	info->so_timestamping |= SOF_TIMESTAMPING_TX_HARDWARE |
 				 SOF_TIMESTAMPING_RX_HARDWARE |
 				 SOF_TIMESTAMPING_RAW_HARDWARE;
-	if (priv->ptp)
-		info->phc_index = ptp_clock_index(priv->ptp);
+	info->phc_index = READ_ONCE(priv->phc_index);
 	info->tx_types = BIT(HWTSTAMP_TX_OFF) | BIT(HWTSTAMP_TX_ON);
 	info->rx_filters = BIT(HWTSTAMP_FILTER_NONE) | BIT(HWTSTAMP_FILTER_ALL);
 	return 0;
@@ -2212,6 +2221,7 @@ static void dcbsim_setup(struct net_device *dev)
 	dcbsim_model_reset(priv);
 	priv->dcbx = DCB_CAP_DCBX_HOST | DCB_CAP_DCBX_VER_IEEE;
 	priv->ts_res = DCBSIM_DEF_TS_RES_NS;
+	priv->phc_index = -1;
 	priv->tx_type = HWTSTAMP_TX_OFF;
 	priv->rx_filter = HWTSTAMP_FILTER_NONE;
 	dcbsim_clock_init(&priv->clock);
