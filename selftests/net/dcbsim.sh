@@ -263,7 +263,7 @@ dcbsim_speed()
 	check_err $? "ethtool -s lanes 4 failed"
 	ip netns exec "$NSA" ethtool da | grep -q "Lanes: 4" &&
 		ip -n "$NSA" -d link show da | grep -q "speed 25000 lanes 4 "
-	check_err $? "lanes 4 not read back: $(ip netns exec "$NSA" ethtool da | grep Lanes)"
+	(($? == 0)) || check_err 1 "lanes 4 not read back: $(ip netns exec "$NSA" ethtool da | grep Lanes)"
 	ip -n "$NSA" link set da type dcbsim speed 10000 lanes 1
 	log_test "link speed and lanes through ethtool and the knobs"
 }
@@ -275,15 +275,15 @@ dcbsim_pfc()
 	out=$(dcbA pfc set dev da prio-pfc 3:on delay 4096 2>&1)
 	check_err $? "dcb pfc set failed: $out"
 	[ "$(dcbA -j pfc show dev da | jq -c '[.delay, .prio_pfc[3], .pfc_cap]')" = '[4096,true,8]' ]
-	check_err $? "dcb pfc show: $(dcbA -j pfc show dev da)"
+	(($? == 0)) || check_err 1 "dcb pfc show: $(dcbA -j pfc show dev da)"
 	# generic: any u16 stored and reported as given, 0 and 1000 included
 	for d in 1000 0 65535; do
 		[ "$(dcb_errno "$NSA" da pfc 0x08 "$d")" = 0 ] &&
 			[ "$(dcbA -j pfc show dev da | jq .delay)" = "$d" ]
-		check_err $? "generic: delay $d: $(dcbA -j pfc show dev da)"
+		(($? == 0)) || check_err 1 "generic: delay $d: $(dcbA -j pfc show dev da)"
 	done
 	[ "$(xoff_of "$NSA" da)" = 0,0,0,0,0,0,0,0 ]
-	check_err $? "generic: XOFF thresholds $(xoff_of "$NSA" da)"
+	(($? == 0)) || check_err 1 "generic: XOFF thresholds $(xoff_of "$NSA" da)"
 	dcbA pfc set dev da prio-pfc all:off delay 0
 	log_test "PFC get/set, model generic: the delay stored as given"
 }
@@ -296,7 +296,7 @@ dcbsim_buffer()
 	check_err $? "dcb buffer set failed"
 	# rounded up to the 128-byte cell
 	[ "$(dcbA -j buffer show dev da | jq -c '[.prio_buffer, .buffer_size[1], .total_size]')" = '[[0,0,0,1,0,0,0,0],1024,262144]' ]
-	check_err $? "dcb buffer show: $(dcbA -j buffer show dev da)"
+	(($? == 0)) || check_err 1 "dcb buffer show: $(dcbA -j buffer show dev da)"
 	before=$(dcbA -j buffer show dev da)
 	dcbA buffer set dev da buffer-size 1:300000 2>/dev/null
 	[ "$(dcbA -j buffer show dev da)" = "$before" ]
@@ -316,12 +316,12 @@ dcbsim_ets_dcbx()
 	dcbA ets set dev da tc-tsa all:strict 0:ets 1:ets tc-bw 0:60 1:40
 	check_err $? "dcb ets set failed"
 	[ "$(dcbA -j ets show dev da | jq -c '[.tc_bw[0], .tc_bw[1], .tc_tsa[0]]')" = '[60,40,"ets"]' ]
-	check_err $? "dcb ets show: $(dcbA -j ets show dev da)"
+	(($? == 0)) || check_err 1 "dcb ets show: $(dcbA -j ets show dev da)"
 	dcbA ets set dev da tc-bw 0:50 1:40 2>/dev/null
 	[ "$(dcbA -j ets show dev da | jq -c '[.tc_bw[0], .tc_bw[1]]')" = '[60,40]' ]
 	check_err $? "ETS bandwidths summing to 90 taken"
 	dcbA dcbx show dev da | grep -q "host" && dcbA dcbx show dev da | grep -q "ieee"
-	check_err $? "dcbx: $(dcbA dcbx show dev da)"
+	(($? == 0)) || check_err 1 "dcbx: $(dcbA dcbx show dev da)"
 	dcbA dcbx set dev da host cee
 	check_err $? "dcbx set host cee failed"
 	dcbA dcbx set dev da lld-managed cee 2>/dev/null
@@ -339,17 +339,17 @@ dcbsim_mlx5_delay()
 
 	simA model mlx5
 	[ "$(dcbA -j pfc show dev da | jq .delay)" = 7 ]
-	check_err $? "mlx5: the default cable is not 7 m: $(dcbA -j pfc show dev da)"
+	(($? == 0)) || check_err 1 "mlx5: the default cable is not 7 m: $(dcbA -j pfc show dev da)"
 	ip -n "$NSA" -d link show da | grep -q "maxmtu 9978"
 	check_err $? "mlx5: max_mtu is not 9978"
 	dcbA pfc set dev da delay 120
 	[ "$(dcbA -j pfc show dev da | jq .delay)" = 120 ]
-	check_err $? "mlx5: 120 m not taken: $(dcbA -j pfc show dev da)"
+	(($? == 0)) || check_err 1 "mlx5: 120 m not taken: $(dcbA -j pfc show dev da)"
 	# 0 and 1000 and above: ignored, not refused
 	for d in 0 1000 65535; do
 		[ "$(dcb_errno "$NSA" da pfc 0 "$d")" = 0 ] &&
 			[ "$(dcbA -j pfc show dev da | jq .delay)" = 120 ]
-		check_err $? "mlx5: delay $d not ignored: $(dcbA -j pfc show dev da)"
+		(($? == 0)) || check_err 1 "mlx5: delay $d not ignored: $(dcbA -j pfc show dev da)"
 	done
 	dcbA pfc set dev da delay 999
 	[ "$(dcbA -j pfc show dev da | jq .delay)" = 999 ]
@@ -370,7 +370,7 @@ dcbsim_mlx5_enomem()
 	want="$thres,0,0,0,0,0,0,0"
 	log_info "7 m, 10 Gb/s (40 counted), MTU 1500: xoff $xoff7 B; buffer 0 65536 B: XOFF at (65536 - $xoff7) in whole 128 B cells = $thres B"
 	[ "$(xoff_of "$NSA" da)" = "$want" ]
-	check_err $? "XOFF thresholds $(xoff_of "$NSA" da), expected $want"
+	(($? == 0)) || check_err 1 "XOFF thresholds $(xoff_of "$NSA" da), expected $want"
 	# 999 m: the lossless buffer below xoff + max_mtu + cell
 	xoff999=$(mlx5_xoff 999 10000 1500)
 	log_info "999 m: xoff $xoff999 B, floor $xoff999 + 9978 + 128 = $((xoff999 + 9978 + 128)) B > 65536 B"
@@ -379,12 +379,12 @@ dcbsim_mlx5_enomem()
 	check_err $? "999 m: '$err', expected ENOMEM"
 	[ "$(dcbA -j pfc show dev da | jq -c '[.delay, .prio_pfc[3]]')" = '[7,true]' ] &&
 		[ "$(xoff_of "$NSA" da)" = "$want" ]
-	check_err $? "999 m refused: the length or the buffers changed: $(dcbA -j pfc show dev da) xoff $(xoff_of "$NSA" da)"
+	(($? == 0)) || check_err 1 "999 m refused: the length or the buffers changed: $(dcbA -j pfc show dev da) xoff $(xoff_of "$NSA" da)"
 	# a new pfc_en is set first and stays, the length put back
 	err=$(dcb_errno "$NSA" da pfc 0x18 999)
 	[ "$err" = ENOMEM ] &&
 		[ "$(dcbA -j pfc show dev da | jq -c '[.delay, .prio_pfc[3], .prio_pfc[4]]')" = '[7,true,true]' ]
-	check_err $? "pfc_en 0x18 at 999 m: '$err', $(dcbA -j pfc show dev da)"
+	(($? == 0)) || check_err 1 "pfc_en 0x18 at 999 m: '$err', $(dcbA -j pfc show dev da)"
 	simA model generic
 	log_test "mlx5: a lossless buffer below the floor refused with ENOMEM, the cable length kept"
 }
@@ -409,7 +409,7 @@ dcbsim_mlx5_buffer()
 	want='[[65536,49920,0,0,0,0,0,0],262144,[0,0,0,0,0,0,0,0]]'
 	[ "$(bufs "$NSA" da)" = "$want" ] &&
 		[ "$(xoff_of "$NSA" da)" = 0,0,0,0,0,0,0,0 ]
-	check_err $? "dcb buffer show $(bufs "$NSA" da), expected $want; xoff $(xoff_of "$NSA" da)"
+	(($? == 0)) || check_err 1 "dcb buffer show $(bufs "$NSA" da), expected $want; xoff $(xoff_of "$NSA" da)"
 	dcbA pfc set dev da prio-pfc 3:on
 	dcbA buffer set dev da prio-buffer all:0 3:1
 	xoff=$(mlx5_xoff 7 100000 1500)
@@ -418,18 +418,18 @@ dcbsim_mlx5_buffer()
 	want="0,$thres,0,0,0,0,0,0"
 	[ "$(xoff_of "$NSA" da)" = "$want" ] &&
 		[ "$(bufs "$NSA" da | jq -c '.[2]')" = '[0,0,0,1,0,0,0,0]' ]
-	check_err $? "priority 3 in buffer 1: xoff $(xoff_of "$NSA" da), expected $want; $(bufs "$NSA" da)"
+	(($? == 0)) || check_err 1 "priority 3 in buffer 1: xoff $(xoff_of "$NSA" da), expected $want; $(bufs "$NSA" da)"
 	# an MTU change leaves the thresholds to the next configuration
 	ip -n "$NSA" link set da mtu 3000
 	[ "$(xoff_of "$NSA" da)" = "$want" ]
-	check_err $? "MTU 3000 recomputed the thresholds at once: $(xoff_of "$NSA" da)"
+	(($? == 0)) || check_err 1 "MTU 3000 recomputed the thresholds at once: $(xoff_of "$NSA" da)"
 	dcbA pfc set dev da prio-pfc 3:on
 	xoff=$(mlx5_xoff 7 100000 3000)
 	thres=$(( (49920 - xoff) / 128 * 128 ))
 	log_info "MTU 3000, then a PFC set that changes nothing: xoff $xoff B, XOFF at $thres B"
 	want="0,$thres,0,0,0,0,0,0"
 	[ "$(xoff_of "$NSA" da)" = "$want" ]
-	check_err $? "after MTU 3000: xoff $(xoff_of "$NSA" da), expected $want"
+	(($? == 0)) || check_err 1 "after MTU 3000: xoff $(xoff_of "$NSA" da), expected $want"
 	ip -n "$NSA" link set da mtu 1500
 	simA model generic speed 10000
 	log_test "mlx5: buffer sizes in whole cells, XOFF thresholds exact, MTU taken at the next configuration"
@@ -444,22 +444,22 @@ dcbsim_mlx5_einval()
 	before="$(bufs "$NSA" da) $(xoff_of "$NSA" da)"
 	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,0,0,0,0,0,0,0)
 	[ "$err" = EINVAL ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
-	check_err $? "lossless buffer 1 of size 0: '$err', $(bufs "$NSA" da)"
+	(($? == 0)) || check_err 1 "lossless buffer 1 of size 0: '$err', $(bufs "$NSA" da)"
 	# 65536 + 300000 grows 250080 B past the 146688 B spare
 	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,300000,0,0,0,0,0,0)
 	[ "$err" = EINVAL ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
-	check_err $? "sizes past buffer-total: '$err', $(bufs "$NSA" da)"
+	(($? == 0)) || check_err 1 "sizes past buffer-total: '$err', $(bufs "$NSA" da)"
 	xoff=$(mlx5_xoff 7 100000 1500)
 	log_info "floor of a lossless buffer: xoff $xoff + 9978 + 128 = $((xoff + 9978 + 128)) B"
 	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,40000,0,0,0,0,0,0)
 	[ "$err" = ENOMEM ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
-	check_err $? "lossless 40000 B: '$err', $(bufs "$NSA" da)"
+	(($? == 0)) || check_err 1 "lossless 40000 B: '$err', $(bufs "$NSA" da)"
 	# the floor itself: checked in bytes, kept in cells, rounded down
 	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,$((xoff + 9978 + 128)),0,0,0,0,0,0)
 	want="$(( (xoff + 9978 + 128) / 128 * 128 )) 0,$(( (9978 + 128) / 128 * 128 )),0,0,0,0,0,0"
 	[ "$err" = 0 ] &&
 		[ "$(bufs "$NSA" da | jq -r '.[0][1]') $(xoff_of "$NSA" da)" = "$want" ]
-	check_err $? "the floor: '$err', $(bufs "$NSA" da) xoff $(xoff_of "$NSA" da), expected $want"
+	(($? == 0)) || check_err 1 "the floor: '$err', $(bufs "$NSA" da) xoff $(xoff_of "$NSA" da), expected $want"
 	simA model generic speed 10000
 	log_test "mlx5: a lossless buffer of size 0 or sizes past the total EINVAL, below the floor ENOMEM"
 }
@@ -497,7 +497,7 @@ dcbsim_mlxsw_delay()
 	log_info "a new port: buffer 0 lossy, 2 x cells(1500) = 24 cells, buffer 9 cells(10240) = 80: (24 + 80) x 128 = 13312 B taken"
 	want='[[3072,0,0,0,0,0,0,0],13312,[0,0,0,0,0,0,0,0]]'
 	[ "$(bufs "$NSA" da)" = "$want" ]
-	check_err $? "mlxsw's initial buffers $(bufs "$NSA" da), expected $want"
+	(($? == 0)) || check_err 1 "mlxsw's initial buffers $(bufs "$NSA" da), expected $want"
 	for d in 32768 12345; do
 		mlxsw_setup "$d"
 		check_err $? "dcb ets/pfc set failed"
@@ -506,7 +506,7 @@ dcbsim_mlxsw_delay()
 		log_info "$MLXSW_WHY"
 		[ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$want" ] &&
 			[ "$(dcbA -j pfc show dev da | jq .delay)" = "$d" ]
-		check_err $? "delay $d bits: $(bufs "$NSA" da) $(xoff_of "$NSA" da), expected $want"
+		(($? == 0)) || check_err 1 "delay $d bits: $(bufs "$NSA" da) $(xoff_of "$NSA" da), expected $want"
 	done
 	# 8 lanes: a new port, every headroom doubled
 	simA lanes 8
@@ -517,7 +517,7 @@ dcbsim_mlxsw_delay()
 	want=$MLXSW_WANT
 	log_info "$MLXSW_WHY"
 	[ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$want" ]
-	check_err $? "8 lanes: $(bufs "$NSA" da) $(xoff_of "$NSA" da), expected $want"
+	(($? == 0)) || check_err 1 "8 lanes: $(bufs "$NSA" da) $(xoff_of "$NSA" da), expected $want"
 	simA lanes 1 model generic
 	log_test "mlxsw: the delay in bits sizes the lossless buffer exactly, doubled on 8 lanes"
 }
@@ -531,7 +531,7 @@ dcbsim_mlxsw_refused()
 	before="$(bufs "$NSA" da) $(xoff_of "$NSA" da)"
 	err=$(dcb_errno "$NSA" da buffer 0,0,0,1,0,0,0,0 65536,65536,0,0,0,0,0,0)
 	[ "$err" = EINVAL ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
-	check_err $? "dcbnl_setbuffer in DCB mode: '$err', $(bufs "$NSA" da)"
+	(($? == 0)) || check_err 1 "dcbnl_setbuffer in DCB mode: '$err', $(bufs "$NSA" da)"
 	# 468 cells of headroom: buffers 24 + 100 + 80 and a reserve of
 	# cells(3 x 10240 + 38 x 10000 / 1000) + 1 = 244 take 448
 	simA buffer-total 60000
@@ -539,12 +539,12 @@ dcbsim_mlxsw_refused()
 	err=$(dcb_errno "$NSA" da pfc 0x08 65535)
 	[ "$err" = ENOBUFS ] && [ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ] &&
 		[ "$(dcbA -j pfc show dev da | jq .delay)" = 32768 ]
-	check_err $? "65535 bits past the headroom: '$err', $(bufs "$NSA" da)"
+	(($? == 0)) || check_err 1 "65535 bits past the headroom: '$err', $(bufs "$NSA" da)"
 	# the MTU re-sizes the headroom, and is refused when it does not fit
 	ip -n "$NSA" link set da mtu 9000 2>/dev/null
 	check_fail $? "MTU 9000 taken past the headroom"
 	[ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$before" ]
-	check_err $? "a refused MTU changed the buffers: $(bufs "$NSA" da)"
+	(($? == 0)) || check_err 1 "a refused MTU changed the buffers: $(bufs "$NSA" da)"
 	simA buffer-total 262144
 	ip -n "$NSA" link set da mtu 9000
 	check_err $? "MTU 9000 refused"
@@ -552,7 +552,7 @@ dcbsim_mlxsw_refused()
 	want=$MLXSW_WANT
 	log_info "$MLXSW_WHY"
 	[ "$(bufs "$NSA" da) $(xoff_of "$NSA" da)" = "$want" ]
-	check_err $? "MTU 9000: $(bufs "$NSA" da) $(xoff_of "$NSA" da), expected $want"
+	(($? == 0)) || check_err 1 "MTU 9000: $(bufs "$NSA" da) $(xoff_of "$NSA" da), expected $want"
 	ip -n "$NSA" link set da mtu 1500
 	simA model generic
 	log_test "mlxsw: dcbnl_setbuffer EINVAL, headroom past the total ENOBUFS, the MTU re-sizes it"
@@ -583,7 +583,7 @@ dcbsim_knobs()
 	ip -n "$NSA" -d link show da | grep -q "speed 10000 lanes 1 model generic buffer-total 262144 cell 128" &&
 		ip -n "$NSA" -d link show da | grep -q "maxmtu 65535" &&
 		[ "$(xoff_of "$NSA" da)" = 0,0,0,0,0,0,0,0 ]
-	check_err $? "knobs not shown: $(ip -n "$NSA" -d link show da)"
+	(($? == 0)) || check_err 1 "knobs not shown: $(ip -n "$NSA" -d link show da)"
 	log_test "knobs: ranges and words checked, shown by ip -d link"
 }
 
@@ -592,7 +592,7 @@ dcbsim_ts_knobs()
 	local err
 
 	ip -n "$NSA" -d link show da | grep -q "hwts off ts-resolution-ns 8 clock-offset-ns 0 clock-ppb 0"
-	check_err $? "defaults not shown: $(ip -n "$NSA" -d link show da)"
+	(($? == 0)) || check_err 1 "defaults not shown: $(ip -n "$NSA" -d link show da)"
 	err=$(simA ts-resolution-ns 0 2>&1)
 	[ $? -ne 0 ] && grep -q "ts-resolution-ns is 1 to 1000000" <<<"$err"
 	check_err $? "ts-resolution-ns 0: $err"
@@ -611,12 +611,12 @@ dcbsim_ts_knobs()
 	simA hwts on ts-resolution-ns 1000000 clock-ppb -10000000 clock-offset-ns -1000000000000000000
 	check_err $? "the knobs' bounds refused"
 	ip -n "$NSA" -d link show da | grep -q "hwts on ts-resolution-ns 1000000 clock-offset-ns -1000000000000000000 clock-ppb -10000000"
-	check_err $? "knobs not shown: $(ip -n "$NSA" -d link show da)"
+	(($? == 0)) || check_err 1 "knobs not shown: $(ip -n "$NSA" -d link show da)"
 	# at creation as well
 	ip -n "$NSA" link add dx type dcbsim hwts on clock-ppb 5 peer name dy
 	check_err $? "ip link add with timestamping knobs failed"
 	ip -n "$NSA" -d link show dx | grep -q "hwts on ts-resolution-ns 8 clock-offset-ns 0 clock-ppb 5"
-	check_err $? "knobs at creation: $(ip -n "$NSA" -d link show dx)"
+	(($? == 0)) || check_err 1 "knobs at creation: $(ip -n "$NSA" -d link show dx)"
 	ip -n "$NSA" link del dx
 	ts_reset
 	log_test "timestamping knobs: ranges checked with a reason, shown by ip -d link"
@@ -650,7 +650,7 @@ dcbsim_ts_info()
 	simA hwts off
 	[ "$(phc_index "$NSA" da)" = none ] &&
 		! ip netns exec "$NSA" ethtool -T da | grep -q "hardware"
-	check_err $? "hwts off again: $(ip netns exec "$NSA" ethtool -T da)"
+	(($? == 0)) || check_err 1 "hwts off again: $(ip netns exec "$NSA" ethtool -T da)"
 	# the clock stays while hwts is off
 	[ -c "/dev/ptp$pa" ]
 	check_err $? "hwts off removed the PHC"
@@ -681,7 +681,7 @@ dcbsim_hwtstamp_config()
 	hwts_cfg "$NSA" da -t 2 >/dev/null
 	check_fail $? "tx_type ONESTEP_SYNC taken"
 	[ "$(hwts_cfg "$NSA" da)" = "1 1" ]
-	check_err $? "a refused set changed the configuration: $(hwts_cfg "$NSA" da)"
+	(($? == 0)) || check_err 1 "a refused set changed the configuration: $(hwts_cfg "$NSA" da)"
 	cfg=$(hwts_cfg "$NSA" da -t 0 -r 0)
 	[ "$cfg" = "0 0" ]
 	check_err $? "back to OFF/NONE: '$cfg'"
@@ -689,7 +689,7 @@ dcbsim_hwtstamp_config()
 	simA hwts off
 	simA hwts on
 	[ "$(hwts_cfg "$NSA" da)" = "0 0" ]
-	check_err $? "hwts off did not reset the configuration: $(hwts_cfg "$NSA" da)"
+	(($? == 0)) || check_err 1 "hwts off did not reset the configuration: $(hwts_cfg "$NSA" da)"
 	ts_reset
 	log_test "hardware timestamping configuration: OFF/ON, filters widened to ALL, refused without hwts"
 }
@@ -716,9 +716,9 @@ dcbsim_phc()
 	check_err $? "adj -500: read '$t'"
 	phc "$ptp" freq 5000 >/dev/null
 	phc "$ptp" freq | grep -q "frequency offset is 5000.000000ppb"
-	check_err $? "freq 5000: $(phc "$ptp" freq)"
+	(($? == 0)) || check_err 1 "freq 5000: $(phc "$ptp" freq)"
 	phc "$ptp" cmp | grep -q "offset from CLOCK_REALTIME"
-	check_err $? "cmp (PTP_SYS_OFFSET): $(phc "$ptp" cmp)"
+	(($? == 0)) || check_err 1 "cmp (PTP_SYS_OFFSET): $(phc "$ptp" cmp)"
 	# the knob starts the clock afresh from the host's time: without a
 	# frequency error, read between two readings of CLOCK_MONOTONIC
 	phc "$ptp" freq 0 >/dev/null
@@ -889,7 +889,7 @@ dcbsim_ptp4l()
 	kill "$pa" "$pb"
 	wait "$pa" "$pb"
 	ptp4l_locked "$TMPD/ptp4l-b.log"
-	check_err $? "the slave did not lock: $(tail -n 8 "$TMPD/ptp4l-b.log"; tail -n 3 "$TMPD/ptp4l-a.log")"
+	(($? == 0)) || check_err 1 "the slave did not lock: $(tail -n 8 "$TMPD/ptp4l-b.log"; tail -n 3 "$TMPD/ptp4l-a.log")"
 	log_info "ptp4l slave after ${i} s: $(grep "master offset" "$TMPD/ptp4l-b.log" | tail -n 1 | sed 's/.*master/master/')"
 	ts_reset
 	log_test "ptp4l -H over the pair: the slave locks to the master, path delay delay-ns"
@@ -1095,7 +1095,7 @@ dcbsim_pfc_storm()
 	check_err $? "bursts: the last began at $since2, the first at $since"
 	if ! debug_kernel; then
 		[ "$rem" -le 50000000 ]
-		check_err $? "bursts: $(( (since2 - since) / 1000000 )) ms between two, not a multiple of 300"
+		(($? == 0)) || check_err 1 "bursts: $(( (since2 - since) / 1000000 )) ms between two, not a multiple of 300"
 		read -r n a b <<<"$st"
 		[ "$b" -ge 4 ] && [ $((a * 10)) -ge "$n" ] && [ $((a * 10)) -le $((n * 7)) ]
 		check_err $? "bursts: db's priority $p paused in $a of $n readings, $b changes"
@@ -1149,7 +1149,7 @@ dcbsim_phc_teardown()
 	check_err $? "deleting the pair failed"
 	wait
 	[ ! -e "$pa" ] && [ ! -e "$pb" ]
-	check_err $? "a PHC outlived its device: $(ls /dev/ptp* 2>&1)"
+	(($? == 0)) || check_err 1 "a PHC outlived its device: $(ls /dev/ptp* 2>&1)"
 	exec 3<&-
 	log_test "deleting the pair unregisters both PHCs, one held open, stamped frames in flight"
 }

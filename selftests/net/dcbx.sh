@@ -33,9 +33,9 @@ exchange()
 
 	lldp_listener_wait "$NSB" &&
 		dcb-hdrm -n "$NSA" -j lldp send dev da dcbx "$1" >"$TMPD/send" 2>&1
-	check_err $? "lldp send $1 failed: $(cat "$TMPD/send")"
+	(($? == 0)) || check_err 1 "lldp send $1 failed: $(cat "$TMPD/send")"
 	wait "$lpid"
-	check_err $? "lldp listen ($1) failed: $(cat "$TMPD/listen")"
+	(($? == 0)) || check_err 1 "lldp listen ($1) failed: $(cat "$TMPD/listen")"
 	cat "$TMPD/listen"
 }
 
@@ -80,7 +80,7 @@ dcbx_bit_clear()
 	[ "$(dcb-hdrm -n "$NSB" -j dev show dev db | jq .stats.tx_control)" -eq "$txc" ]
 	check_err $? "db sent a capability request although LLDP said no"
 	[ "$(dcb-hdrm -n "$NSB" -j show dev db | jq -r .status)" = peer-no-cap ]
-	check_err $? "status: $(dcb-hdrm -n "$NSB" -j show dev db | jq -r .status)"
+	(($? == 0)) || check_err 1 "status: $(dcb-hdrm -n "$NSB" -j show dev db | jq -r .status)"
 	dcb-hdrm -n "$NSA" dev set dev da auto-hdrm on
 	log_test "with auto-hdrm off the bit is clear in every variant, and the peer learns that"
 }
@@ -113,7 +113,7 @@ dcbx_malformed()
 	lldp_listener_wait "$NSB" && bad_then_good
 	check_err $? "sending failed"
 	wait "$lpid"
-	check_err $? "listen failed: $(cat "$TMPD/listen")"
+	(($? == 0)) || check_err 1 "listen failed: $(cat "$TMPD/listen")"
 	out=$(cat "$TMPD/listen")
 	[ "$(jqn .ignored "$out")" -ge 2 ] && [ "$(jqn .auto_hdrm "$out")" = true ]
 	check_err $? "listen: $out"

@@ -287,9 +287,9 @@ iso_monitor()
 	[ "$rcy" -eq 0 ] && jq -e --argjson s "${YSESSION:-0}" \
 		'.event == "result" and .ifname == "ya" and .session == $s' \
 		"$TMPD/mony" >/dev/null
-	check_err $? "the monitor in $NSY did not receive ya's result (exit $rcy): $(head -c 300 "$TMPD/mony")"
+	(($? == 0)) || check_err 1 "the monitor in $NSY did not receive ya's result (exit $rcy): $(head -c 300 "$TMPD/mony")"
 	[ "$rcx" -eq 124 ] && [ ! -s "$TMPD/monx" ]
-	check_err $? "the monitor in $NSX received something (exit $rcx): $(head -c 300 "$TMPD/monx")"
+	(($? == 0)) || check_err 1 "the monitor in $NSX received something (exit $rcx): $(head -c 300 "$TMPD/monx")"
 	log_info "monitor in $NSY: 1 result (session $YSESSION); in $NSX: exit $rcx, $(wc -c <"$TMPD/monx") bytes"
 	log_test "a measurement in one namespace notifies only that namespace's monitor"
 }

@@ -54,9 +54,9 @@ lldp_no_dcb_ops()
 
 	listen_start &&
 		dcb-hdrm -n "$NSA" -j lldp send dev la >"$TMPD/send" 2>&1
-	check_err $? "lldp send failed: $(cat "$TMPD/send")"
+	(($? == 0)) || check_err 1 "lldp send failed: $(cat "$TMPD/send")"
 	wait "$LPID"
-	check_err $? "lldp listen failed: $(cat "$TMPD/listen")"
+	(($? == 0)) || check_err 1 "lldp listen failed: $(cat "$TMPD/listen")"
 	sent=$(jq -c '[.dcbx, .auto_hdrm, .pfc_cap, .pfc_en]' "$TMPD/send")
 	[ "$sent" = '["ieee",true,0,[]]' ]
 	check_err $? "la sent $sent"
@@ -119,7 +119,7 @@ agent_case()
 	listen_start && send_raw "$2"
 	check_err $? "$1: sending failed"
 	wait "$LPID"
-	check_err $? "$1: listen failed: $(cat "$TMPD/listen")"
+	(($? == 0)) || check_err 1 "$1: listen failed: $(cat "$TMPD/listen")"
 	out=$(jq -c '[.dcbx, .auto_hdrm, .pfc_en, .peer_chassis]' \
 		"$TMPD/listen")
 	[ "$out" = "$3" ]

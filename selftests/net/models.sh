@@ -133,7 +133,7 @@ models_mlx5_auto()
 		[ "$(jqn .applied.delay_new "$out")" = "$want" ] &&
 		[ "$(jqn .applied.delay_unit "$out")" = metres ] &&
 		[ "$(jqn .applied.model "$out")" = mlx5 ]
-	check_err $? "dcb pfc show delay $(jqn .delay "$pfc"), wanted $want m: $(jqn .applied "$out")"
+	(($? == 0)) || check_err 1 "dcb pfc show delay $(jqn .delay "$pfc"), wanted $want m: $(jqn .applied "$out")"
 	# the driver's floor: xoff + max(max_mtu 9978, 9216) + a cell
 	floor=$(( $(mlx5_xoff "$want" 100000 1500) + 9978 + 128 ))
 	size=$(dcbA -j buffer show dev da | jq '.buffer_size[1]')
@@ -145,7 +145,7 @@ models_mlx5_auto()
 	eff=$(prio3 .effective_headroom_bytes "$show")
 	[ "$(jqn .model "$show")" = mlx5 ] && [ "$eff" = $((size - xoff)) ] &&
 		[ "$(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")" = enough ]
-	check_err $? "show: model $(jqn .model "$show"), effective $eff (dcbsim $((size - xoff))), verdict $(jq -c '.verdict' <<<"$show")"
+	(($? == 0)) || check_err 1 "show: model $(jqn .model "$show"), effective $eff (dcbsim $((size - xoff))), verdict $(jq -c '.verdict' <<<"$show")"
 	log_test "mlx5: apply auto writes the least cable length its xoff needs, grows the buffer to the floor"
 }
 
@@ -206,12 +206,12 @@ models_mlxsw_auto()
 	[ "$bits" = "$want" ] && [ "$(jqn .applied.delay_unit "$out")" = bits ] &&
 		[ $((size - xoff)) -ge "$need" ] &&
 		[ $((size - xoff)) = "$(mlxsw_hdroom "$want" 144 1500 4)" ]
-	check_err $? "delay $bits (wanted $want), headroom above XOFF $((size - xoff)) for $need"
+	(($? == 0)) || check_err 1 "delay $bits (wanted $want), headroom above XOFF $((size - xoff)) for $need"
 	show=$(hdrmA -j show dev da)
 	eff=$(prio3 .effective_headroom_bytes "$show")
 	[ "$(jqn .model "$show")" = mlxsw ] && [ "$eff" = $((size - xoff)) ] &&
 		[ "$(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")" = enough ]
-	check_err $? "show: model $(jqn .model "$show"), effective $eff, verdict $(jq -c '.verdict' <<<"$show")"
+	(($? == 0)) || check_err 1 "show: model $(jqn .model "$show"), effective $eff, verdict $(jq -c '.verdict' <<<"$show")"
 	log_test "mlxsw: apply auto writes the least delay in bits its formula needs, read back with dcb"
 }
 
@@ -253,7 +253,7 @@ models_none()
 	out=$(hdrmA -j show dev da)
 	[ "$(jqn .model "$out")" = null ] &&
 		[ "$(prio3 .effective_headroom_bytes "$out")" = null ]
-	check_err $? "model none: show says model $(jqn .model "$out"), effective $(prio3 .effective_headroom_bytes "$out")"
+	(($? == 0)) || check_err 1 "model none: show says model $(jqn .model "$out"), effective $(prio3 .effective_headroom_bytes "$out")"
 	[ "$(hdrmA -j dev show dev da | jq -r .model_in_use)" = none ]
 	check_err $? "dev show does not report model none"
 	hdrmA dev set dev da model auto
@@ -294,7 +294,7 @@ models_worked_example()
 		if [ "$model" != generic ]; then
 			xoff=$(xoff_of 1)
 			[ "$eff" = $((size - xoff)) ]
-			check_err $? "$model: effective $eff, dcbsim says $((size - xoff))"
+			(($? == 0)) || check_err 1 "$model: effective $eff, dcbsim says $((size - xoff))"
 		fi
 		[ "$eff" -ge "$(prio3 .headroom_bytes "$out")" ] &&
 			[ "$(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")" = enough ]

@@ -96,7 +96,7 @@ fuzz_run()
 	rc=$?
 	grep -v '^# FAIL\|requests, ' "$TMPD/out" | sed 's/^# //' | while read -r line; do log_info "$line"; done
 	[ "$rc" -le 1 ] && [ -s "$SUMMARY" ]
-	check_err $? "the fuzzer did not finish (exit $rc): $(tail -3 "$TMPD/out")"
+	(($? == 0)) || check_err 1 "the fuzzer did not finish (exit $rc): $(tail -3 "$TMPD/out")"
 	if [ -s "$SUMMARY" ]; then
 		log_info "$(jq -r '.total | "\(.sent) requests, \(.rejected) rejected, \(.extack) rejected with an extack message, \(.accepted) accepted"' "$SUMMARY")"
 		jq -r '.skipped[]' "$SUMMARY" | while read -r line; do
@@ -200,7 +200,7 @@ fuzz_dmesg()
 		grep -E 'BUG|WARNING|KASAN|lockdep|leak|Call Trace|refcount_t' |
 		grep -v 'bytes leftover after parsing')
 	[ -z "$new" ]
-	check_err $? "kernel log: $(head -5 <<<"$new")"
+	(($? == 0)) || check_err 1 "kernel log: $(head -5 <<<"$new")"
 	log_info "kernel log lines during the fuzzing: $(($(dmesg | wc -l) - DMESG_LINES))"
 	log_test "no kernel warning, BUG, KASAN or lockdep report"
 }

@@ -112,7 +112,7 @@ buffer_prompt_check()
 	want=$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$last")
 	buf=$(dcb -n "$NSA" -j buffer show dev da | jq '.prio_buffer[3]')
 	printf '%s\n' "$err" | grep -q "set the headroom by hand: dcb buffer set dev da buffer-size $buf:$want (each lossless buffer at least its priorities' headroom from the last measurement, session $(jqn .session "$last"))\$"
-	check_err $? "$(jqn .precision_ns "$last") ns precision: not 'buffer-size $buf:$want' from the last result: $err"
+	(($? == 0)) || check_err 1 "$(jqn .precision_ns "$last") ns precision: not 'buffer-size $buf:$want' from the last result: $err"
 }
 
 peer_cap_off()
@@ -151,7 +151,7 @@ peer_cap_off()
 	# show's prompt still names the last good measurement (the device's
 	# last-measured), though the stored result is the failed one
 	[[ "$(hdrmA -j show dev da | jq -r .manual.command)" == *"session $(jqn .session "$last"))"* ]]
-	check_err $? "show's manual line does not name session $(jqn .session "$last"): $(hdrmA -j show dev da | jq -c .manual)"
+	(($? == 0)) || check_err 1 "show's manual line does not name session $(jqn .session "$last"): $(hdrmA -j show dev da | jq -c .manual)"
 	hdrmB dev set dev db auto-hdrm on
 	# a precision of 10 ms: the allowance is over 16 bits at any round
 	# trip, so the prompt names the buffers, with their sizes
@@ -199,7 +199,7 @@ peer_silent()
 	check_err $? "probes were sent"
 	# ten tries, each in both encapsulations (encap auto, the default)
 	[ "$(dcb-hdrm -n "$NSC" -j dev show dev vc | jq .stats.tx_control)" -eq 20 ]
-	check_err $? "not 2 x 10 capability requests: $(dcb-hdrm -n "$NSC" -j dev show dev vc | jq .stats.tx_control)"
+	(($? == 0)) || check_err 1 "not 2 x 10 capability requests: $(dcb-hdrm -n "$NSC" -j dev show dev vc | jq .stats.tx_control)"
 	[ "$secs" -le 4 ]
 	check_err $? "took $secs s"
 	dcb-hdrm -n "$NSC" -j dev show dev vc | jq -e '.peer == null' >/dev/null
@@ -231,7 +231,7 @@ peer_push_applied()
 		[ "$rc" -eq 2 ] &&
 			[ "$(jqn '.push.status, .push.reason, .push.field, .push.value, .push.limit' "$out" | tr '\n' ' ')" = \
 			  "refused bounds rtt $rtt $PUSH_MAX_RTT_NS " ]
-		check_err $? "a round trip of $rtt ns over the bound: $(jq -c .push <<<"$out")"
+		(($? == 0)) || check_err 1 "a round trip of $rtt ns over the bound: $(jq -c .push <<<"$out")"
 		log_info "try $try: t = $rtt ns, over B's bound of $PUSH_MAX_RTT_NS: refused for it, as it must be"
 		before=$(statB push_applied)
 	done
@@ -242,13 +242,13 @@ peer_push_applied()
 		return
 	}
 	[ "$rc" -eq 0 ]
-	check_err $? "measure push exited $rc: $out $(cat "$TMPD/err")"
+	(($? == 0)) || check_err 1 "measure push exited $rc: $out $(cat "$TMPD/err")"
 	[ "$(jqn '.push.status' "$out")" = applied ] && [ "$(jqn '.push.reason' "$out")" = null ]
-	check_err $? "push: $(jq -c .push <<<"$out")"
+	(($? == 0)) || check_err 1 "push: $(jq -c .push <<<"$out")"
 	show=$(hdrmB -j show dev db)
 	check_err $? "show on B failed"
 	[ "$(jqn .source "$show")" = peer ] && [ "$(jqn .session "$show")" = "$(jqn .session "$out")" ]
-	check_err $? "B holds: $(jq -c '[.source, .session]' <<<"$show")"
+	(($? == 0)) || check_err 1 "B holds: $(jq -c '[.source, .session]' <<<"$show")"
 	[ "$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$show")" = \
 	  "$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$out")" ]
 	check_err $? "B's headroom differs from A's"
@@ -258,11 +258,11 @@ peer_push_applied()
 	check_err $? "push_applied not counted"
 	# B wrote it to its driver: buffer 1 holds priority 3's headroom, in cells
 	[ "$(jqn '.applied.method, .applied.error' "$show" | tr '\n' ' ')" = "buffer 0 " ]
-	check_err $? "B's apply: $(jq -c .applied <<<"$show")"
+	(($? == 0)) || check_err 1 "B's apply: $(jq -c .applied <<<"$show")"
 	dcb -n "$NSB" -j buffer show dev db | jq -e --argjson w \
 		"$(jqn '.applied.buffers[] | select(.index == 1) | .size' "$show")" \
 		'.buffer_size[1] == $w' >/dev/null
-	check_err $? "dcb buffer show on B: $(dcb -n "$NSB" -j buffer show dev db)"
+	(($? == 0)) || check_err 1 "dcb buffer show on B: $(dcb -n "$NSB" -j buffer show dev db)"
 	# A's show reports the peer's answer for its result
 	[ "$(hdrmA -j show dev da | jq -r .push.status)" = applied ]
 	check_err $? "A's show lost the push"
@@ -282,7 +282,7 @@ peer_push_policy()
 	[ "$rc" -eq 2 ]
 	check_err $? "refused push exited $rc"
 	[ "$(jqn '.push.status, .push.reason' "$out" | tr '\n' ' ')" = "refused policy " ]
-	check_err $? "push: $(jq -c .push <<<"$out")"
+	(($? == 0)) || check_err 1 "push: $(jq -c .push <<<"$out")"
 	[ "$err" = "dcb-hdrm: da: the peer refused the pushed headroom: it does not accept pushed headroom (on the peer: dcb-hdrm dev set dev DEV accept-push on)" ]
 	check_err $? "stderr: $err"
 	[ "$(hdrmB -j show dev db | jq .session)" = "$session_b" ]
@@ -303,7 +303,7 @@ peer_push_bounds()
 	out=$(hdrmA -j measure dev da count 20 push 2>/dev/null)
 	[ "$(jqn '.push.status, .push.reason, .push.field, .push.prio, .push.limit' "$out" | tr '\n' ' ')" = \
 	  "refused bounds headroom 3 1024 " ]
-	check_err $? "push: $(jq -c .push <<<"$out")"
+	(($? == 0)) || check_err 1 "push: $(jq -c .push <<<"$out")"
 	[ "$(jqn '.push.value' "$out")" = "$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$out")" ]
 	check_err $? "refused value is not A's headroom"
 	[ "$(hdrmB -j show dev db | jq .session)" = "$session_b" ]
@@ -314,7 +314,7 @@ peer_push_bounds()
 	out=$(hdrmA -j measure dev da count 20 push 2>/dev/null)
 	[ "$(jqn '.push.reason, .push.field, .push.value, .push.limit' "$out" | tr '\n' ' ')" = \
 	  "bounds speed 1000 $SPEED " ]
-	check_err $? "speed push: $(jq -c .push <<<"$out")"
+	(($? == 0)) || check_err 1 "speed push: $(jq -c .push <<<"$out")"
 	ip -n "$NSA" link set da type dcbsim speed "$SPEED"
 	hdrmB dev set dev db accept-push off
 	log_test "push refused by bounds: buffer total and link speed, with value and limit"
@@ -339,7 +339,7 @@ peer_push_local()
 	floor=$((2 * 9238 + 64 + kd))
 	[ "$(jqn '.push.status, .push.reason, .push.field, .push.prio, .push.limit' "$out" | tr '\n' ' ')" = \
 	  "refused bounds headroom 3 $floor " ]
-	check_err $? "A's $(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$out") bytes pushed: $(jq -c .push <<<"$out"), expected refused at B's floor $floor"
+	(($? == 0)) || check_err 1 "A's $(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$out") bytes pushed: $(jq -c .push <<<"$out"), expected refused at B's floor $floor"
 	hdrmA dev set dev da max-frame 3:auto
 	hdrmB dev set dev db max-frame 3:auto
 	# accepted: B holds its own arithmetic on A's round trip with its own
@@ -353,7 +353,7 @@ peer_push_local()
 	[ "$(jqn .push.status "$out")" = applied ] && [ "$(jqn .source "$show")" = peer ] &&
 		[ "$(jqn .k_bytes "$show")" = 1 ] &&
 		[ "$(jqn '.priorities[] | select(.prio == 3) | .headroom_bytes' "$show")" = "$want" ]
-	check_err $? "B holds $(jq -c '[.source, .k_bytes, .priorities]' <<<"$show"), expected $want bytes for priority 3 with K 1"
+	(($? == 0)) || check_err 1 "B holds $(jq -c '[.source, .k_bytes, .priorities]' <<<"$show"), expected $want bytes for priority 3 with K 1"
 	hdrmB dev set dev db k auto accept-push off
 	log_test "a push is held as the receiver's own arithmetic, and refused below its floor"
 }
@@ -366,9 +366,9 @@ peer_push_apply_failed()
 	ip -n "$NSB" link set db type dcbsim fail 5
 	out=$(hdrmA -j measure dev da count 20 push 2>/dev/null)
 	[ "$(jqn '.push.status, .push.reason' "$out" | tr '\n' ' ')" = "refused apply-failed " ]
-	check_err $? "push: $(jq -c .push <<<"$out")"
+	(($? == 0)) || check_err 1 "push: $(jq -c .push <<<"$out")"
 	jqn .push.why "$out" | grep -q "Input/output error"
-	check_err $? "why: $(jqn .push.why "$out")"
+	(($? == 0)) || check_err 1 "why: $(jqn .push.why "$out")"
 	ip -n "$NSB" link set db type dcbsim fail 0
 	hdrmB dev set dev db accept-push off apply none
 	log_test "push refused when B's driver refuses the write (EIO)"
@@ -462,9 +462,9 @@ EOF
 	sleep 1
 	set -- $out
 	[ "$(statB malformed)" -eq $((mal + $1)) ]
-	check_err $? "malformed: $(( $(statB malformed) - mal )), expected $1"
+	(($? == 0)) || check_err 1 "malformed: $(( $(statB malformed) - mal )), expected $1"
 	[ "$(statB stale)" -eq $((stale + $2)) ] && [ "$(statB rx_control)" -eq $((rxc + $2)) ]
-	check_err $? "stale $(( $(statB stale) - stale )) rx_control $(( $(statB rx_control) - rxc )), expected $2"
+	(($? == 0)) || check_err 1 "stale $(( $(statB stale) - stale )) rx_control $(( $(statB rx_control) - rxc )), expected $2"
 	[ "$(statB tx_control)" -eq "$txc" ]
 	check_err $? "B answered a bad or unsolicited frame"
 	# a drop the kernel's drop monitors see (skb:kfree_skb), not a consumption
@@ -540,18 +540,18 @@ EOF
 		sleep 0.1
 	done
 	[ "$(statB push_refused)" -eq $((refused + 1)) ] && [ "$(hdrmB -j show dev db | jq .session)" = "$session_b" ]
-	check_err $? "a push from a requester without the bit: refused $(( $(statB push_refused) - refused )), B holds session $(hdrmB -j show dev db | jq .session)"
+	(($? == 0)) || check_err 1 "a push from a requester without the bit: refused $(( $(statB push_refused) - refused )), B holds session $(hdrmB -j show dev db | jq .session)"
 	dmesg | grep -q "refused the headroom .* pushed (session 00004343, reason 6)"
 	check_err $? "the refusal is not logged with reason sender-no-cap (6)"
 	# each, the request and the push, counted as a peer without it
 	[ "$(statB peer_no_cap)" -eq $((nocap + 2)) ]
-	check_err $? "peer_no_cap went from $nocap to $(statB peer_no_cap), expected +2"
+	(($? == 0)) || check_err 1 "peer_no_cap went from $nocap to $(statB peer_no_cap), expected +2"
 	hdrmB dev set dev db accept-push off
 	# the next request, from a measurement, sets it again
 	hdrmA -j measure dev da count 5 >/dev/null
 	check_err $? "measure after the bare request failed"
 	[ "$(hdrmB -j dev show dev db | jq -c .peer.auto_hdrm)" = true ]
-	check_err $? "B's view of A after a measurement: $(hdrmB -j dev show dev db | jq -c .peer)"
+	(($? == 0)) || check_err 1 "B's view of A after a measurement: $(hdrmB -j dev show dev db | jq -c .peer)"
 	log_test "the responder records the requester's auto-HDRM bit as sent"
 }
 
@@ -580,23 +580,23 @@ peer_prompt_responder()
 	cap_request_nobit
 	check_err $? "the capability request without the bit did not reach B"
 	wait $pid
-	check_err $? "the monitor saw no event: $(cat "$TMPD/mon")"
+	(($? == 0)) || check_err 1 "the monitor saw no event: $(cat "$TMPD/mon")"
 	out=$(cat "$TMPD/mon")
 	[ "$(jq -c '[.event, .ifname, .peer.auto_hdrm, .peer.via]' <<<"$out")" = '["peer","db",false,"in-band"]' ] &&
 		[[ "$(jqn .manual "$out")" == "$line"* ]]
 	check_err $? "monitor: $out; expected the line '$line'"
 	[ "$(statB peer_no_cap)" -eq $((nocap + 1)) ]
-	check_err $? "peer_no_cap went from $nocap to $(statB peer_no_cap)"
+	(($? == 0)) || check_err 1 "peer_no_cap went from $nocap to $(statB peer_no_cap)"
 	out=$(hdrmB show dev db)
 	grep -qF "manual: the peer said in-band that it does not support automatic headroom configuration; set this end's headroom by hand: $line" <<<"$out"
-	check_err $? "show: no manual line '$line' in: $(grep manual <<<"$out")"
+	(($? == 0)) || check_err 1 "show: no manual line '$line' in: $(grep manual <<<"$out")"
 	[[ "$(hdrmB -j show dev db | jq -r .manual.command)" == "$line"* ]]
-	check_err $? "show -j: $(hdrmB -j show dev db | jq -c .manual)"
+	(($? == 0)) || check_err 1 "show -j: $(hdrmB -j show dev db | jq -c .manual)"
 	# a capable request again: no prompt
 	hdrmA -j measure dev da count 5 >/dev/null
 	check_err $? "A's measurement failed"
 	[ "$(hdrmB -j show dev db | jq -c .manual)" = null ]
-	check_err $? "show still prompts once the peer is capable: $(hdrmB -j show dev db | jq -c .manual)"
+	(($? == 0)) || check_err 1 "show still prompts once the peer is capable: $(hdrmB -j show dev db | jq -c .manual)"
 	log_test "a peer without the capability that asks this end is counted, announced and prompted for"
 }
 

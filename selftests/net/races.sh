@@ -125,7 +125,7 @@ races_after()
 		ours=$(grep -cE 'dcb_hdrm|dcbsim|hdrm_' /sys/kernel/debug/kmemleak)
 		log_info "kmemleak: $leaks unreferenced objects in all, $ours lines naming dcb_hdrm or dcbsim"
 		[ "$ours" -eq 0 ]
-		check_err $? "kmemleak: $(grep -B3 -A12 -E 'dcb_hdrm|dcbsim|hdrm_' /sys/kernel/debug/kmemleak | head -40)"
+		(($? == 0)) || check_err 1 "kmemleak: $(grep -B3 -A12 -E 'dcb_hdrm|dcbsim|hdrm_' /sys/kernel/debug/kmemleak | head -40)"
 		setup
 	else
 		log_info "kmemleak: not in this kernel (the debug kernel has it)"

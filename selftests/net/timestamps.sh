@@ -81,13 +81,13 @@ ts_hw_accuracy()
 			check_err $? "delay $d ns, peer $off ns / $ppb ppb: $out"
 			[ "$(jqn .timestamping "$out")" = hardware ] &&
 				[ "$(jqn .precision_source "$out")" = hardware ]
-			check_err $? "delay $d ns: not hardware: $(jq -c '{timestamping, precision_source, two_step}' <<<"$out")"
+			(($? == 0)) || check_err 1 "delay $d ns: not hardware: $(jq -c '{timestamping, precision_source, two_step}' <<<"$out")"
 			est=$(jqn .rtt_ns.estimate "$out")
 			err=$(absdiff "$est" $((2 * d)))
 			[ "$err" -gt "$worst" ] && worst=$err
 			log_info "delay $d ns each way, peer clock $off ns ahead at $ppb ppb: t $est ns (truth $((2 * d))), rate ratio $(jqn .rate_ratio_ppb "$out") ppb, two-step $(jqn .two_step "$out")"
 			[ "$err" -le $((2 * RES)) ]
-			check_err $? "delay $d ns: t $est ns is $err ns from $((2 * d)) (bound $((2 * RES)))"
+			(($? == 0)) || check_err 1 "delay $d ns: t $est ns is $err ns from $((2 * d)) (bound $((2 * RES)))"
 			[ "$(jqn .two_step "$out")" = "$(jqn .probes.received "$out")" ]
 			check_err $? "delay $d ns: not every sample came two-step: $out"
 			r=$(jqn .rate_ratio_ppb "$out")
@@ -118,7 +118,7 @@ ts_hw_savings()
 	out=$(hdrmA -j measure dev da)
 	check_err $? "measure failed: $out"
 	[ "$(jqn .timestamping "$out")" = hardware ]
-	check_err $? "auto did not take hardware: $(jq -c '{timestamping, ts_mode}' <<<"$out")"
+	(($? == 0)) || check_err 1 "auto did not take hardware: $(jq -c '{timestamping, ts_mode}' <<<"$out")"
 	hw=$(prio_bytes "$out" 3)
 	show=$(hdrmA -j show dev da)
 	st=$(jq -c '.savings[] | select(.model == "cable-300m") | .priorities[] | select(.prio == 3)' <<<"$show")
@@ -150,7 +150,7 @@ ts_sw_precision()
 	log_info "hwts off: t $(jqn .rtt_ns.estimate "$out") ns, stddev $stddev ns, precision $prec ns ($(jqn .precision_source "$out")); headroom $sw B against hardware's $hw B"
 	[ "$(jqn .timestamping "$out")" = software ] &&
 		[ "$(jqn .precision_source "$out")" = samples ]
-	check_err $? "hwts off: $(jq -c '{timestamping, precision_source}' <<<"$out")"
+	(($? == 0)) || check_err 1 "hwts off: $(jq -c '{timestamping, precision_source}' <<<"$out")"
 	[ "$prec" -ge "$stddev" ] && [ "$prec" -ge 1 ]
 	check_err $? "precision $prec ns is below the samples' spread $stddev ns"
 	[ -n "$sw" ] && [ -n "$hw" ] && [ "$sw" -ge "$hw" ]
@@ -193,7 +193,7 @@ ts_one_step_peer()
 	[ "$(jqn .status "$out")" = ok ] && [ "$(jqn .two_step "$out")" = 0 ] &&
 		[ "$(jqn .timestamping "$out")" = software ] &&
 		[ "$(jqn .probes.received "$out")" -gt 0 ]
-	check_err $? "one-step peer: $(jq -c '{status, two_step, timestamping, probes}' <<<"$out")"
+	(($? == 0)) || check_err 1 "one-step peer: $(jq -c '{status, two_step, timestamping, probes}' <<<"$out")"
 	jq -e '.peer.two_step == false' <<<"$(hdrmA -j dev show dev da)" >/dev/null
 	check_err $? "dev show does not say the peer sends no follow-ups"
 	hdrmB dev set dev db ts-mode auto
@@ -201,7 +201,7 @@ ts_one_step_peer()
 	check_err $? "software mode failed: $out"
 	[ "$(jqn .timestamping "$out")" = software ] &&
 		[ "$(jqn .two_step "$out")" = 20 ]
-	check_err $? "software mode against a two-step peer: $(jq -c '{timestamping, two_step}' <<<"$out")"
+	(($? == 0)) || check_err 1 "software mode against a two-step peer: $(jq -c '{timestamping, two_step}' <<<"$out")"
 	log_test "a peer without follow-ups still yields a result; software two-step"
 }
 

@@ -83,13 +83,13 @@ expect_batch_errors()
 	[ "$rc" -eq 1 ] && [ -z "$out" ]
 	check_err $? "-batch $file exited $rc (expected 1), stdout '$out'"
 	[ "$(wc -l </tmp/hdrm-err)" -eq $((2 * $#)) ]
-	check_err $? "expected $# errors of one line each: $(cat /tmp/hdrm-err)"
+	(($? == 0)) || check_err 1 "expected $# errors of one line each: $(cat /tmp/hdrm-err)"
 	for pattern in "$@"; do
 		i=$((i + 1))
 		line=$(sed -n "$((2 * i - 1))p" /tmp/hdrm-err)
 		grep -Eq -- "$pattern" <<<"$line" &&
 			sed -n "$((2 * i))p" /tmp/hdrm-err | grep -q ":$i: the command failed"
-		check_err $? "line $i of $file ($(sed -n "${i}p" "$file")): said '$line', expected /$pattern/"
+		(($? == 0)) || check_err 1 "line $i of $file ($(sed -n "${i}p" "$file")): said '$line', expected /$pattern/"
 	done
 }
 
@@ -142,9 +142,9 @@ object_help()
 	printf '%s help\n' dev measure show simulate monitor lldp watchdog >"$f"
 	echo "lldp send dev lo help" >>"$f"
 	out=$(dcb-hdrm -batch "$f" 2>/tmp/hdrm-err)
-	check_err $? "help of every object: $(cat /tmp/hdrm-err)"
+	(($? == 0)) || check_err 1 "help of every object: $(cat /tmp/hdrm-err)"
 	[ ! -s /tmp/hdrm-err ]
-	check_err $? "help printed on stderr: $(cat /tmp/hdrm-err)"
+	(($? == 0)) || check_err 1 "help printed on stderr: $(cat /tmp/hdrm-err)"
 	for obj in dev measure show simulate monitor lldp watchdog; do
 		grep -Eq "^Usage: dcb-hdrm (\[ -s \] )?$obj " <<<"$out"
 		check_err $? "'$obj help' printed no usage of $obj: $out"
@@ -153,7 +153,7 @@ object_help()
 	check_err $? "'lldp send dev lo help' printed no usage"
 	[ "$(dcb-hdrm --version | wc -l)" -eq 1 ] &&
 		dcb-hdrm --version | grep -Eq '^dcb-hdrm [^ ]+$'
-	check_err $? "--version does not print the version: $(dcb-hdrm --version 2>&1)"
+	(($? == 0)) || check_err 1 "--version does not print the version: $(dcb-hdrm --version 2>&1)"
 	rm -f "$f"
 	log_test "help of every object: its usage on stdout, status 0"
 }

@@ -120,15 +120,15 @@ trace_measure()
 	seqs=$(for n in $(seq 0 $((COUNT - 1))); do echo "$n"; done)
 	[ "$(grep -c . <<<"$sent")" -eq "$COUNT" ] &&
 		[ "$(sed -n 's/.* seq=\([0-9]*\) .*/\1/p' <<<"$sent")" = "$seqs" ]
-	check_err $? "probe_sent: not seq 0..$((COUNT - 1)) of session $id: $sent"
+	(($? == 0)) || check_err 1 "probe_sent: not seq 0..$((COUNT - 1)) of session $id: $sent"
 	[ "$(field encap "$(head -n 1 <<<"$sent")")" = "$(jqn .encap "$out")" ] &&
 		[ "$(field mode "$(head -n 1 <<<"$sent")")" = "$(jqn .mode "$out")" ]
-	check_err $? "probe_sent: encap or mode differ from the result's: $(head -n 1 <<<"$sent")"
+	(($? == 0)) || check_err 1 "probe_sent: encap or mode differ from the result's: $(head -n 1 <<<"$sent")"
 
 	replies=$(grep "dcb_hdrm_reply_received: ifindex=$ifa session=$id " <<<"$trace")
 	[ "$(grep -c . <<<"$replies")" -eq "$COUNT" ] &&
 		[ "$(sed -n 's/.* seq=\([0-9]*\) .*/\1/p' <<<"$replies" | sort -n)" = "$seqs" ]
-	check_err $? "reply_received: not seq 0..$((COUNT - 1)) of session $id: $replies"
+	(($? == 0)) || check_err 1 "reply_received: not seq 0..$((COUNT - 1)) of session $id: $replies"
 	# one-step replies carry their round trip on the clock reads, t4 after t1
 	while read -r line; do
 		[ -n "$line" ] || continue
@@ -157,13 +157,13 @@ trace_measure()
 	[ "$(grep -c . <<<"$apply")" -eq 1 ] &&
 		[ "$(field method "$apply")" = "$(jqn .applied.method "$out")" ] &&
 		[ "$(field err "$apply")" = "$(( -n ))" ]
-	check_err $? "apply: '$apply', the tool's $(jq -c .applied <<<"$out")"
+	(($? == 0)) || check_err 1 "apply: '$apply', the tool's $(jq -c .applied <<<"$out")"
 	log_info "$apply"
 
 	# B wrote the pushed headroom to its own driver, when it held it
 	n=$(grep -c "dcb_hdrm_apply: ifindex=$ifb session=$id method=buffer " <<<"$trace")
 	[ "$n" -eq "$([ "$(jqn .push.status "$out")" = applied ] && echo 1 || echo 0)" ]
-	check_err $? "B's apply: $n lines for push status $(jqn .push.status "$out")"
+	(($? == 0)) || check_err 1 "B's apply: $n lines for push status $(jqn .push.status "$out")"
 
 	# A's push sent and acknowledged, B's received with the same answer,
 	# each carrying the result's headroom of priority 3
@@ -171,7 +171,7 @@ trace_measure()
 	grep -q "dcb_hdrm_push: ifindex=$ifa session=$id dir=sent status=pending .* prio_mask=0x08 headroom={0x0,0x0,0x0,$n," <<<"$trace" &&
 		grep -q "dcb_hdrm_push: ifindex=$ifb session=$id dir=received status=$(jqn .push.status "$out") .* prio_mask=0x08 headroom={0x0,0x0,0x0,$n," <<<"$trace" &&
 		grep -q "dcb_hdrm_push: ifindex=$ifa session=$id dir=acked status=$(jqn .push.status "$out") .* prio_mask=0x08 headroom={0x0,0x0,0x0,$n," <<<"$trace"
-	check_err $? "push (priority 3: $n B): $(grep 'dcb_hdrm_push:' <<<"$trace")"
+	(($? == 0)) || check_err 1 "push (priority 3: $n B): $(grep 'dcb_hdrm_push:' <<<"$trace")"
 	log_test "tracepoints of one measurement: $COUNT probes, $COUNT replies, result, apply, push"
 }
 
@@ -192,10 +192,10 @@ trace_format()
 		grep -q "field:int ifindex;" <<<"$fmt" && grep -q "field:u32 session;" <<<"$fmt"
 		check_err $? "$ev: no ifindex or session field"
 		! grep '^print fmt' <<<"$fmt" | grep -Eq 'DCB_HDRM_|HDRM_ENCAP_|HDRM_TRACE_'
-		check_err $? "$ev: an enum left unresolved: $(grep '^print fmt' <<<"$fmt")"
+		(($? == 0)) || check_err 1 "$ev: an enum left unresolved: $(grep '^print fmt' <<<"$fmt")"
 		# perf 6.1's parser fails on sizeof(u64): no sizeof at all
 		! grep '^print fmt' <<<"$fmt" | grep -q 'sizeof('
-		check_err $? "$ev: a sizeof in the print format: $(grep '^print fmt' <<<"$fmt")"
+		(($? == 0)) || check_err 1 "$ev: a sizeof in the print format: $(grep '^print fmt' <<<"$fmt")"
 	done
 	log_test "tracepoint formats: ifindex and session in each, every enum resolved, no sizeof"
 }
@@ -223,15 +223,15 @@ trace_perf()
 		>"$TMPD/out" 2>"$TMPD/err"
 	# its status is the tool's: a push the peer refused exits 2
 	[ -s "$TMPD/perf.data" ]
-	check_err $? "perf record wrote nothing: $(cat "$TMPD/err")"
+	(($? == 0)) || check_err 1 "perf record wrote nothing: $(cat "$TMPD/err")"
 	out=$(cat "$TMPD/out")
 	id=$(jqn .session "$out")
 	script=$(perf script -F event,trace -i "$TMPD/perf.data" 2>"$TMPD/err")
-	check_err $? "perf script failed: $(cat "$TMPD/err")"
+	(($? == 0)) || check_err 1 "perf script failed: $(cat "$TMPD/err")"
 	[ "$(grep -c "dcb_hdrm:dcb_hdrm_probe_sent: .* session=$id " <<<"$script")" -eq "$COUNT" ] &&
 		grep -q "dcb_hdrm:dcb_hdrm_result: .* session=$id status=$(jqn .status "$out") .* rtt_ns=$(jqn .rtt_ns.estimate "$out") " <<<"$script" &&
 		! grep -q "FAILED TO PARSE" <<<"$script"
-	check_err $? "perf script: $(grep -e "session=$id" -e "FAILED TO PARSE" <<<"$script" | tail -n 4)"
+	(($? == 0)) || check_err 1 "perf script: $(grep -e "session=$id" -e "FAILED TO PARSE" <<<"$script" | tail -n 4)"
 	log_test "perf record -e 'dcb_hdrm:*' and perf script: $COUNT probes and the result"
 }
 

@@ -124,9 +124,9 @@ wd_storm()
 	# no tool at work while the watchdogs detect it
 	sleep 1
 	wait_wd "$NSB" db stormed
-	check_err $? "db: priority $PRIO not stormed: $(wd_prio "$NSB" db)"
+	(($? == 0)) || check_err 1 "db: priority $PRIO not stormed: $(wd_prio "$NSB" db)"
 	wait_wd "$NSA" da stormed
-	check_err $? "da: priority $PRIO not stormed: $(wd_prio "$NSA" da)"
+	(($? == 0)) || check_err 1 "da: priority $PRIO not stormed: $(wd_prio "$NSA" da)"
 	since=$(storm_since)
 	b=$(wd_prio "$NSB" db)
 	a=$(wd_prio "$NSA" da)
@@ -137,7 +137,7 @@ wd_storm()
 	lat_a=$(($(jq .last_storm_detect_ns <<<"$a") - since))
 	[ "$lat_b" -gt 0 ] && [ "$lat_b" -le "$bound" ] &&
 		[ "$lat_a" -gt 0 ] && [ "$lat_a" -le "$bound" ]
-	check_err $? "declared $(ms "$lat_b") ms (db), $(ms "$lat_a") ms (da) after the storm began; at most $(ms "$bound")"
+	(($? == 0)) || check_err 1 "declared $(ms "$lat_b") ms (db), $(ms "$lat_a") ms (da) after the storm began; at most $(ms "$bound")"
 	[ "$(jq .storms <<<"$b")" = 1 ] && [ "$(jq .last_action <<<"$b")" = '"alert"' ] &&
 		[ "$(jq .pfc_off <<<"$b")" = false ]
 	check_err $? "db after an alert: $b"
@@ -145,12 +145,12 @@ wd_storm()
 	check_err $? "monitor saw no event"
 	jq -e "select(.event == \"watchdog\" and .kind == \"storm\" and .prio == $PRIO and .direction == \"received\")" \
 		"$TMPD/mon" >/dev/null
-	check_err $? "monitor printed: $(cat "$TMPD/mon")"
+	(($? == 0)) || check_err 1 "monitor printed: $(cat "$TMPD/mon")"
 	# action drop taken on during the storm drops the stormed priority now
 	hdrmB watchdog set dev db action drop
 	[ "$(wd_prio "$NSB" db | jq .pfc_off)" = true ] &&
 		jq -e ".prio_pfc[$PRIO] == false" <<<"$(dcb -n "$NSB" -j pfc show dev db)" >/dev/null
-	check_err $? "alert to drop mid-storm: $(wd_prio "$NSB" db)"
+	(($? == 0)) || check_err 1 "alert to drop mid-storm: $(wd_prio "$NSB" db)"
 	log_info "storm declared $(ms "$lat_b") ms (received, db) and $(ms "$lat_a") ms (sent, da) after it began; bound detect-ms + 2 x poll-ms = $(ms "$bound") ms; the first polls that saw it: $(ms $(($(jq .last_storm_start_ns <<<"$b") - since))) ms (db), $(ms $(($(jq .last_storm_start_ns <<<"$a") - since))) ms (da)"
 	wd_off
 	log_test "a storm: declared within detect + 2 x poll on the priority, received at db and sent at da, with a notification; drop taken on mid-storm drops it"
@@ -172,7 +172,7 @@ wd_drop_restore()
 		ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
 	check_err $? "cannot start the storm"
 	wait_wd "$NSB" db stormed
-	check_err $? "priority $PRIO not stormed: $(wd_prio "$NSB" db)"
+	(($? == 0)) || check_err 1 "priority $PRIO not stormed: $(wd_prio "$NSB" db)"
 	during=$(dcb -n "$NSB" -j pfc show dev db)
 	p=$(wd_prio "$NSB" db)
 	since=$(storm_since)
@@ -180,7 +180,7 @@ wd_drop_restore()
 		[ "$(jq .pfc_off <<<"$p")" = true ] && [ "$(jq -r .last_action <<<"$p")" = drop ]
 	check_err $? "while stormed: dcb pfc show $during, watchdog $p"
 	wait_wd "$NSB" db ok
-	check_err $? "not restored: $(wd_prio "$NSB" db)"
+	(($? == 0)) || check_err 1 "not restored: $(wd_prio "$NSB" db)"
 	after=$(pfc_setting "$NSB" db)
 	[ "$after" = "$before" ]
 	check_err $? "PFC before $before, after $after"
@@ -189,7 +189,7 @@ wd_drop_restore()
 	restored=$(jq .last_storm_restore_ns <<<"$p")
 	lat=$((restored - end))
 	[ "$lat" -ge $((RESTORE * 1000000)) ] && [ "$lat" -le "$bound" ]
-	check_err $? "restored $(ms "$lat") ms after the storm ended; between $RESTORE and $(ms "$bound") ms: $p"
+	(($? == 0)) || check_err 1 "restored $(ms "$lat") ms after the storm ended; between $RESTORE and $(ms "$bound") ms: $p"
 	[ "$(jq .pfc_off <<<"$p")" = false ] && [ "$(jq .action_error <<<"$p")" = 0 ]
 	check_err $? "after: $p"
 	log_info "PFC on $PRIO off while stormed, back as it was $(ms "$lat") ms after the storm ended (bound restore-ms + 2 x poll-ms = $(ms "$bound") ms); the storm's length as seen: $(jq .last_storm_ms <<<"$p") ms of $on_ms"
@@ -219,9 +219,9 @@ wd_bursts()
 	[ "$n1" -gt "$n0" ]
 	check_err $? "no pause arrived: $p0 then $p1"
 	[ "$(jq .storms <<<"$p1")" = 0 ] && [ "$(jq .state <<<"$p1")" = '"ok"' ]
-	check_err $? "bursts of $((DETECT / 2)) ms made a storm: $p1"
+	(($? == 0)) || check_err 1 "bursts of $((DETECT / 2)) ms made a storm: $p1"
 	[ "$(pfc_setting "$NSB" db)" = "$before" ]
-	check_err $? "PFC changed under bursts: $before, now $(pfc_setting "$NSB" db)"
+	(($? == 0)) || check_err 1 "PFC changed under bursts: $before, now $(pfc_setting "$NSB" db)"
 	log_info "$((n1 - n0)) pause frames received in bursts of $((DETECT / 2)) ms; no storm"
 	wd_off
 	log_test "bursts of pause at half the detection time: never a storm"
@@ -282,7 +282,7 @@ wd_errors()
 	[ $? = 2 ] && grep -q "no ieee_getpfc" <<<"$out" && [ "$(wc -l <<<"$out")" = 1 ]
 	check_err $? "a device without DCB: $out"
 	[ "$(hdrmB -j watchdog show dev vb0 | jq '.[0].priorities | length')" = 0 ]
-	check_err $? "a device without DCB lists priorities: $(hdrmB -j watchdog show dev vb0)"
+	(($? == 0)) || check_err 1 "a device without DCB lists priorities: $(hdrmB -j watchdog show dev vb0)"
 	# only poll-ms given: the kernel checks it against detect-ms
 	out=$(hdrmB watchdog set dev db poll-ms 300 2>&1)
 	[ $? = 2 ] && grep -q "poll-ms is longer than detect-ms" <<<"$out"
@@ -294,7 +294,7 @@ wd_errors()
 	wd_on "$NSB" db action drop
 	ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
 	wait_wd "$NSB" db stormed
-	check_err $? "not stormed with the driver refusing: $(wd_prio "$NSB" db)"
+	(($? == 0)) || check_err 1 "not stormed with the driver refusing: $(wd_prio "$NSB" db)"
 	p=$(wd_prio "$NSB" db)
 	[ "$(jq .action_error <<<"$p")" = 95 ] && [ "$(jq .pfc_off <<<"$p")" = false ] &&
 		[ "$(hdrmB -j -s watchdog show dev db | jq '.[0].action_errors')" -ge 1 ]
@@ -344,7 +344,7 @@ wd_drivers()
 	lat=$(($(jq .last_storm_detect_ns <<<"$p") - since))
 	bound=$(((6000 + 2 * 3000 + 2000) * 1000000))
 	[ "$lat" -gt 0 ] && [ "$lat" -le "$bound" ]
-	check_err $? "declared $(ms "$lat") ms after the storm began; at most $(ms "$bound")"
+	(($? == 0)) || check_err 1 "declared $(ms "$lat") ms after the storm began; at most $(ms "$bound")"
 	log_info "ixgbe-like counters (every 2 s, swapped): storm declared $(ms "$lat") ms after it began, received; bound detect-ms + 2 x poll-ms + a refresh = $(ms "$bound") ms"
 	hdrmB watchdog set dev db state off poll-ms "$POLL" detect-ms "$DETECT" restore-ms "$RESTORE"
 	ip -n "$NSB" link set db type dcbsim driver dcbsim
