@@ -205,19 +205,27 @@ ts_one_step_peer()
 	log_test "a peer without follow-ups still yields a result; software two-step"
 }
 
-# best of each mode's estimate (min over the probes) on DEV in NSA
+# best of each mode's estimate (min over the probes) on DEV in NSA, in
+# alternating rounds so that a busy moment of the host (the other guests
+# of make check) falls on both modes alike
 sw_vs_hook()
 {
-	local dev=$1 what=$2 sw hook out
+	local dev=$1 what=$2 sw= hook= out v round mode
 
-	out=$(hdrmA -j measure dev "$dev" ts-mode hook count 200 interval 500)
-	check_err $? "$what: hook measure failed: $out"
-	hook=$(jqn .rtt_ns.min "$out")
-	out=$(hdrmA -j measure dev "$dev" ts-mode software count 200 interval 500)
-	check_err $? "$what: software measure failed: $out"
-	sw=$(jqn .rtt_ns.min "$out")
+	for round in 1 2 3 4; do
+		for mode in hook software; do
+			out=$(hdrmA -j measure dev "$dev" ts-mode "$mode" count 50 interval 500)
+			check_err $? "$what: $mode measure failed: $out"
+			v=$(jqn .rtt_ns.min "$out")
+			[[ $v =~ ^[0-9]+$ ]] || continue
+			if [ "$mode" = hook ]; then
+				[ -n "$hook" ] && [ "$hook" -le "$v" ] || hook=$v
+			else
+				[ -n "$sw" ] && [ "$sw" -le "$v" ] || sw=$v
+			fi
+		done
+	done
 	log_info "$what: minimum t with the module's clock reads $hook ns, with the drivers' software timestamps $sw ns ($((hook - sw)) ns less)"
-	# two separate runs: each minimum varies by TCG's noise
 	[ -n "$sw" ] && [ -n "$hook" ] && [ "$sw" -le $((hook + NOISE_NS)) ]
 	check_err $? "$what: software $sw ns above the clock reads' $hook ns (+ $NOISE_NS ns of noise)"
 }
