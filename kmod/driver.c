@@ -489,16 +489,9 @@ void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
 	 * override (mlx5 takes 40 Gb/s when it has none); the generic one is
 	 * the uAPI's, in step with the headroom it was computed for.
 	 */
-	if (!__ethtool_get_link_ksettings(dev, &ks)) {
-		if (ks.base.speed != (u32)SPEED_UNKNOWN)
-			link = ks.base.speed;
-		/*
-		 * Spectrum doubles on an eight-lane port; the lanes in use
-		 * are no more than its width, so the model errs on the safe
-		 * side.
-		 */
-		d->lanes = ks.lanes;
-	}
+	if (!__ethtool_get_link_ksettings(dev, &ks) &&
+	    ks.base.speed != (u32)SPEED_UNKNOWN)
+		link = ks.base.speed;
 	if (model == DCB_HDRM_MODEL_GENERIC || model == DCB_HDRM_MODEL_NONE)
 		d->speed_mbps = speed;
 	else if (link)

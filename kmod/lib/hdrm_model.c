@@ -105,17 +105,17 @@ static u64 hdrm_mlx5_above(const struct hdrm_model_dev *d, u64 size,
 /*
  * Spectrum's headroom above a lossless buffer's threshold for a PFC delay
  * in bits: twice the delay's cells (a delay made of one-byte-over-a-cell
- * packets), one MTU's cells, all doubled on an eight-lane port.
+ * packets) and one MTU's cells (mlxsw_sp_hdroom_buf_delay_get()). On an
+ * eight-lane port the driver doubles the size it configures because two
+ * headroom buffers split it (mlxsw_sp_port_headroom_8x_adjust()): each
+ * holds this much, and each must hold the need, so the lanes do not enter.
  */
 u64 hdrm_mlxsw_headroom(const struct hdrm_model_dev *d, u32 delay_bits)
 {
 	u64 delay_bytes = DIV_ROUND_UP_ULL(delay_bits, 8);
-	u64 cells = 2 * hdrm_cells_up(delay_bytes, d->cell) +
-		    hdrm_cells_up(d->mtu, d->cell);
 
-	if (d->lanes == 8)
-		cells *= 2;
-	return cells * d->cell;
+	return (2 * hdrm_cells_up(delay_bytes, d->cell) +
+		hdrm_cells_up(d->mtu, d->cell)) * d->cell;
 }
 
 /* Generic, delay read as the uAPI says: its bytes and the frames' share. */
@@ -466,8 +466,10 @@ static int hdrm_plan_generic(const struct hdrm_model_dev *d,
  * length whose xoff is at least the need, growing a lossless buffer below
  * the driver's floor to it; mlxsw the least delay in bits whose headroom
  * is; generic buffers when the driver has them, else the delay. When the
- * field's range cuts auto's value, the cut value is planned and the rule
- * says which end decided. Delay and buffer plan what they say and are
+ * field's least value gives more than the need, it is planned and the rule
+ * says the floor decided; when mlx5's or mlxsw's largest value gives less,
+ * auto is refused (the rule says the ceiling decided), while generic plans
+ * the cut value and says so. Delay and buffer plan what they say and are
  * refused when the model shows the driver would be left short.
  *
  * Return: 0 (p->rule may still name a cut); -ERANGE when the write would
@@ -548,10 +550,15 @@ int hdrm_model_plan(const struct hdrm_model_dev *d,
 	if (err)
 		return err;
 	if (have < need) {
-		/* auto: the field's ceiling; otherwise a refusal */
+		/*
+		 * auto: even the field's largest value leaves the link short
+		 * (Spectrum's 16-bit delay at 25,488 B with 144-byte cells and
+		 * MTU 9000, mlx5's 999 m). Refused, nothing written: a value
+		 * the driver holds is read back as the link's headroom.
+		 */
 		if (method == HDRM_METHOD_AUTO) {
 			hdrm_rule(p, HDRM_RULE_CLAMPED_CEILING, have, need);
-			return 0;
+			return -ERANGE;
 		}
 		hdrm_rule(p, HDRM_RULE_SHORT, have, need);
 		p->rule_buffer = p->next.buf.prio2buffer[where];

@@ -56,7 +56,6 @@ struct hdrm_model_dev {
 	u32 mtu;		/* dev->mtu */
 	u32 max_mtu;		/* dev->max_mtu */
 	u32 cell;		/* bytes, at least 1 */
-	u32 lanes;		/* 0 when the driver does not say */
 };
 
 /* What the driver holds. */

@@ -11,7 +11,8 @@
 #
 #	NSA da <-dcbsim (hwts on)-> db :NSB
 ALL_TESTS="models_mlx5_auto models_mlx5_buffer_refused models_mlxsw_auto
-	   models_mlxsw_delay_refused models_none models_worked_example"
+	   models_mlxsw_8lanes models_mlxsw_ceiling models_mlxsw_delay_refused
+	   models_none models_worked_example"
 # the debug kernel: the growth and the two-write path under KASAN/lockdep
 DEBUG_TESTS="models_mlx5_auto"
 source "$(dirname "$0")/../lib.sh"
@@ -96,15 +97,13 @@ mlx5_xoff()
 	echo $(( (301 + 216 * m / 100) * speed / 1000 + 272 * mtu / 100 ))
 }
 
-# Spectrum's headroom for BITS, cell CELL, MTU, LANES
+# Spectrum's headroom for BITS, cell CELL, MTU, in one headroom buffer
 mlxsw_hdroom()
 {
-	local bits=$1 cell=$2 mtu=$3 lanes=$4
+	local bits=$1 cell=$2 mtu=$3
 	local bytes=$(( (bits + 7) / 8 ))
-	local c=$(( 2 * ((bytes + cell - 1) / cell) + (mtu + cell - 1) / cell ))
 
-	[ "$lanes" -eq 8 ] && c=$((2 * c))
-	echo $((c * cell))
+	echo $(( (2 * ((bytes + cell - 1) / cell) + (mtu + cell - 1) / cell) * cell ))
 }
 
 # A 1 km cable at 100 Gb/s: mlx5's smallest sufficient length, the buffer
@@ -172,13 +171,18 @@ models_mlx5_buffer_refused()
 	log_test "mlx5: apply buffer that would leave less than measured above XOFF is refused, nothing changes"
 }
 
-# Spectrum at 25 Gb/s, 50 m: the least delay in bits its formula needs
-# (at 100 Gb/s the 16-bit delay cannot hold 50 m: 65535 bits is 655 ns).
-models_mlxsw_auto()
+# Spectrum at 25 Gb/s, 50 m on LANES lanes: the least delay in bits its
+# formula needs (at 100 Gb/s the 16-bit delay cannot hold 50 m: 65535
+# bits is 655 ns). On 8 lanes the driver doubles the size it configures
+# for two headroom buffers that split it (spectrum_buffers.c,
+# mlxsw_sp_port_headroom_8x_adjust): each must hold the need alone.
+mlxsw_auto()
 {
-	local out show need want bits pfc buf size xoff eff lo hi mid
+	local lanes=$1 out show need want bits pfc buf size xoff eff lo hi mid
+	local halves=1
 
-	pair mlxsw 250 25000 144 lanes 4
+	[ "$lanes" -eq 8 ] && halves=2
+	pair mlxsw 250 25000 144 lanes "$lanes"
 	check_err $? "cannot make a mlxsw pair"
 	# priority 3 in TC (and so buffer) 1, PFC on
 	dcbA ets set dev da prio-tc all:0 3:1 && dcbA pfc set dev da prio-pfc 3:on
@@ -190,7 +194,7 @@ models_mlxsw_auto()
 	hi=65535
 	while [ "$lo" -lt "$hi" ]; do
 		mid=$(( (lo + hi) / 2 ))
-		if [ "$(mlxsw_hdroom "$mid" 144 1500 4)" -ge "$need" ]; then
+		if [ "$(mlxsw_hdroom "$mid" 144 1500)" -ge "$need" ]; then
 			hi=$mid
 		else
 			lo=$((mid + 1))
@@ -202,17 +206,55 @@ models_mlxsw_auto()
 	buf=$(dcbA -j buffer show dev da)
 	size=$(jq '.buffer_size[1]' <<<"$buf")
 	xoff=$(xoff_of 1)
-	log_info "t $(jqn .rtt_ns.estimate "$out") ns, headroom $need B: mlxsw delay $bits bits (formula: $want), buffer 1 $size B, XOFF at $xoff B: $((size - xoff)) B above it"
+	log_info "$lanes lanes: t $(jqn .rtt_ns.estimate "$out") ns, headroom $need B: mlxsw delay $bits bits (formula: $want), buffer 1 $size B, XOFF at $xoff B: $((size - xoff)) B above it in $halves headroom buffer(s)"
 	[ "$bits" = "$want" ] && [ "$(jqn .applied.delay_unit "$out")" = bits ] &&
-		[ $((size - xoff)) -ge "$need" ] &&
-		[ $((size - xoff)) = "$(mlxsw_hdroom "$want" 144 1500 4)" ]
-	(($? == 0)) || check_err 1 "delay $bits (wanted $want), headroom above XOFF $((size - xoff)) for $need"
+		[ $(( (size - xoff) / halves )) -ge "$need" ] &&
+		[ $(( (size - xoff) / halves )) = "$(mlxsw_hdroom "$want" 144 1500)" ]
+	(($? == 0)) || check_err 1 "delay $bits (wanted $want), headroom above XOFF $((size - xoff)) in $halves buffer(s) for $need"
 	show=$(hdrmA -j show dev da)
 	eff=$(prio3 .effective_headroom_bytes "$show")
-	[ "$(jqn .model "$show")" = mlxsw ] && [ "$eff" = $((size - xoff)) ] &&
+	[ "$(jqn .model "$show")" = mlxsw ] && [ "$eff" = $(( (size - xoff) / halves )) ] &&
 		[ "$(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")" = enough ]
 	(($? == 0)) || check_err 1 "show: model $(jqn .model "$show"), effective $eff, verdict $(jq -c '.verdict' <<<"$show")"
+}
+
+models_mlxsw_auto()
+{
+	mlxsw_auto 4
 	log_test "mlxsw: apply auto writes the least delay in bits its formula needs, read back with dcb"
+}
+
+models_mlxsw_8lanes()
+{
+	mlxsw_auto 8
+	log_test "mlxsw, 8 lanes: each of the two headroom buffers holds the need"
+}
+
+# 1 km at 100 Gb/s needs over 100 KB; Spectrum's 16-bit delay gives at
+# most (2 x cells(8192) + cells(1500)) x 144 = 18,000 B at MTU 1500.
+# Refused with both figures (auto's write there is the delay, and the
+# error names it); the delay stays; show does not say enough.
+models_mlxsw_ceiling()
+{
+	local before err rc ceiling show
+
+	ceiling=$(mlxsw_hdroom 65535 144 1500)
+	pair mlxsw 5000 100000 144 lanes 4
+	dcbA ets set dev da prio-tc all:0 3:1 && dcbA pfc set dev da prio-pfc 3:on
+	check_err $? "dcb refused ETS or PFC"
+	before=$(dcbA -j pfc show dev da)
+	err=$(hdrmA measure dev da ts-mode hardware apply auto 2>&1 >/dev/null)
+	rc=$?
+	log_info "$err"
+	[ "$rc" -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "apply delay failed: mlxsw's largest PFC delay, 65535 bits, gives $ceiling B above the threshold, less than the measured [0-9]* B, so nothing was written; with the port's egress under tc" <<<"$err"
+	check_err $? "apply auto over the ceiling: exit $rc, '$err'"
+	[ "$(dcbA -j pfc show dev da)" = "$before" ]
+	check_err $? "the refused write changed the PFC delay"
+	show=$(hdrmA -j show dev da)
+	[ "$(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")" != enough ]
+	(($? == 0)) || check_err 1 "show says enough: $(jq -c '.verdict' <<<"$show")"
+	log_test "mlxsw: a need over what the 16-bit delay gives is refused with both figures, nothing written"
 }
 
 # The round trip in bits, as the uAPI means it, is short on Spectrum: the

@@ -225,7 +225,7 @@ static const char *const rule_names[] = {
 /* The driver's rule that refused or cut a write, in one line. */
 static const char *rule_why(const struct hdrm_applied_info *a)
 {
-	static char buf[320];
+	static char buf[400];
 	unsigned long long have = a->rule_have, need = a->rule_need;
 	bool mlx5 = a->model == DCB_HDRM_MODEL_MLX5;
 	bool mlxsw = a->model == DCB_HDRM_MODEL_MLXSW;
@@ -267,9 +267,18 @@ static const char *rule_why(const struct hdrm_applied_info *a)
 			 have, need);
 		return buf;
 	case DCB_HDRM_APPLY_RULE_CLAMPED_CEILING:
-		snprintf(buf, sizeof(buf),
-			 "the driver's ceiling decides: its largest setting gives %llu B, less than the measured %llu B",
-			 have, need);
+		if (mlxsw)
+			snprintf(buf, sizeof(buf),
+				 "mlxsw's largest PFC delay, 65535 bits, gives %llu B above the threshold, less than the measured %llu B, so nothing was written; with the port's egress under tc (an offloaded ets or prio root qdisc) dcb buffer set sizes the lossless buffer directly",
+				 have, need);
+		else if (mlx5)
+			snprintf(buf, sizeof(buf),
+				 "mlx5's longest cable length, 999 m, gives %llu B above XOFF, less than the measured %llu B, so nothing was written; no setting of this driver covers the link's round trip",
+				 have, need);
+		else
+			snprintf(buf, sizeof(buf),
+				 "the driver's ceiling decides: its largest setting gives %llu B, less than the measured %llu B",
+				 have, need);
 		return buf;
 	case DCB_HDRM_APPLY_RULE_NO_MODEL:
 		return "the driver reads neither the PFC delay nor buffer sizes (model none): nothing to write";
@@ -361,7 +370,8 @@ const char *hdrm_applied_why(const struct hdrm_applied_info *a)
 	const char *why = NULL;
 
 	if (a->rule != DCB_HDRM_APPLY_RULE_CLAMPED_FLOOR &&
-	    a->rule != DCB_HDRM_APPLY_RULE_CLAMPED_CEILING &&
+	    (a->rule != DCB_HDRM_APPLY_RULE_CLAMPED_CEILING ||
+	     a->error == ERANGE) &&
 	    (a->rule != DCB_HDRM_APPLY_RULE_NO_ROOM || a->error == ENOSPC))
 		why = rule_why(a);
 	if (why)

@@ -242,7 +242,8 @@ enum dcb_hdrm_model {
  *   (rule-have bytes for rule-need measured).
  * @DCB_HDRM_APPLY_RULE_CLAMPED_CEILING: The largest value the field takes
  *   gives less than measured (rule-have bytes for rule-need): the driver's
- *   ceiling decides.
+ *   ceiling decides. mlx5 and mlxsw: auto is refused, nothing written;
+ *   generic: auto writes the cut value.
  * @DCB_HDRM_APPLY_RULE_NO_MODEL: The model in use is none.
  */
 enum dcb_hdrm_apply_rule {

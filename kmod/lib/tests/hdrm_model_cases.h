@@ -38,7 +38,7 @@ struct hdrm_model_case {
 #define HDRM_MLX5_100G	{ .model = HDRM_MODEL_MLX5, .speed_mbps = 100000,	\
 			  .mtu = 1500, .max_mtu = 9216, .cell = 128 }
 #define HDRM_MLXSW_100G	{ .model = HDRM_MODEL_MLXSW, .speed_mbps = 100000,	\
-			  .mtu = 9000, .max_mtu = 9216, .cell = 144, .lanes = 4 }
+			  .mtu = 9000, .max_mtu = 9216, .cell = 144 }
 #define HDRM_STATE(d, s0, s1)						\
 	{ .has_pfc = true, .has_buf = true, .pfc_en = 0x08, .delay = (d),	\
 	  .buf = { .prio2buffer = HDRM_MODEL_MAP, .size = { (s0), (s1) },	\
@@ -77,15 +77,16 @@ static const struct hdrm_model_case hdrm_model_cases[] = {
 		/*
 		 * 999 m: (301 + 2157) x 100 + 4080 = 249,880 < 300,000; 1232 m
 		 * would do. Floor 259,224 -> 2026 cells = 259,328 B, beside
-		 * buffer 0's 2000 in 262,144; 1953 cells = 249,984 B above XOFF.
+		 * buffer 0's 2000 in 262,144; 1953 cells = 249,984 B above
+		 * XOFF, short of the need: refused, the plan kept to say so.
 		 */
-		.name = "mlx5 auto, 100G: the 999 m ceiling",
+		.name = "mlx5 auto, 100G: the 999 m ceiling is short, refused",
 		.dev = HDRM_MLX5_100G, .cur = HDRM_STATE(7, 2000, 100000),
 		.need = 300000, .allowance_ns = 200, .method = HDRM_METHOD_AUTO,
-		.rule = HDRM_RULE_CLAMPED_CEILING, .rule_have = 249984,
-		.rule_need = 300000, .write_delay = true, .write_buf = true,
-		.clamped = true, .delay = 999, .delay_wanted = 1232,
-		.size1 = 259328, .effective = 249984,
+		.err = -ERANGE, .rule = HDRM_RULE_CLAMPED_CEILING,
+		.rule_have = 249984, .rule_need = 300000, .write_delay = true,
+		.write_buf = true, .clamped = true, .delay = 999,
+		.delay_wanted = 1232, .size1 = 259328,
 	},
 	{
 		.name = "mlx5 auto, 100G: no room to grow to the floor",
@@ -157,14 +158,33 @@ static const struct hdrm_model_case hdrm_model_cases[] = {
 		.effective = 20016,
 	},
 	{
-		/* eight lanes double it: (2 x 4 + 63) x 2 x 144 = 20,448 B */
-		.name = "mlxsw auto, 8 lanes: 3457 bits",
+		/*
+		 * 400G, where an 8-lane port's driver doubles the size for two
+		 * headroom buffers that split it: each holds (2 x 38 + 63) x
+		 * 144 = 20,016 B, as on 4 lanes, and the speed does not enter.
+		 * (Counting the doubled size would write 3457 bits: 10,224 B
+		 * in each buffer, half the need.)
+		 */
+		.name = "mlxsw auto, 400G: 42,625 bits, the need in each headroom buffer",
 		.dev = { .model = HDRM_MODEL_MLXSW, .speed_mbps = 400000,
-			 .mtu = 9000, .max_mtu = 9216, .cell = 144, .lanes = 8 },
+			 .mtu = 9000, .max_mtu = 9216, .cell = 144 },
 		.cur = HDRM_STATE(0, 0, 0),
 		.need = 20000, .allowance_ns = 200, .method = HDRM_METHOD_AUTO,
-		.write_delay = true, .delay = 3457, .delay_wanted = 3457,
-		.effective = 20448,
+		.write_delay = true, .delay = 42625, .delay_wanted = 42625,
+		.effective = 20016,
+	},
+	{
+		/*
+		 * 65,535 bits are 8192 B, 57 cells: (2 x 57 + 63) x 144 =
+		 * 25,488 B, the most the 16-bit delay gives. 30,000 B is 209
+		 * cells: 73 delay cells, 10,369 B, 82,945 bits. Refused.
+		 */
+		.name = "mlxsw auto: the 16-bit delay's 25,488 B short of 30,000, refused",
+		.dev = HDRM_MLXSW_100G, .cur = HDRM_STATE(0, 0, 0),
+		.need = 30000, .allowance_ns = 200, .method = HDRM_METHOD_AUTO,
+		.err = -ERANGE, .rule = HDRM_RULE_CLAMPED_CEILING,
+		.rule_have = 25488, .rule_need = 30000, .write_delay = true,
+		.clamped = true, .delay = 65535, .delay_wanted = 82945,
 	},
 	{
 		/* 200 ns at 100G: 20,000 bits, 2500 B, 18 cells: 99 x 144 */
