@@ -67,7 +67,13 @@ struct hdrm_net {
 	void (*saved_error_report)(struct sock *sk);
 	spinlock_t lock;		/* the slots and the next key */
 	u32 next_key;
-	struct hdrm_ts_slot slot[HDRM_TS_SLOTS];
+	/*
+	 * HDRM_TS_SLOTS of them, 80 KB: allocated apart (kvcalloc), so
+	 * that a new namespace's generic data stays small. Inside it, every
+	 * namespace creation needed an order-5 block, and failed on a
+	 * fragmented host.
+	 */
+	struct hdrm_ts_slot *slot;
 };
 
 static unsigned int hdrm_net_id;
@@ -299,8 +305,10 @@ static int __net_init hdrm_net_init(struct net *net)
 
 	INIT_WORK(&hn->work, hdrm_ts_work);
 	spin_lock_init(&hn->lock);
-	err = sock_create_kern(net, AF_INET, SOCK_DGRAM, IPPROTO_UDP,
-			       &hn->sock);
+	/* no slots, no socket: never a namespace refused for this */
+	hn->slot = kvcalloc(HDRM_TS_SLOTS, sizeof(*hn->slot), GFP_KERNEL);
+	err = hn->slot ? sock_create_kern(net, AF_INET, SOCK_DGRAM,
+					  IPPROTO_UDP, &hn->sock) : -ENOMEM;
 	if (err) {
 		/* Measurements there go on without TX timestamps. */
 		pr_warn_once("no socket for TX timestamps (%d): measurements use the clock reads\n",
@@ -333,7 +341,7 @@ static void __net_exit hdrm_net_exit(struct net *net)
 	struct sock *sk;
 
 	if (!hn->sock)
-		return;
+		goto out;
 	sk = hn->sock->sk;
 	write_lock_bh(&sk->sk_callback_lock);
 	rcu_assign_sk_user_data(sk, NULL);
@@ -344,6 +352,9 @@ static void __net_exit hdrm_net_exit(struct net *net)
 	cancel_work_sync(&hn->work);
 	sock_release(hn->sock);
 	hn->sock = NULL;
+out:
+	kvfree(hn->slot);
+	hn->slot = NULL;
 }
 
 static struct pernet_operations hdrm_net_ops = {
