@@ -112,7 +112,9 @@
  *   three given restarts the cycle from that instant (off stops it).
  * - driver NAME (default dcbsim; IFLA_DCBSIM_DRIVER, a string): whose PFC
  *   counters the device reports, as Linux 6.12's driver does; any other
- *   name is refused. ethtool's drvinfo gives NAME as the driver.
+ *   name is refused. ethtool's drvinfo gives NAME as the driver; at
+ *   dcbsim with model mlx5 it gives mlx5_core, with model mlxsw
+ *   mlxsw_spectrum2, the drivers whose arithmetic the models are.
  *   dcbsim: ieee_pfc's requests and indications are the live counters
  *   (below) and ethtool -S has tx_prio<p>_{packets,bytes,pause} and
  *   rx_prio<p>_pause.
@@ -1792,13 +1794,25 @@ static void dcbsim_pfc_counters(struct dcbsim_priv *priv, int prio,
 
 /* ethtool: the link speed knob, timestamping capabilities */
 
+/*
+ * The driver's name: the driver knob's, or with it at dcbsim the real
+ * driver whose arithmetic the model is (mlx5's module is mlx5_core; a
+ * Spectrum-2 port's driver is mlxsw_spectrum2), so that whatever reads
+ * the name (ethtool -i, dcb_hdrm's model auto) sees what it would on that
+ * hardware. Context: rtnl held (ethtool), as the knobs are.
+ */
 static void dcbsim_get_drvinfo(struct net_device *dev,
 			       struct ethtool_drvinfo *info)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
+	const char *name = dcbsim_drivers[priv->driver].name;
 
-	strscpy(info->driver, dcbsim_drivers[priv->driver].name,
-		sizeof(info->driver));
+	if (priv->driver == DCBSIM_DRV_DCBSIM && priv->model == DCBSIM_MLX5)
+		name = "mlx5_core";
+	else if (priv->driver == DCBSIM_DRV_DCBSIM &&
+		 priv->model == DCBSIM_MLXSW)
+		name = "mlxsw_spectrum2";
+	strscpy(info->driver, name, sizeof(info->driver));
 }
 
 static int dcbsim_get_link_ksettings(struct net_device *dev,

@@ -12,7 +12,7 @@
 #	NSA da <-dcbsim (hwts on)-> db :NSB
 ALL_TESTS="models_mlx5_auto models_mlx5_buffer_refused models_mlxsw_auto
 	   models_mlxsw_8lanes models_mlxsw_ceiling models_mlxsw_delay_refused
-	   models_none models_worked_example"
+	   models_none models_auto_identity models_worked_example"
 # the debug kernel: the growth and the two-write path under KASAN/lockdep
 DEBUG_TESTS="models_mlx5_auto"
 source "$(dirname "$0")/../lib.sh"
@@ -255,6 +255,48 @@ models_mlxsw_ceiling()
 	[ "$(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")" != enough ]
 	(($? == 0)) || check_err 1 "show says enough: $(jq -c '.verdict' <<<"$show")"
 	log_test "mlxsw: a need over what the 16-bit delay gives is refused with both figures, nothing written"
+}
+
+# Model auto, as on real hardware: the module picks the model from the
+# driver's name (ethtool's drvinfo), which dcbsim gives as mlx5_core and
+# mlxsw_spectrum2 for its two models; apply auto then writes in that
+# driver's unit. Before, every dcbsim said "dcbsim" and auto meant
+# generic, so the path from a driver to its model was never run.
+models_auto_identity()
+{
+	local model drv out show unit cell
+
+	for model in mlx5 mlxsw; do
+		cell=128
+		[ "$model" = mlxsw ] && cell=144
+		pair "$model" 250 25000 "$cell"
+		check_err $? "cannot make a $model pair"
+		hdrmA dev set dev da model auto
+		check_err $? "dev set model auto refused"
+		if [ "$model" = mlx5 ]; then
+			drv=mlx5_core
+			unit=metres
+			lossless_buffer 49920
+		else
+			drv=mlxsw_spectrum2
+			unit=bits
+			dcbA ets set dev da prio-tc all:0 3:1 &&
+				dcbA pfc set dev da prio-pfc 3:on
+		fi
+		check_err $? "$model: dcb refused the lossless setup"
+		ip netns exec "$NSA" ethtool -i da | grep -qx "driver: $drv"
+		(($? == 0)) || check_err 1 "ethtool -i of a $model dcbsim: $(ip netns exec "$NSA" ethtool -i da | head -n 1)"
+		out=$(hdrmA -j measure dev da ts-mode hardware apply auto)
+		check_err $? "$model: measure apply auto failed: $out"
+		show=$(hdrmA -j show dev da)
+		log_info "$drv: model auto applied as $(jqn .applied.model "$out"), delay $(jqn .applied.delay_new "$out") $(jqn .applied.delay_unit "$out"); show: $(prio3 .effective_headroom_bytes "$show") B for $(prio3 .headroom_bytes "$show") B"
+		[ "$(jqn .applied.model "$out")" = "$model" ] &&
+			[ "$(jqn .applied.delay_unit "$out")" = "$unit" ] &&
+			[ "$(jqn .model "$show")" = "$model" ] &&
+			[ "$(prio3 .effective_headroom_bytes "$show")" -ge "$(prio3 .headroom_bytes "$show")" ]
+		(($? == 0)) || check_err 1 "$drv with model auto: $(jq -c '.applied' <<<"$out") / show model $(jqn .model "$show")"
+	done
+	log_test "model auto resolves dcbsim's mlx5_core and mlxsw_spectrum2 to their models and applies in their units"
 }
 
 # The round trip in bits, as the uAPI means it, is short on Spectrum: the
