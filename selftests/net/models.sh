@@ -76,6 +76,13 @@ lossless_buffer()
 		[ "$(xoff_of 1)" != 0 ] || [ "$(ip -n "$NSA" -d link show da | grep -c 'model generic')" = 1 ]
 }
 
+# priority 3 lossless in ETS traffic class 1, which is its buffer on
+# Spectrum in DCB mode (the driver maps each priority to its class)
+mlxsw_lossless()
+{
+	dcbA ets set dev da prio-tc all:0 3:1 && dcbA pfc set dev da prio-pfc 3:on
+}
+
 # xoff DEV_BUFFER: dcbsim's XOFF threshold of a buffer, bytes
 xoff_of()
 {
@@ -184,8 +191,7 @@ mlxsw_auto()
 	[ "$lanes" -eq 8 ] && halves=2
 	pair mlxsw 250 25000 144 lanes "$lanes"
 	check_err $? "cannot make a mlxsw pair"
-	# priority 3 in TC (and so buffer) 1, PFC on
-	dcbA ets set dev da prio-tc all:0 3:1 && dcbA pfc set dev da prio-pfc 3:on
+	mlxsw_lossless
 	check_err $? "dcb refused ETS or PFC"
 	out=$(hdrmA -j measure dev da ts-mode hardware apply auto)
 	check_err $? "measure apply auto failed: $out"
@@ -240,7 +246,7 @@ models_mlxsw_ceiling()
 
 	ceiling=$(mlxsw_hdroom 65535 144 1500)
 	pair mlxsw 5000 100000 144 lanes 4
-	dcbA ets set dev da prio-tc all:0 3:1 && dcbA pfc set dev da prio-pfc 3:on
+	mlxsw_lossless
 	check_err $? "dcb refused ETS or PFC"
 	before=$(dcbA -j pfc show dev da)
 	err=$(hdrmA measure dev da ts-mode hardware apply auto 2>&1 >/dev/null)
@@ -280,8 +286,7 @@ models_auto_identity()
 		else
 			drv=mlxsw_spectrum2
 			unit=bits
-			dcbA ets set dev da prio-tc all:0 3:1 &&
-				dcbA pfc set dev da prio-pfc 3:on
+			mlxsw_lossless
 		fi
 		check_err $? "$model: dcb refused the lossless setup"
 		ip netns exec "$NSA" ethtool -i da | grep -qx "driver: $drv"
@@ -306,7 +311,7 @@ models_mlxsw_delay_refused()
 	local before err rc
 
 	pair mlxsw 250 25000 144 lanes 4
-	dcbA ets set dev da prio-tc all:0 3:1 && dcbA pfc set dev da prio-pfc 3:on
+	mlxsw_lossless
 	before=$(dcbA -j pfc show dev da)
 	err=$(hdrmA measure dev da ts-mode hardware apply delay 2>&1 >/dev/null)
 	rc=$?
@@ -355,8 +360,7 @@ models_worked_example()
 	for model in generic mlx5 mlxsw; do
 		case $model in
 		mlxsw)	pair mlxsw 250 25000 144 lanes 4
-			dcbA ets set dev da prio-tc all:0 3:1 &&
-				dcbA pfc set dev da prio-pfc 3:on ;;
+			mlxsw_lossless ;;
 		*)	pair "$model" 250 25000 128
 			lossless_buffer 49920 ;;
 		esac
