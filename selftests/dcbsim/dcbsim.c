@@ -54,11 +54,12 @@
  *     given; dcbnl_setbuffer rounds each size up to whole cells and
  *     refuses, changing nothing, a set whose rounded sizes exceed
  *     buffer-total; no XOFF thresholds. max_mtu 65535.
- *   mlx5 (en/port_buffer.c, en_dcbnl.c; SW-owned buffers): the delay is
- *     the cable's length in metres (default 7), reported as such; a new
- *     pfc_en is set first and stays even when the buffers then refuse;
- *     a delay of 0 or 1000 and above is ignored; then the buffers are
- *     reconfigured as mlx5e_port_manual_buffer_config() does: a buffer is
+ *   mlx5 (en/port_buffer.c, en_dcbnl.c): the delay is the cable's
+ *     length in metres (default 7), reported as such; a new pfc_en is set
+ *     first and stays even when the buffers then refuse; a delay of 0 or
+ *     1000 and above is ignored. Then, only when the buffers are
+ *     software-owned (buffer-owner, below), they are reconfigured as
+ *     mlx5e_port_manual_buffer_config() does: a buffer is
  *     lossless when a PFC-enabled priority maps to it, and each lossless
  *     buffer's XOFF threshold is size - xoff, xon that less max_mtu, with
  *     xoff = (301 + 216 x metres / 100) x max(speed, 40000) / 1000 +
@@ -88,6 +89,21 @@
  *   A new model, a new cell (mlx5, mlxsw) or new lanes (mlxsw) make a new
  *   port: PFC off, ETS strict with every priority in TC 0, the model's
  *   initial buffers. A model whose max_mtu is below the MTU is refused.
+ * - buffer-owner firmware|software (mlx5; IFLA_DCBSIM_BUFFER_OWNER): who
+ *   owns the port buffers. firmware, the default and what a new port
+ *   starts with, as on real mlx5: ieee_setpfc keeps and reports the cable
+ *   length but moves no XOFF (6.12.117 asks the firmware, whose answer
+ *   is not SW_OWNED; 6.1 reads priv->dcbx.manual_buffer). A
+ *   dcbnl_setbuffer that changes a size or the map, and succeeds, makes
+ *   them software's (6.1's driver sets manual_buffer even before a
+ *   configuration that then fails; not imitated); one that changes
+ *   nothing writes nothing and takes nothing. The knob sets the state
+ *   directly (mlnx_qos having run).
+ * - ethtool -S also has, for every model and driver, each buffer's state
+ *   as the emulated hardware holds it, bytes: buffer<N>_size,
+ *   buffer<N>_xoff and buffer<N>_xon (thresholds from the bottom; 0 for
+ *   a lossy buffer and for generic). The truth, readable without the
+ *   module.
  * - fail: when not 0, ieee_setpfc, ieee_setets and dcbnl_setbuffer return
  *   -fail and change nothing (a driver refusal, for the tests), whatever
  *   the model.
@@ -284,6 +300,7 @@ struct dcbsim_mlx5_buf {
 struct dcbsim_mlx5 {
 	u32 cable_len;		/* priv->dcbx.cable_len, metres */
 	u32 xoff;		/* priv->dcbx.xoff: the last one computed */
+	u8 owner;		/* enum dcbsim_buffer_owner */
 	u8 pfc_en;		/* PFCC */
 	u8 prio2buffer[IEEE_8021Q_MAX_PRIORITIES];	/* PPTB */
 	struct dcbsim_mlx5_buf buf[DCBSIM_NUM_BUFFERS];	/* PBMC */
@@ -1233,6 +1250,13 @@ static int dcbsim_mlx5_setpfc(struct dcbsim_priv *priv, struct ieee_pfc *pfc)
 		m->cable_len = pfc->delay;
 		changed |= DCBSIM_MLX5_CABLE_LEN;
 	}
+	/*
+	 * Firmware-owned buffers (6.12.117: mlx5_query_port_buffer_ownership()
+	 * not SW_OWNED; 6.1: !priv->dcbx.manual_buffer): the length is kept,
+	 * and ieee_getpfc reports it, but no XOFF moves.
+	 */
+	if (m->owner != DCBSIM_OWNER_SOFTWARE)
+		return 0;
 	err = dcbsim_mlx5_buffer_config(priv, changed, priv->dev->mtu,
 					m->pfc_en, NULL, NULL);
 	if (err && (changed & DCBSIM_MLX5_CABLE_LEN))
@@ -1246,7 +1270,7 @@ static int dcbsim_mlx5_setbuffer(struct dcbsim_priv *priv,
 {
 	struct dcbsim_mlx5 *m = &priv->mlx5;
 	u32 changed = 0;
-	int i;
+	int err, i;
 
 	if (memcmp(buf->prio2buffer, m->prio2buffer, sizeof(m->prio2buffer)))
 		changed |= DCBSIM_MLX5_PRIO2BUFFER;
@@ -1258,8 +1282,12 @@ static int dcbsim_mlx5_setbuffer(struct dcbsim_priv *priv,
 	}
 	if (!changed)
 		return 0;
-	return dcbsim_mlx5_buffer_config(priv, changed, priv->dev->mtu, 0,
-					 buf->buffer_size, buf->prio2buffer);
+	err = dcbsim_mlx5_buffer_config(priv, changed, priv->dev->mtu, 0,
+					buf->buffer_size, buf->prio2buffer);
+	/* the host wrote PBMC: firmware reports the buffers SW-owned */
+	if (!err)
+		m->owner = DCBSIM_OWNER_SOFTWARE;
+	return err;
 }
 
 /*
@@ -1482,24 +1510,44 @@ static void dcbsim_model_reset(struct dcbsim_priv *priv)
 	dcbsim_mlxsw_init(priv);
 }
 
+/*
+ * Buffer @i as the emulated hardware holds it, bytes: its size and its
+ * XOFF and XON thresholds from its bottom (0 for a lossy buffer, and for
+ * the generic model, which has none). mlxsw packs one threshold for both
+ * (mlxsw_reg_pbmc_lossless_buffer_pack()).
+ */
+static void dcbsim_buffer_state(const struct dcbsim_priv *priv, int i,
+				u32 *size, u32 *xoff, u32 *xon)
+{
+	const struct dcbsim_mlx5_buf *m = &priv->mlx5.buf[i];
+
+	switch (priv->model) {
+	case DCBSIM_MLX5:
+		*size = m->size * priv->cell;
+		*xoff = m->xoff * priv->cell;
+		*xon = m->xon * priv->cell;
+		break;
+	case DCBSIM_MLXSW:
+		*size = priv->mlxsw.buf[i].size * priv->cell;
+		*xoff = priv->mlxsw.buf[i].lossy ? 0 :
+			priv->mlxsw.buf[i].thres * priv->cell;
+		*xon = *xoff;
+		break;
+	default:
+		*size = priv->buf.buffer_size[i];
+		*xoff = 0;
+		*xon = 0;
+	}
+}
+
 /* Each buffer's XOFF threshold in bytes from its bottom; 0: lossy */
 static void dcbsim_xoff(const struct dcbsim_priv *priv, u32 *xoff)
 {
+	u32 size, xon;
 	int i;
 
-	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
-		switch (priv->model) {
-		case DCBSIM_MLX5:
-			xoff[i] = priv->mlx5.buf[i].xoff * priv->cell;
-			break;
-		case DCBSIM_MLXSW:
-			xoff[i] = priv->mlxsw.buf[i].lossy ? 0 :
-				  priv->mlxsw.buf[i].thres * priv->cell;
-			break;
-		default:
-			xoff[i] = 0;
-		}
-	}
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++)
+		dcbsim_buffer_state(priv, i, &size, &xoff[i], &xon);
 }
 
 /*
@@ -1913,13 +1961,14 @@ static int dcbsim_get_sset_count(struct net_device *dev, int sset)
 
 	if (sset != ETH_SS_STATS)
 		return -EOPNOTSUPP;
-	return DCBSIM_NUM_PRIOS * (priv->driver == DCBSIM_DRV_DCBSIM ? 4 : 2);
+	return DCBSIM_NUM_PRIOS * (priv->driver == DCBSIM_DRV_DCBSIM ? 4 : 2) +
+	       DCBSIM_NUM_BUFFERS * 3;
 }
 
 static void dcbsim_get_strings(struct net_device *dev, u32 sset, u8 *data)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
-	int prio;
+	int prio, i;
 
 	if (sset != ETH_SS_STATS)
 		return;
@@ -1951,13 +2000,19 @@ static void dcbsim_get_strings(struct net_device *dev, u32 sset, u8 *data)
 			break;
 		}
 	}
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+		ethtool_sprintf(&data, "buffer%d_size", i);
+		ethtool_sprintf(&data, "buffer%d_xoff", i);
+		ethtool_sprintf(&data, "buffer%d_xon", i);
+	}
 }
 
 static void dcbsim_get_ethtool_stats(struct net_device *dev,
 				     struct ethtool_stats *stats, u64 *data)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
-	int prio;
+	u32 size, xoff, xon;
+	int prio, i;
 
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
 		if (priv->driver == DCBSIM_DRV_BNXT_EN) {
@@ -1972,6 +2027,12 @@ static void dcbsim_get_ethtool_stats(struct net_device *dev,
 		}
 		*data++ = atomic64_read(&priv->pause_sent[prio]);
 		*data++ = atomic64_read(&priv->pause_rcvd[prio]);
+	}
+	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
+		dcbsim_buffer_state(priv, i, &size, &xoff, &xon);
+		*data++ = size;
+		*data++ = xoff;
+		*data++ = xon;
 	}
 }
 
@@ -2285,6 +2346,7 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_PFC_STORM_OFF_MS] = { .type = NLA_U32 },
 	[IFLA_DCBSIM_PFC_STORM_SINCE_NS] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_PFC_PAUSED] = { .type = NLA_REJECT },
+	[IFLA_DCBSIM_BUFFER_OWNER] = NLA_POLICY_MAX(NLA_U8, DCBSIM_OWNER_SOFTWARE),
 	[IFLA_DCBSIM_DRIVER]	= { .type = NLA_NUL_STRING,
 				    .len = DCBSIM_DRIVER_LEN - 1 },
 };
@@ -2461,6 +2523,9 @@ static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 		dcbsim_model_reset(priv);
 		dcbsim_pfc_release(priv);
 	}
+	/* after a reset, which gives the buffers back to the firmware */
+	if (data[IFLA_DCBSIM_BUFFER_OWNER])
+		priv->mlx5.owner = nla_get_u8(data[IFLA_DCBSIM_BUFFER_OWNER]);
 	dcbsim_apply_storm(priv, data);
 	if (data[IFLA_DCBSIM_DRIVER])
 		dcbsim_apply_driver(priv, data[IFLA_DCBSIM_DRIVER]);
@@ -2605,7 +2670,7 @@ static void dcbsim_dellink(struct net_device *dev, struct list_head *head)
 static size_t dcbsim_get_size(const struct net_device *dev)
 {
 	return 10 * nla_total_size(sizeof(u32)) +	/* ... STORM_OFF_MS */
-	       4 * nla_total_size(sizeof(u8)) +	/* MODEL ... PFC_PAUSED */
+	       5 * nla_total_size(sizeof(u8)) +	/* MODEL ... BUFFER_OWNER */
 	       2 * nla_total_size_64bit(sizeof(u64)) + /* ... STORM_SINCE_NS */
 	       nla_total_size(DCBSIM_NUM_BUFFERS * sizeof(u32)) + /* XOFF */
 	       nla_total_size(DCBSIM_DRIVER_LEN);	/* DRIVER */
@@ -2637,7 +2702,8 @@ static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 			      READ_ONCE(priv->storm_since), IFLA_DCBSIM_PAD) ||
 	    nla_put_u8(skb, IFLA_DCBSIM_PFC_PAUSED, dcbsim_paused(priv)) ||
 	    nla_put_string(skb, IFLA_DCBSIM_DRIVER,
-			   dcbsim_drivers[priv->driver].name))
+			   dcbsim_drivers[priv->driver].name) ||
+	    nla_put_u8(skb, IFLA_DCBSIM_BUFFER_OWNER, priv->mlx5.owner))
 		return -EMSGSIZE;
 	return 0;
 }

@@ -41,6 +41,8 @@ enum {
 	 * name ethtool's drvinfo gives: dcbsim, bnxt_en, i40e, ice or ixgbe
 	 */
 	IFLA_DCBSIM_DRIVER,
+	/* u8: who owns mlx5's port buffers, enum dcbsim_buffer_owner */
+	IFLA_DCBSIM_BUFFER_OWNER,
 	__IFLA_DCBSIM_MAX,
 };
 
@@ -51,6 +53,17 @@ enum dcbsim_model {
 	DCBSIM_GENERIC,		/* delay stored as given, buffers in cells */
 	DCBSIM_MLX5,		/* mlx5: delay = cable metres, SW-owned buffers */
 	DCBSIM_MLXSW,		/* mlxsw (Spectrum-2), DCB headroom mode */
+};
+
+/*
+ * mlx5: whether the driver acts on a cable length (IFLA_DCBSIM_BUFFER_OWNER).
+ * Firmware, as a port comes up: ieee_setpfc stores the length and moves no
+ * XOFF. Software: after a dcbnl_setbuffer that changed a size or the map
+ * (dcb buffer set, mlnx_qos), or when set.
+ */
+enum dcbsim_buffer_owner {
+	DCBSIM_OWNER_FIRMWARE,
+	DCBSIM_OWNER_SOFTWARE,
 };
 
 #define DCBSIM_NUM_BUFFERS	8

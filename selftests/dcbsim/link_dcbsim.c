@@ -10,6 +10,7 @@
  *   ip link add A type dcbsim [ KNOBS ] peer name B [ netns NS ]
  *   ip link set A type dcbsim KNOBS
  *   KNOBS := delay-ns NS | speed MBPS | lanes N | model { generic | mlx5 | mlxsw }
+ *            | buffer-owner { firmware | software }
  *            | buffer-total BYTES | cell BYTES | fail ERRNO | hwts { on | off }
  *            | ts-resolution-ns NS | clock-offset-ns NS | clock-ppb PPB
  *            | pfc-storm { PRIO | off } | pfc-storm-on-ms MS | pfc-storm-off-ms MS
@@ -22,8 +23,8 @@
  * read-only values: "pfc-storm-since-ns NS", the host's CLOCK_MONOTONIC
  * at the first pause of the storm's current (or last) burst, 0 if none,
  * and "pfc-paused 0xMASK", the priorities whose transmit is paused now;
- * last "driver NAME", whose PFC counters the device reports (the module
- * checks the name).
+ * then "driver NAME", whose PFC counters the device reports (the module
+ * checks the name), last "buffer-owner firmware|software" (mlx5).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -167,6 +168,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: ... dcbsim [ delay-ns NS ] [ speed MBPS ] [ lanes { 1 | 2 | 4 | 8 } ]\n"
 		"                  [ model { generic | mlx5 | mlxsw } ]\n"
+		"                  [ buffer-owner { firmware | software } ]\n"
 		"                  [ buffer-total BYTES ] [ cell BYTES ] [ fail ERRNO ]\n"
 		"                  [ hwts { on | off } ] [ ts-resolution-ns NS ]\n"
 		"                  [ clock-offset-ns NS ] [ clock-ppb PPB ]\n"
@@ -231,6 +233,22 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 				return -1;
 			}
 			if (put(n, IFLA_DCBSIM_MODEL, &u8, 1))
+				return -1;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
+		if (!strcmp(*argv, "buffer-owner")) {
+			if (!strcmp(argv[1], "firmware")) {
+				u8 = DCBSIM_OWNER_FIRMWARE;
+			} else if (!strcmp(argv[1], "software")) {
+				u8 = DCBSIM_OWNER_SOFTWARE;
+			} else {
+				fprintf(stderr, "dcbsim: invalid buffer-owner \"%s\"; expected firmware or software\n",
+					argv[1]);
+				return -1;
+			}
+			if (put(n, IFLA_DCBSIM_BUFFER_OWNER, &u8, 1))
 				return -1;
 			argc -= 2;
 			argv += 2;
@@ -303,7 +321,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			if (!strcmp(*argv, knobs[i].word))
 				break;
 		if (i == sizeof(knobs) / sizeof(knobs[0])) {
-			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms, driver or peer\n",
+			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-owner, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms, driver or peer\n",
 				*argv);
 			return -1;
 		}
@@ -381,6 +399,10 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 	    memchr(RTA_DATA(tb[IFLA_DCBSIM_DRIVER]), 0,
 		   RTA_PAYLOAD(tb[IFLA_DCBSIM_DRIVER])))
 		fprintf(f, "driver %s ", (char *)RTA_DATA(tb[IFLA_DCBSIM_DRIVER]));
+	if (tb[IFLA_DCBSIM_BUFFER_OWNER])
+		fprintf(f, "buffer-owner %s ",
+			*(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_BUFFER_OWNER]) ==
+			DCBSIM_OWNER_SOFTWARE ? "software" : "firmware");
 }
 
 static void dcbsim_print_help(struct link_util *lu, int argc, char **argv,

@@ -21,7 +21,7 @@
 # resolution, whatever the guest's scheduling did meanwhile.
 
 ALL_TESTS="dcbsim_pair dcbsim_cable dcbsim_speed dcbsim_pfc dcbsim_buffer
-	   dcbsim_ets_dcbx dcbsim_mlx5_delay dcbsim_mlx5_enomem
+	   dcbsim_ets_dcbx dcbsim_mlx5_delay dcbsim_mlx5_owner dcbsim_mlx5_enomem
 	   dcbsim_mlx5_buffer dcbsim_mlx5_einval dcbsim_mlxsw_delay
 	   dcbsim_mlxsw_refused dcbsim_knobs dcbsim_ts_knobs dcbsim_ts_info
 	   dcbsim_hwtstamp_config dcbsim_phc dcbsim_hw_stamps
@@ -358,11 +358,46 @@ dcbsim_mlx5_delay()
 	log_test "mlx5: the delay is metres of cable, 1..999 taken, 0 and 1000 ignored"
 }
 
+# mlx5's gate: a port comes up with firmware-owned buffers, where a cable
+# length is kept and reported but moves no XOFF (nor does PFC); a
+# setbuffer that writes nothing takes nothing; one that changes a size
+# takes them, and the thresholds then come from the length kept (ethtool
+# -S reads them)
+dcbsim_mlx5_owner()
+{
+	local thres
+
+	simA model mlx5
+	ip -n "$NSA" -d link show da | grep -q "buffer-owner firmware"
+	check_err $? "a new mlx5 port is not firmware-owned: $(ip -n "$NSA" -d link show da)"
+	dcbA pfc set dev da prio-pfc 3:on delay 20
+	[ "$(dcbA -j pfc show dev da | jq .delay)" = 20 ] &&
+		[ "$(sim_stat "$NSA" da buffer0_xoff)" = 0 ] &&
+		[ "$(sim_stat "$NSA" da buffer0_size)" = 65536 ]
+	(($? == 0)) || check_err 1 "firmware-owned: $(dcbA -j pfc show dev da), buffer0 $(sim_stat "$NSA" da buffer0_size)/$(sim_stat "$NSA" da buffer0_xoff)"
+	# the same sizes: no write, nothing taken
+	dcbA buffer set dev da buffer-size all:0 0:65536
+	ip -n "$NSA" -d link show da | grep -q "buffer-owner firmware" &&
+		[ "$(sim_stat "$NSA" da buffer0_xoff)" = 0 ]
+	(($? == 0)) || check_err 1 "an unchanged setbuffer took the buffers"
+	dcbA buffer set dev da buffer-size all:0 0:65536 1:8192
+	# PFC again: now the driver's, buffer 0 turns lossless at the 20 m kept
+	dcbA pfc set dev da prio-pfc 3:off && dcbA pfc set dev da prio-pfc 3:on
+	thres=$(( (65536 - $(mlx5_xoff 20 10000 1500)) / 128 * 128 ))
+	log_info "20 m kept while firmware-owned; a changed setbuffer takes the buffers: buffer 0's XOFF at $(sim_stat "$NSA" da buffer0_xoff) B (formula $thres)"
+	ip -n "$NSA" -d link show da | grep -q "buffer-owner software" &&
+		[ "$(sim_stat "$NSA" da buffer0_xoff)" = "$thres" ] &&
+		[ "$(sim_stat "$NSA" da buffer1_size)" = 8192 ]
+	(($? == 0)) || check_err 1 "after a changed setbuffer: $(ip -n "$NSA" -d link show da); buffer0_xoff $(sim_stat "$NSA" da buffer0_xoff)"
+	simA model generic
+	log_test "mlx5: firmware-owned buffers keep the length without XOFF until a setbuffer changes a size"
+}
+
 dcbsim_mlx5_enomem()
 {
 	local xoff7 xoff999 thres want err
 
-	simA model mlx5
+	simA model mlx5 buffer-owner software
 	# priority 3 PFC on: buffer 0 (every priority's) lossless
 	dcbA pfc set dev da prio-pfc 3:on
 	xoff7=$(mlx5_xoff 7 10000 1500)
@@ -605,6 +640,9 @@ dcbsim_ts_knobs()
 	err=$(simA clock-offset-ns 1000000000000000001 2>&1)
 	[ $? -ne 0 ] && grep -q "clock-offset-ns is within +-1e18" <<<"$err"
 	check_err $? "clock-offset-ns 1e18 + 1: $err"
+	err=$(simA buffer-owner nobody 2>&1)
+	[ $? -ne 0 ] && grep -q 'invalid buffer-owner "nobody"; expected firmware or software' <<<"$err"
+	check_err $? "buffer-owner nobody: $err"
 	err=$(simA hwts maybe 2>&1)
 	[ $? -ne 0 ] && grep -q 'invalid hwts "maybe"' <<<"$err"
 	check_err $? "hwts maybe: $err"
