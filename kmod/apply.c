@@ -46,33 +46,97 @@ void hdrm_model_inputs(struct net_device *dev, const struct hdrm_result *r,
 }
 
 /*
+ * mlx5 with buffers it may not own: the sizes that take them (one cell
+ * away from @cur's, put back after the length), or a refusal in @a.
+ * Nothing to take when the plan's own buffer write changes a size, or
+ * when this module took them before.
+ */
+static int hdrm_mlx5_take(const struct hdrm_model_dev *d,
+			  const struct hdrm_model_plan *plan,
+			  const struct hdrm_model_state *cur,
+			  const struct hdrm_model_need *n, bool owned,
+			  struct hdrm_buffers *take, struct hdrm_applied *a)
+{
+	u8 prios = hdrm_model_lossless_prios(cur, n);
+	unsigned int b;
+	int err;
+
+	if (d->model != HDRM_MODEL_MLX5 || !cur->has_buf ||
+	    !plan->write_delay || plan->write_buf || owned)
+		return 0;
+	err = hdrm_mlx5_take_buffers(d, &cur->buf, plan->lossless,
+				     plan->next.delay, take);
+	if (!err)
+		return 1;
+	a->rule = HDRM_RULE_FIRMWARE_OWNED;
+	a->rule_have = 0;
+	a->rule_need = 0;
+	for (b = 0; b < HDRM_BUFFERS; b++)
+		if (plan->lossless & BIT(b)) {
+			a->rule_buffer = b;
+			a->rule_have = cur->buf.size[b];
+			break;
+		}
+	for (b = 0; b < HDRM_PRIOS; b++)
+		if (prios & BIT(b) && n->bytes[b] > a->rule_need)
+			a->rule_need = n->bytes[b];
+	return err;
+}
+
+/*
  * Carry out a plan: buffers first (mlx5 grows a buffer to the floor of
  * the new length before the length moves its XOFF point), then the delay.
  * When the delay is refused after the buffers were written, the buffers
  * are put back as they were.
+ *
+ * mlx5 acts on the length only with software-owned buffers (6.12.117's
+ * ieee_setpfc asks the firmware; 6.1's reads manual_buffer), and only a
+ * setbuffer that changes something takes them; dcbnl cannot say who owns
+ * them now. Unless this module took them, a plan that writes no buffer
+ * first writes sizes one cell away (take), then the length, then the
+ * sizes as they were: the driver recomputes XOFF from the new length at
+ * the last write (Documentation/drivers.rst, "Buffer ownership").
  */
 static int hdrm_apply_plan(struct net_device *dev,
+			   const struct hdrm_model_dev *d,
 			   const struct hdrm_model_plan *plan,
 			   const struct hdrm_model_state *cur,
+			   const struct hdrm_model_need *n, bool *owned,
 			   struct hdrm_applied *a)
 {
+	struct hdrm_buffers take;
+	bool wrote_buf = false;
 	int err;
 
+	err = hdrm_mlx5_take(d, plan, cur, n, *owned, &take, a);
+	if (err < 0)
+		return err;
+	if (err) {
+		err = hdrm_drv_set_buffer(dev, &take);
+		if (err)
+			return err;
+		wrote_buf = true;
+	}
 	if (plan->write_buf) {
 		err = hdrm_drv_set_buffer(dev, &plan->next.buf);
 		if (err)
 			return err;
-		/* What the driver holds now: it may have rounded. */
-		if (hdrm_drv_get_buffer(dev, &a->buf_new))
-			a->buf_new = plan->next.buf;
+		wrote_buf = true;
 	}
+	/* a changed size was written: mlx5's buffers are software's now */
+	if (wrote_buf && d->model == HDRM_MODEL_MLX5) {
+		a->buffers_taken = !*owned;
+		*owned = true;
+	}
+	if (plan->write_buf && hdrm_drv_get_buffer(dev, &a->buf_new))
+		/* What the driver holds now: it may have rounded. */
+		a->buf_new = plan->next.buf;
 	if (plan->write_delay) {
 		err = hdrm_drv_set_pfc_delay(dev, plan->next.delay,
 					     &a->delay_old);
 		if (err) {
 			/* put the buffers back; say so if that fails too */
-			if (plan->write_buf &&
-			    hdrm_drv_set_buffer(dev, &cur->buf)) {
+			if (wrote_buf && hdrm_drv_set_buffer(dev, &cur->buf)) {
 				a->partial = true;
 				if (hdrm_drv_get_buffer(dev, &a->buf_new))
 					a->buf_new = plan->next.buf;
@@ -81,12 +145,22 @@ static int hdrm_apply_plan(struct net_device *dev,
 		}
 		a->delay_new = plan->next.delay;
 	}
+	if (wrote_buf && !plan->write_buf) {
+		/* the sizes as they were, XOFF now from the new length */
+		err = hdrm_drv_set_buffer(dev, &cur->buf);
+		if (err) {
+			a->partial = true;
+			a->has_buf = true;
+			a->buf_new = take;
+			return err;
+		}
+	}
 	return 0;
 }
 
 /* Context: rtnl held. Fills @a; a->error says how it went. */
 static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
-		       u8 method, const struct hdrm_config *cfg,
+		       u8 method, const struct hdrm_config *cfg, bool *owned,
 		       struct hdrm_applied *a)
 {
 	char driver[HDRM_DRV_NAME_LEN];
@@ -127,7 +201,8 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 	if (!plan->write_buf)
 		a->buf_new = cur.buf;
 	if (!a->error)
-		a->error = hdrm_apply_plan(dev, plan, &cur, a);
+		a->error = hdrm_apply_plan(dev, &d, plan, &cur, &n, owned,
+					   a);
 	if (a->error && !a->partial) {
 		/* nothing changed: the buffers as they were */
 		a->buf_new = cur.buf;
@@ -181,7 +256,7 @@ int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 	cfg = port->cfg;
 	spin_unlock_bh(&port->lock);
 	a->session = r->session;
-	hdrm_apply(port->dev, r, method, &cfg, a);
+	hdrm_apply(port->dev, r, method, &cfg, &port->buf_sw_owned, a);
 	trace_dcb_hdrm_apply(port, a);
 	err = a->error;
 	atomic64_inc(err ? &port->ctr.apply_errors : &port->ctr.applied);

@@ -267,6 +267,7 @@ struct hdrm_applied {
 	u64 buf_wanted[HDRM_BUFFERS];
 	bool has_delay, has_buf;	/* which of the two it wrote or tried */
 	bool partial;			/* buffers written, delay refused, not undone */
+	bool buffers_taken;		/* mlx5: this write took the buffers */
 	u8 model;			/* enum dcb_hdrm_model it planned with */
 	u8 rule;			/* enum dcb_hdrm_apply_rule */
 	u64 rule_have, rule_need;
@@ -376,6 +377,11 @@ struct hdrm_port {
 	struct hdrm_last last;		/* last measured here with status ok */
 	struct hdrm_ts_caps ts;		/* refreshed under rtnl */
 	struct hdrm_applied *applied;	/* last, or NULL */
+	/*
+	 * mlx5: this module's own setbuffer has taken the port buffers from
+	 * the firmware (hdrm_apply_plan()). Under rtnl.
+	 */
+	bool buf_sw_owned;
 	u8 apply_pending;		/* enum dcb_hdrm_apply for result */
 	struct work_struct done_work;
 	struct delayed_work apply_work;

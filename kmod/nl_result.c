@@ -25,6 +25,8 @@ struct hdrm_result_msg {
 	/* result-get only: the driver's headroom by the model, under rtnl */
 	bool has_model;
 	u8 model;
+	bool has_owner;			/* mlx5 with buffers */
+	u8 owner;			/* enum dcb_hdrm_buffer_owner */
 	u8 eff_mask, best_mask;
 	u32 cell;
 	u64 eff[HDRM_PRIOS], best[HDRM_PRIOS];
@@ -128,6 +130,8 @@ static int hdrm_put_applied(struct sk_buff *skb, const struct hdrm_applied *a)
 		return -EMSGSIZE;
 	if (nla_put_u8(skb, DCB_HDRM_A_APPLIED_MODEL, a->model) ||
 	    (a->partial && nla_put_u8(skb, DCB_HDRM_A_APPLIED_PARTIAL, 1)) ||
+	    (a->buffers_taken &&
+	     nla_put_u8(skb, DCB_HDRM_A_APPLIED_BUFFERS_TAKEN, 1)) ||
 	    (a->rule &&
 	     (nla_put_u8(skb, DCB_HDRM_A_APPLIED_RULE, a->rule) ||
 	      nla_put_u64_64bit(skb, DCB_HDRM_A_APPLIED_RULE_HAVE, a->rule_have,
@@ -246,6 +250,8 @@ static int hdrm_result_fill(struct sk_buff *skb,
 			 hdrm_equivalent_cable_cm(r->rtt_estimate))) ||
 	    (m->has_model &&
 	     nla_put_u8(skb, DCB_HDRM_A_RESULT_MODEL, m->model)) ||
+	    (m->has_owner &&
+	     nla_put_u8(skb, DCB_HDRM_A_RESULT_BUFFER_OWNER, m->owner)) ||
 	    (r->source == DCB_HDRM_SOURCE_LOCAL && hdrm_put_ts(skb, r)) ||
 	    (m->has_a && hdrm_put_applied(skb, &m->a)) ||
 	    (m->has_push && hdrm_put_push(skb, &m->push))) {
@@ -314,6 +320,11 @@ static void hdrm_result_model(struct hdrm_port *port, struct hdrm_result_msg *m)
 	m->cell = hdrm_model_cell(m->model, m->r.cell);
 	unit = hdrm_drv_model_unit_of(driver, m->model, cfg.delay_unit);
 	hdrm_model_inputs(dev, &m->r, m->model, unit, &d, &cur, &n);
+	if (m->model == DCB_HDRM_MODEL_MLX5 && cur.has_buf) {
+		m->has_owner = true;
+		m->owner = port->buf_sw_owned ? DCB_HDRM_BUFFER_OWNER_SOFTWARE :
+						DCB_HDRM_BUFFER_OWNER_UNKNOWN;
+	}
 	for (p = 0; p < HDRM_PRIOS; p++)
 		if (!hdrm_model_effective(&d, &cur, &n, p, &m->eff[p]))
 			m->eff_mask |= BIT(p);

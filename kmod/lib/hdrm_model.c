@@ -571,6 +571,54 @@ int hdrm_model_plan(const struct hdrm_model_dev *d,
 	return 0;
 }
 
+/**
+ * hdrm_mlx5_take_buffers() - sizes one cell away, to take mlx5's buffers
+ * @d: the device, model mlx5
+ * @b: the buffers the driver holds
+ * @lossless: the lossless buffers, bit n = buffer n
+ * @metres: the cable length the buffers are to serve
+ * @out: @b with one lossless buffer one cell larger, or else one cell
+ *	 smaller
+ *
+ * mlx5 acts on a cable length only once its buffers are software-owned
+ * (6.12.117: the firmware says so; 6.1: priv->dcbx.manual_buffer), and
+ * only a dcbnl_setbuffer that changes a size or the map makes them so:
+ * one with the same sizes writes nothing. Written and then put back,
+ * these sizes take the buffers as dcb buffer set does and leave them as
+ * they were. The lowest lossless buffer grows when the total has a cell
+ * to spare; else it shrinks, if it stays at its floor for @metres.
+ *
+ * Return: 0; -ENOENT when no buffer is lossless; -ENOSPC when no buffer
+ * can move by a cell.
+ */
+int hdrm_mlx5_take_buffers(const struct hdrm_model_dev *d,
+			   const struct hdrm_buffers *b, u8 lossless,
+			   u32 metres, struct hdrm_buffers *out)
+{
+	u64 floor = hdrm_round_up_cells(hdrm_mlx5_floor(d, metres), d->cell);
+	u64 sum = 0;
+	unsigned int i, pick = HDRM_BUFFERS;
+
+	for (i = 0; i < HDRM_BUFFERS; i++) {
+		sum += b->size[i];
+		if (pick == HDRM_BUFFERS && (lossless & BIT(i)))
+			pick = i;
+	}
+	if (pick == HDRM_BUFFERS)
+		return -ENOENT;
+	*out = *b;
+	if ((!b->total || sum + d->cell <= b->total) &&
+	    (u64)b->size[pick] + d->cell <= U32_MAX) {
+		out->size[pick] += d->cell;
+		return 0;
+	}
+	if (b->size[pick] >= floor + d->cell) {
+		out->size[pick] -= d->cell;
+		return 0;
+	}
+	return -ENOSPC;
+}
+
 /*
  * The buffer cell a model counts in: the one configured, unless that is
  * the default of one byte and the driver has a known cell of its own.

@@ -29,6 +29,7 @@ enum hdrm_rule {
 	HDRM_RULE_CLAMPED_FLOOR,
 	HDRM_RULE_CLAMPED_CEILING,
 	HDRM_RULE_NO_MODEL,
+	HDRM_RULE_FIRMWARE_OWNED,
 };
 
 /* The same values as enum dcb_hdrm_apply. */
@@ -104,6 +105,9 @@ int hdrm_model_plan(const struct hdrm_model_dev *d,
 		    const struct hdrm_model_state *cur,
 		    const struct hdrm_model_need *n, u8 method,
 		    struct hdrm_model_plan *p);
+int hdrm_mlx5_take_buffers(const struct hdrm_model_dev *d,
+			   const struct hdrm_buffers *b, u8 lossless,
+			   u32 metres, struct hdrm_buffers *out);
 u32 hdrm_equivalent_cable_cm(u64 rtt_ns);
 u32 hdrm_model_cell(u8 model, u32 configured);
 

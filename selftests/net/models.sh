@@ -10,7 +10,8 @@
 # drivers' formulas, independently of the module.
 #
 #	NSA da <-dcbsim (hwts on)-> db :NSB
-ALL_TESTS="models_mlx5_auto models_mlx5_buffer_refused models_mlxsw_auto
+ALL_TESTS="models_mlx5_auto models_mlx5_buffer_refused models_mlx5_firmware_owned
+	   models_mlx5_firmware_refused models_mlxsw_auto
 	   models_mlxsw_8lanes models_mlxsw_ceiling models_mlxsw_delay_refused
 	   models_none models_auto_identity models_worked_example"
 # the debug kernel: the growth and the two-write path under KASAN/lockdep
@@ -176,6 +177,114 @@ models_mlx5_buffer_refused()
 		[ "$(dcbA -j pfc show dev da)" = "$before_p" ]
 	check_err $? "the refused write changed the driver's state"
 	log_test "mlx5: apply buffer that would leave less than measured above XOFF is refused, nothing changes"
+}
+
+# stat NAME: one of da's ethtool -S counters (dcbsim's buffer<N>_size,
+# _xoff, _xon: the emulated hardware's own state, bytes)
+stat()
+{
+	ip netns exec "$NSA" ethtool -S da | awk -v n="$1:" '$1 == n { print $2 }'
+}
+
+# mlx5_want NEED: the least cable length whose xoff at 100 Gb/s, MTU 1500
+# holds NEED bytes, by calculate_xoff()
+mlx5_want()
+{
+	local m
+
+	for m in $(seq 1 999); do
+		if [ "$(mlx5_xoff "$m" 100000 1500)" -ge "$1" ]; then
+			echo "$m"
+			return
+		fi
+	done
+}
+
+# A 100 m cable at 100 Gb/s, buffer 1 of 98,304 B lossless for priority
+# 3, its buffers then handed back to the firmware (buffer-owner firmware),
+# as on a port just up: a cable length is stored and moves no XOFF. show
+# has no verdict, even once the length alone is written; apply auto takes
+# the buffers with a setbuffer one cell away, then the length, then the
+# sizes as they were, and XOFF moves to where mlx5 puts it.
+models_mlx5_firmware_owned()
+{
+	local out show need want x7 xoff thres verdict
+
+	pair mlx5 500 100000 128
+	check_err $? "cannot make a mlx5 pair"
+	lossless_buffer 98304
+	check_err $? "dcb refused buffer 1 of 98304 B with PFC on 3"
+	ip -n "$NSA" link set da type dcbsim buffer-owner firmware
+	check_err $? "dcbsim refused buffer-owner firmware"
+	x7=$(stat buffer1_xoff)
+	[ "$x7" = $(( (98304 - $(mlx5_xoff 7 100000 1500)) / 128 * 128 )) ]
+	(($? == 0)) || check_err 1 "buffer1_xoff $x7 at 7 m"
+	out=$(hdrmA -j measure dev da ts-mode hardware)
+	check_err $? "measure failed: $out"
+	need=$(prio3 .headroom_bytes "$out")
+	want=$(mlx5_want "$need")
+	# what apply used to do: the length alone, stored and not acted on
+	dcbA pfc set dev da delay "$want"
+	show=$(hdrmA -j show dev da)
+	verdict=$(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")
+	log_info "need $need B: $want m; the length alone leaves buffer1_xoff at $(stat buffer1_xoff) B (7 m: $x7); show says $verdict"
+	[ "$(stat buffer1_xoff)" = "$x7" ] && [ "$verdict" = unknown ] &&
+		[ "$(jqn .buffer_owner "$show")" = unknown ]
+	(($? == 0)) || check_err 1 "firmware-owned: xoff $(stat buffer1_xoff), show $(jq -c '[.buffer_owner, .verdict]' <<<"$show")"
+	dcbA pfc set dev da delay 7
+	out=$(hdrmA -j measure dev da ts-mode hardware apply auto)
+	check_err $? "measure apply auto failed: $out"
+	xoff=$(mlx5_xoff "$want" 100000 1500)
+	thres=$(( (98304 - xoff) / 128 * 128 ))
+	log_info "apply auto: $(jqn .applied.delay_new "$out") m, buffers_taken $(jqn .applied.buffers_taken "$out"); buffer1 $(stat buffer1_size) B, XOFF at $(stat buffer1_xoff) B (by the formula $thres): $((98304 - $(stat buffer1_xoff))) B above it"
+	[ "$(jqn .applied.delay_new "$out")" = "$want" ] &&
+		[ "$(jqn .applied.buffers_taken "$out")" = true ] &&
+		[ "$(stat buffer1_size)" = 98304 ] &&
+		[ "$(stat buffer1_xoff)" = "$thres" ] &&
+		[ $((98304 - thres)) -ge "$need" ] &&
+		ip -n "$NSA" -d link show da | grep -q "buffer-owner software"
+	(($? == 0)) || check_err 1 "apply auto: $(jq -c .applied <<<"$out"); ethtool -S buffer1 $(stat buffer1_size)/$(stat buffer1_xoff)"
+	show=$(hdrmA -j show dev da)
+	[ "$(jqn .buffer_owner "$show")" = software ] &&
+		[ "$(jq -r '.verdict[] | select(.prio == 3) | .verdict' <<<"$show")" = enough ]
+	(($? == 0)) || check_err 1 "after apply: show $(jq -c '[.buffer_owner, .verdict]' <<<"$show")"
+	log_test "mlx5, firmware-owned buffers: show says unknown, apply auto takes them and XOFF moves"
+}
+
+# The same link with buffer 1 at the floor of the length needed and a
+# total with no cell to spare: no setbuffer can change a size, so the
+# buffers cannot be taken. apply auto is refused in one line naming the
+# firmware, and nothing changes.
+models_mlx5_firmware_refused()
+{
+	local out need want floor err rc x7
+
+	pair mlx5 500 100000 128
+	check_err $? "cannot make a mlx5 pair"
+	dcbA pfc set dev da prio-pfc 3:on
+	out=$(hdrmA -j measure dev da ts-mode hardware)
+	check_err $? "measure failed: $out"
+	need=$(prio3 .headroom_bytes "$out")
+	want=$(mlx5_want "$need")
+	floor=$(( ($(mlx5_xoff "$want" 100000 1500) + 9978 + 128 + 127) / 128 * 128 ))
+	# mlx5 maps before it sizes: PFC off while buffer 1 is made
+	dcbA pfc set dev da prio-pfc 3:off &&
+		ip -n "$NSA" link set da type dcbsim buffer-total $((65536 + floor)) &&
+		lossless_buffer "$floor" &&
+		ip -n "$NSA" link set da type dcbsim buffer-owner firmware
+	check_err $? "cannot set buffer 1 to $floor B of $((65536 + floor))"
+	x7=$(stat buffer1_xoff)
+	err=$(hdrmA measure dev da ts-mode hardware apply auto 2>&1 >/dev/null)
+	rc=$?
+	log_info "need $need B: $want m, floor $floor B, total $((65536 + floor)) B: $err"
+	[ "$rc" -ne 0 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "firmware-owned.*buffer 1 ($floor B) cannot move by a cell.*measured need is $need B" <<<"$err"
+	check_err $? "apply auto with buffers it cannot take: exit $rc, '$err'"
+	[ "$(stat buffer1_xoff)" = "$x7" ] && [ "$(stat buffer1_size)" = "$floor" ] &&
+		[ "$(dcbA -j pfc show dev da | jq .delay)" = 7 ] &&
+		ip -n "$NSA" -d link show da | grep -q "buffer-owner firmware"
+	(($? == 0)) || check_err 1 "the refusal changed something: xoff $(stat buffer1_xoff), size $(stat buffer1_size), $(dcbA -j pfc show dev da)"
+	log_test "mlx5, firmware-owned buffers that cannot be taken: apply auto refused, nothing changes"
 }
 
 # Spectrum at 25 Gb/s, 50 m on LANES lanes: the least delay in bits its

@@ -107,6 +107,8 @@ int hdrm_applied_parse(struct nlattr *nest, struct hdrm_applied_info *a)
 	a->rule_buffer = hdrm_nla_u32(tb, DCB_HDRM_A_APPLIED_RULE_BUFFER);
 	a->partial = tb[DCB_HDRM_A_APPLIED_PARTIAL] &&
 		     nla_get_u8(tb[DCB_HDRM_A_APPLIED_PARTIAL]);
+	a->buffers_taken = tb[DCB_HDRM_A_APPLIED_BUFFERS_TAKEN] &&
+			   nla_get_u8(tb[DCB_HDRM_A_APPLIED_BUFFERS_TAKEN]);
 	return buffers_parse(nla_data(nest), nla_len(nest),
 			     DCB_HDRM_A_APPLIED_BUFFER, &a->buf);
 }
@@ -219,7 +221,7 @@ void hdrm_dcb_state_text(const struct hdrm_dcb_state *s)
 
 static const char *const rule_names[] = {
 	"none", "short", "below-floor", "no-room", "tc-mode-only",
-	"clamped-floor", "clamped-ceiling", "no-model",
+	"clamped-floor", "clamped-ceiling", "no-model", "firmware-owned",
 };
 
 /* The driver's rule that refused or cut a write, in one line. */
@@ -282,6 +284,11 @@ static const char *rule_why(const struct hdrm_applied_info *a)
 		return buf;
 	case DCB_HDRM_APPLY_RULE_NO_MODEL:
 		return "the driver reads neither the PFC delay nor buffer sizes (model none): nothing to write";
+	case DCB_HDRM_APPLY_RULE_FIRMWARE_OWNED:
+		snprintf(buf, sizeof(buf),
+			 "mlx5's port buffers may be firmware-owned, and then a cable length moves no XOFF; only a setbuffer that changes a size takes them, and lossless buffer %u (%llu B) cannot move by a cell within the total and above its floor; the measured need is %llu B: free a cell of the total with dcb buffer set (or mlnx_qos --buffer_size), then apply again",
+			 a->rule_buffer, have, need);
+		return buf;
 	default:
 		return NULL;
 	}
@@ -302,6 +309,7 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 	jw_ku64(w, "error", a->error);
 	jw_kbool(w, "clamped", a->clamped);
 	jw_kbool(w, "partial", a->partial);
+	jw_kbool(w, "buffers_taken", a->buffers_taken);
 	jw_kstr(w, "model", HDRM_NAME(hdrm_model_names, a->model));
 	jw_key(w, "rule");
 	if (a->rule) {
@@ -312,7 +320,8 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 		/* only mlx5's buffer rules name a buffer */
 		if (a->model == DCB_HDRM_MODEL_MLX5 && a->buf.present &&
 		    (a->rule == DCB_HDRM_APPLY_RULE_SHORT ||
-		     a->rule == DCB_HDRM_APPLY_RULE_BELOW_FLOOR))
+		     a->rule == DCB_HDRM_APPLY_RULE_BELOW_FLOOR ||
+		     a->rule == DCB_HDRM_APPLY_RULE_FIRMWARE_OWNED))
 			jw_ku64(w, "buffer", a->rule_buffer);
 		/* the rule's own sentence, refusal or not */
 		jw_kstr(w, "why", rule_why(a) ? rule_why(a) : "");
@@ -355,8 +364,11 @@ void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
 /* After a failed apply: what the driver holds. */
 const char *hdrm_applied_state(const struct hdrm_applied_info *a)
 {
-	return a->partial ?
-	       "the buffers were written and could not be put back (see show)" :
+	if (a->partial)
+		return "the buffers were written and could not be put back (see show)";
+	/* the firmware does not take them back */
+	return a->buffers_taken ?
+	       "the sizes were put back, but mlx5's buffers stay software-owned" :
 	       "the driver's state is unchanged";
 }
 
@@ -427,4 +439,6 @@ void hdrm_applied_text(const struct hdrm_applied_info *a)
 	}
 	if (a->rule && rule_why(a))
 		printf("  %s\n", rule_why(a));
+	if (a->buffers_taken)
+		printf("  took mlx5's port buffers from the firmware (a setbuffer that changed a size), so it acts on the cable length; they stay software-owned\n");
 }

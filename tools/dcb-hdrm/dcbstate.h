@@ -40,6 +40,7 @@ struct hdrm_applied_info {
 	uint64_t rule_have, rule_need;
 	uint32_t rule_buffer;
 	bool partial;			/* buffers written and not put back */
+	bool buffers_taken;		/* mlx5: taken from the firmware */
 };
 
 extern const char *const hdrm_apply_names[4];

@@ -12,11 +12,15 @@
 #include "hdrm_apply.h"
 #include "report.h"
 
-enum verdict { V_NONE, V_ENOUGH, V_SMALL, V_OVER };
+enum verdict { V_NONE, V_ENOUGH, V_SMALL, V_OVER, V_UNKNOWN };
 
 static const char *const verdict_names[] = {
-	"lossy", "enough", "too-small", "oversized",
+	"lossy", "enough", "too-small", "oversized", "unknown",
 };
+
+/* Why a verdict is unknown. */
+#define UNKNOWN_WHY "mlx5's port buffers may be firmware-owned: then the cable length moves no XOFF, and no dcbnl call says which; an apply on this device takes them"
+
 
 struct prio_verdict {
 	const char *basis;	/* "buffer" or "delay" */
@@ -82,6 +86,15 @@ static bool prio_verdict(const struct result *r,
 			      !r->prio[p].has_best ? ~0ULL :
 			      (best > pv->wanted ? best - pv->wanted : 0) + cell,
 			      &pv->by);
+		/*
+		 * mlx5 with buffers the module has not taken: the formula's
+		 * figure may not be what the hardware holds, so no verdict.
+		 */
+		if (r->has_owner &&
+		    r->owner != DCB_HDRM_BUFFER_OWNER_SOFTWARE) {
+			pv->v = V_UNKNOWN;
+			pv->by = 0;
+		}
 		return true;
 	}
 	if (st->has_buf) {
@@ -170,6 +183,8 @@ void report_json(struct jw *w, const struct result *r,
 			jw_ku64(w, "current", pv.current);
 			jw_ku64(w, "by", pv.by);
 		}
+		if (pv.v == V_UNKNOWN)
+			jw_kstr(w, "why", UNKNOWN_WHY);
 		jw_obj_close(w);
 	}
 	jw_arr_close(w);
@@ -236,6 +251,8 @@ void report_text(const struct result *r, const struct hdrm_dcb_state *st,
 		       pv.wanted, pv.current);
 		if (pv.v == V_ENOUGH)
 			printf("enough\n");
+		else if (pv.v == V_UNKNOWN)
+			printf("unknown (%s)\n", UNKNOWN_WHY);
 		else
 			printf("%s by %llu %s\n",
 			       pv.v == V_SMALL ? "too small" : "oversized",

@@ -141,6 +141,9 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 	r->has_model = tb[DCB_HDRM_A_RESULT_MODEL];
 	if (r->has_model)
 		r->model = nla_get_u8(tb[DCB_HDRM_A_RESULT_MODEL]);
+	r->has_owner = tb[DCB_HDRM_A_RESULT_BUFFER_OWNER];
+	if (r->has_owner)
+		r->owner = nla_get_u8(tb[DCB_HDRM_A_RESULT_BUFFER_OWNER]);
 	r->has_cable = tb[DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM];
 	r->cable_cm = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM);
 
@@ -305,6 +308,13 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_key(w, "model");
 	if (r->has_model && r->model != DCB_HDRM_MODEL_NONE)
 		jw_str(w, HDRM_NAME(hdrm_model_names, r->model));
+	else
+		jw_null(w);
+	/* mlx5: whether the effective headroom is what the driver acts on */
+	jw_key(w, "buffer_owner");
+	if (r->has_owner)
+		jw_str(w, r->owner == DCB_HDRM_BUFFER_OWNER_SOFTWARE ?
+			  "software" : "unknown");
 	else
 		jw_null(w);
 	jw_key(w, "priorities");

@@ -51,6 +51,8 @@ struct result {
 	uint32_t two_step, followup_missing;
 	bool has_model;			/* result-get: the driver's model */
 	uint32_t model;			/* enum dcb_hdrm_model */
+	bool has_owner;			/* result-get, mlx5 with buffers */
+	uint32_t owner;			/* enum dcb_hdrm_buffer_owner */
 	bool has_cable;
 	uint32_t cable_cm;		/* the equivalent cable, centimetres */
 };

@@ -245,6 +245,11 @@ enum dcb_hdrm_model {
  *   ceiling decides. mlx5 and mlxsw: auto is refused, nothing written;
  *   generic: auto writes the cut value.
  * @DCB_HDRM_APPLY_RULE_NO_MODEL: The model in use is none.
+ * @DCB_HDRM_APPLY_RULE_FIRMWARE_OWNED: mlx5: its buffers may be the
+ *   firmware's, and then a cable length is stored but moves no XOFF point;
+ *   taking them needs a dcbnl_setbuffer that changes a size, and no lossless
+ *   buffer can move by a cell (rule-buffer) within the total and above its
+ *   floor. rule-need is the measured headroom.
  */
 enum dcb_hdrm_apply_rule {
 	DCB_HDRM_APPLY_RULE_NONE,
@@ -255,6 +260,25 @@ enum dcb_hdrm_apply_rule {
 	DCB_HDRM_APPLY_RULE_CLAMPED_FLOOR,
 	DCB_HDRM_APPLY_RULE_CLAMPED_CEILING,
 	DCB_HDRM_APPLY_RULE_NO_MODEL,
+	DCB_HDRM_APPLY_RULE_FIRMWARE_OWNED,
+};
+
+/**
+ * enum dcb_hdrm_buffer_owner - mlx5: who the module knows to own the port
+ *   buffers. The driver has no dcbnl call that says; only a dcbnl_setbuffer
+ *   that changes a size or the map is known to make them software's
+ *   (Documentation/drivers.rst).
+ * @DCB_HDRM_BUFFER_OWNER_UNKNOWN: The firmware's, as on a port just up, unless
+ *   some other program (dcb buffer set, mlnx_qos) has taken them since: a
+ *   cable length may be stored without moving XOFF, so the effective headroom
+ *   is not known.
+ * @DCB_HDRM_BUFFER_OWNER_SOFTWARE: This module's own setbuffer took them (an
+ *   apply on this device since the module was loaded): the driver acts on the
+ *   cable length.
+ */
+enum dcb_hdrm_buffer_owner {
+	DCB_HDRM_BUFFER_OWNER_UNKNOWN,
+	DCB_HDRM_BUFFER_OWNER_SOFTWARE,
 };
 
 /**
@@ -520,6 +544,7 @@ enum {
 	DCB_HDRM_A_APPLIED_RULE_NEED,
 	DCB_HDRM_A_APPLIED_RULE_BUFFER,
 	DCB_HDRM_A_APPLIED_PARTIAL,
+	DCB_HDRM_A_APPLIED_BUFFERS_TAKEN,
 
 	__DCB_HDRM_A_APPLIED_MAX,
 	DCB_HDRM_A_APPLIED_MAX = (__DCB_HDRM_A_APPLIED_MAX - 1)
@@ -648,6 +673,7 @@ enum {
 	DCB_HDRM_A_RESULT_SMALL_PACKET_PERCENT,
 	DCB_HDRM_A_RESULT_OCCUPANCY,
 	DCB_HDRM_A_RESULT_LINK_FRAME,
+	DCB_HDRM_A_RESULT_BUFFER_OWNER,
 
 	__DCB_HDRM_A_RESULT_MAX,
 	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)

@@ -305,6 +305,40 @@ static int hdrm_check_model(unsigned int i, char *msg, size_t len)
 	return 0;
 }
 
+/*
+ * Taking mlx5's buffers, by hand: 25G (counted as 40G), MTU 9000, 7 m:
+ * xoff (301 + 15) x 40 + 24,480 = 37,120 B, floor 37,120 + 9,216 + 128 =
+ * 46,464 B = 363 cells. Buffer 0 65,536 B lossy, buffer 1 49,920 B
+ * lossless: 115,456 B in all.
+ */
+static int hdrm_check_take_buffers(char *msg, size_t len)
+{
+	struct hdrm_model_dev d = HDRM_MLX5_25G;
+	struct hdrm_buffers b = { .size = { 65536, 49920 }, .total = 262144 };
+	struct hdrm_buffers out;
+	int err;
+
+	/* a cell to spare: buffer 1 grows by it */
+	err = hdrm_mlx5_take_buffers(&d, &b, BIT(1), 7, &out);
+	if (err || out.size[1] != 50048 || out.size[0] != 65536)
+		return hdrm_fail(msg, len, "take, room: %d, %u/%u B", err,
+				 out.size[0], out.size[1]);
+	/* none to spare: it shrinks, staying above 46,464 */
+	b.total = 115456;
+	err = hdrm_mlx5_take_buffers(&d, &b, BIT(1), 7, &out);
+	if (err || out.size[1] != 49792)
+		return hdrm_fail(msg, len, "take, full: %d, %u B", err,
+				 out.size[1]);
+	/* at its floor: neither way */
+	b.size[1] = 46464;
+	b.total = 65536 + 46464;
+	if (hdrm_mlx5_take_buffers(&d, &b, BIT(1), 7, &out) != -ENOSPC)
+		return hdrm_fail(msg, len, "take, at the floor: not -ENOSPC");
+	if (hdrm_mlx5_take_buffers(&d, &b, 0, 7, &out) != -ENOENT)
+		return hdrm_fail(msg, len, "take, none lossless: not -ENOENT");
+	return 0;
+}
+
 /* The formulas at known points, and the names auto resolves. */
 static int hdrm_check_model_points(char *msg, size_t len)
 {
@@ -334,6 +368,8 @@ static int hdrm_check_model_points(char *msg, size_t len)
 	    hdrm_model_cell(HDRM_MODEL_MLX5, 256) != 256 ||
 	    hdrm_model_cell(HDRM_MODEL_MLXSW, 1) != 1)
 		return hdrm_fail(msg, len, "the models' default cells wrong");
+	if (hdrm_check_take_buffers(msg, len))
+		return -1;
 	if (hdrm_equivalent_cable_cm(192) != 1920 ||
 	    hdrm_equivalent_cable_cm(4000000000ULL) != U32_MAX)
 		return hdrm_fail(msg, len, "equivalent cable wrong");
