@@ -253,6 +253,19 @@ struct hdrm_last {
 	u64 headroom_bytes[HDRM_PRIOS];
 };
 
+/* What to set by hand for the last measurement (nl_dev.c). */
+struct hdrm_manual {
+	u8 model;			/* enum dcb_hdrm_model in use */
+	u8 delay_unit;			/* enum dcb_hdrm_delay_unit */
+	bool has_delay;
+	u16 delay;
+	u8 grow_mask, take_mask;	/* buffers in grow, in take */
+	struct hdrm_buffers grow, take;
+	u32 error;			/* positive errno: no setting */
+	u8 rule;			/* enum dcb_hdrm_apply_rule */
+	u64 rule_have, rule_need;
+};
+
 /* What one apply wrote to the driver, or why it did not. */
 struct hdrm_applied {
 	u32 session;

@@ -65,7 +65,73 @@ struct hdrm_dev_msg {
 	struct hdrm_drv_pfc pfc;
 	bool has_buf;
 	struct hdrm_buffers buf;
+	/* the manual setting of last, when has_dcb and last.session */
+	bool has_manual;
+	struct hdrm_manual manual;
 };
+
+/*
+ * mlx5 and mlxsw: what apply auto would write for the last measurement,
+ * as the line to type when the peer cannot take part (US 2025/0267110 A1,
+ * claims 8 and 23). Generic and none carry only the model: the tool words
+ * those. Context: rtnl held.
+ */
+static void hdrm_dev_manual(struct net_device *dev, struct hdrm_port *port,
+			    struct hdrm_dev_msg *m)
+{
+	struct hdrm_manual *man = &m->manual;
+	struct hdrm_model_plan *plan;
+	struct hdrm_model_state cur;
+	struct hdrm_model_need n;
+	struct hdrm_model_dev d;
+	unsigned int p;
+	int err;
+
+	if (!m->last.session)
+		return;
+	m->has_manual = true;
+	man->model = m->model;
+	if (m->model != DCB_HDRM_MODEL_MLX5 && m->model != DCB_HDRM_MODEL_MLXSW)
+		return;
+	man->delay_unit = m->delay_unit;
+	hdrm_drv_model_dev(dev, m->model, m->delay_unit, m->last.speed,
+			   hdrm_model_cell(m->model, m->cfg.cell), &d);
+	hdrm_drv_model_state(dev, &cur);
+	memset(&n, 0, sizeof(n));
+	n.mask = m->last.prio_mask;
+	for (p = 0; p < HDRM_PRIOS; p++)
+		n.bytes[p] = m->last.headroom_bytes[p];
+	n.allowance_ns = hdrm_allowance_ns(m->last.rtt_estimate,
+					   m->last.precision);
+	plan = kmalloc(sizeof(*plan), GFP_KERNEL);
+	if (!plan) {
+		man->error = ENOMEM;
+		return;
+	}
+	err = hdrm_model_plan(&d, &cur, &n, HDRM_METHOD_AUTO, plan);
+	if (err) {
+		man->error = -err;
+		man->rule = plan->rule;
+		man->rule_have = plan->rule_have;
+		man->rule_need = plan->rule_need;
+		goto out;
+	}
+	man->has_delay = plan->write_delay;
+	man->delay = plan->next.delay;
+	if (plan->write_buf) {
+		man->grow = plan->next.buf;
+		man->grow_mask = plan->lossless;
+	} else if (m->model == DCB_HDRM_MODEL_MLX5 && cur.has_buf &&
+		   !port->buf_sw_owned &&
+		   !hdrm_mlx5_take_buffers(&d, &cur.buf, plan->lossless,
+					   plan->next.delay, &man->take)) {
+		for (p = 0; p < HDRM_BUFFERS; p++)
+			if (man->take.size[p] != cur.buf.size[p])
+				man->take_mask |= BIT(p);
+	}
+out:
+	kfree(plan);
+}
 
 /*
  * The prepare step: reads the device, its driver and its port.
@@ -111,6 +177,7 @@ static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
 					       m->cfg.delay_unit);
 	m->has_pfc = !hdrm_drv_get_pfc(dev, &m->pfc);
 	m->has_buf = !hdrm_drv_get_buffer(dev, &m->buf);
+	hdrm_dev_manual(dev, port, m);
 }
 
 static int hdrm_put_stats(struct sk_buff *skb, const struct hdrm_dev_msg *m)
@@ -229,8 +296,59 @@ static int hdrm_put_dcb_state(struct sk_buff *skb,
 	return 0;
 }
 
+/* Buffers @mask of @b, one nest each (index, size). */
+static int hdrm_put_sizes(struct sk_buff *skb, int attr,
+			  const struct hdrm_buffers *b, u8 mask)
+{
+	struct nlattr *nest;
+	int i;
+
+	for (i = 0; i < HDRM_BUFFERS; i++) {
+		if (!(mask & BIT(i)))
+			continue;
+		nest = nla_nest_start(skb, attr);
+		if (!nest ||
+		    nla_put_u32(skb, DCB_HDRM_A_BUFFER_INDEX, i) ||
+		    nla_put_u32(skb, DCB_HDRM_A_BUFFER_SIZE, b->size[i]))
+			return -EMSGSIZE;
+		nla_nest_end(skb, nest);
+	}
+	return 0;
+}
+
+static int hdrm_put_manual(struct sk_buff *skb, const struct hdrm_manual *man)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(skb, DCB_HDRM_A_LAST_MEASURED_MANUAL);
+	if (!nest ||
+	    nla_put_u8(skb, DCB_HDRM_A_MANUAL_MODEL, man->model))
+		return -EMSGSIZE;
+	if (man->error &&
+	    (nla_put_u32(skb, DCB_HDRM_A_MANUAL_ERROR, man->error) ||
+	     (man->rule &&
+	      (nla_put_u8(skb, DCB_HDRM_A_MANUAL_RULE, man->rule) ||
+	       nla_put_u64_64bit(skb, DCB_HDRM_A_MANUAL_RULE_HAVE,
+				 man->rule_have, DCB_HDRM_A_MANUAL_PAD) ||
+	       nla_put_u64_64bit(skb, DCB_HDRM_A_MANUAL_RULE_NEED,
+				 man->rule_need, DCB_HDRM_A_MANUAL_PAD)))))
+		return -EMSGSIZE;
+	if (man->has_delay &&
+	    (nla_put_u32(skb, DCB_HDRM_A_MANUAL_DELAY, man->delay) ||
+	     nla_put_u32(skb, DCB_HDRM_A_MANUAL_DELAY_UNIT, man->delay_unit)))
+		return -EMSGSIZE;
+	if (hdrm_put_sizes(skb, DCB_HDRM_A_MANUAL_BUFFER, &man->grow,
+			   man->grow_mask) ||
+	    hdrm_put_sizes(skb, DCB_HDRM_A_MANUAL_TAKE, &man->take,
+			   man->take_mask))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
 /* The last successful local measurement; nothing before the first. */
-static int hdrm_put_last(struct sk_buff *skb, const struct hdrm_last *last)
+static int hdrm_put_last(struct sk_buff *skb, const struct hdrm_last *last,
+			 const struct hdrm_manual *man)
 {
 	struct nlattr *nest, *pn;
 	int prio;
@@ -258,6 +376,8 @@ static int hdrm_put_last(struct sk_buff *skb, const struct hdrm_last *last)
 			return -EMSGSIZE;
 		nla_nest_end(skb, pn);
 	}
+	if (man && hdrm_put_manual(skb, man))
+		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
 }
@@ -290,7 +410,8 @@ static int hdrm_dev_msg_fill(struct sk_buff *skb, const struct hdrm_dev_msg *m,
 	if (m->has_port &&
 	    (hdrm_put_config(skb, &m->cfg) ||
 	     hdrm_put_peer(skb, m) ||
-	     hdrm_put_last(skb, &m->last) ||
+	     hdrm_put_last(skb, &m->last,
+			   m->has_manual ? &m->manual : NULL) ||
 	     hdrm_put_stats(skb, m) ||
 	     hdrm_put_dcb_state(skb, m) ||
 	     (m->has_dcb &&

@@ -13,7 +13,8 @@
 ALL_TESTS="models_mlx5_auto models_mlx5_buffer_refused models_mlx5_firmware_owned
 	   models_mlx5_firmware_refused models_mlxsw_auto
 	   models_mlxsw_8lanes models_mlxsw_ceiling models_mlxsw_delay_refused
-	   models_none models_auto_identity models_worked_example"
+	   models_none models_auto_identity models_worked_example
+	   models_manual"
 # the debug kernel: the growth and the two-write path under KASAN/lockdep
 DEBUG_TESTS="models_mlx5_auto"
 source "$(dirname "$0")/../lib.sh"
@@ -498,6 +499,80 @@ models_worked_example()
 		check_err $? "$model: effective $eff short of the headroom, or not enough"
 	done
 	log_test "one link on generic, mlx5 and mlxsw: each driver gets at least the measured headroom"
+}
+
+# manual_line MEASURE_OUT: measure again with B's auto-hdrm off; the
+# prompt's line after "by hand: " (the status must be 5, one line)
+manual_line()
+{
+	local err rc
+
+	hdrmB dev set dev db auto-hdrm off || return 1
+	err=$(hdrmA measure dev da ts-mode hardware 2>&1 >/dev/null)
+	rc=$?
+	hdrmB dev set dev db auto-hdrm on
+	[ "$rc" -eq 5 ] && [ "$(wc -l <<<"$err")" -eq 1 ] || {
+		echo "exit $rc: $err"
+		return 1
+	}
+	sed -n 's/.*set the headroom by hand: //p' <<<"$err"
+}
+
+# The line to type by hand when the peer lacks the capability (claims 8
+# and 23), in each driver's own unit: a measurement against a capable
+# peer, then one against the same peer with auto-hdrm off, whose prompt
+# must give what the drivers' formulas, worked here, call for.
+models_manual()
+{
+	local out need want line s lo hi mid bits
+
+	# mlx5, buffers the firmware's: metres, then the take writes
+	pair mlx5 500 100000 128 && lossless_buffer 98304 &&
+		ip -n "$NSA" link set da type dcbsim buffer-owner firmware
+	check_err $? "cannot make the mlx5 pair"
+	out=$(hdrmA -j measure dev da ts-mode hardware)
+	check_err $? "mlx5: measure failed: $out"
+	need=$(prio3 .headroom_bytes "$out")
+	want=$(mlx5_want "$need")
+	s=$(jqn .session "$out")
+	line=$(manual_line)
+	log_info "mlx5, need $need B: $line"
+	[[ "$line" == "dcb pfc set dev da delay $want && dcb buffer set dev da buffer-size 1:98432 && dcb buffer set dev da buffer-size 1:98304 (mlx5: $want m of cable is the least length whose xoff = (301 + 2.16 x m) x Gb/s + 2.72 x MTU holds the $need B of the last measurement, session $s; mlnx_qos -i da --cable_len=$want sets the same length;"* ]]
+	check_err $? "mlx5: the line is not $want m with the take writes: $line"
+	# mlxsw: bits by Spectrum's formula
+	pair mlxsw 250 25000 144 && mlxsw_lossless
+	check_err $? "cannot make the mlxsw pair"
+	out=$(hdrmA -j measure dev da ts-mode hardware)
+	check_err $? "mlxsw: measure failed: $out"
+	need=$(prio3 .headroom_bytes "$out")
+	s=$(jqn .session "$out")
+	lo=0
+	hi=65535
+	while [ "$lo" -lt "$hi" ]; do
+		mid=$(( (lo + hi) / 2 ))
+		if [ "$(mlxsw_hdroom "$mid" 144 1500)" -ge "$need" ]; then
+			hi=$mid
+		else
+			lo=$((mid + 1))
+		fi
+	done
+	bits=$lo
+	line=$(manual_line)
+	log_info "mlxsw, need $need B: $line"
+	[ "$line" = "dcb pfc set dev da delay $bits (mlxsw: $bits bits is the least delay whose headroom 2 x cells(delay) + cells(MTU) holds the $need B of the last measurement, session $s)" ]
+	check_err $? "mlxsw: the line is not $bits bits: $line"
+	# none: the vendor's tool, with each priority's bytes
+	pair generic 250 25000 1 && hdrmA dev set dev da model none &&
+		dcbA pfc set dev da prio-pfc 3:on
+	check_err $? "cannot make the pair for model none"
+	out=$(hdrmA -j measure dev da ts-mode hardware)
+	check_err $? "none: measure failed: $out"
+	need=$(prio3 .headroom_bytes "$out")
+	line=$(manual_line)
+	log_info "none: $line"
+	[ "$line" = "the driver of da (dcbsim) takes no headroom through dcbnl (model none, Documentation/drivers.rst): give each lossless priority at least its headroom from the last measurement (session $(jqn .session "$out")) with the NIC vendor's own tool: prio 3 $need bytes" ]
+	check_err $? "none: $line"
+	log_test "the manual line for a peer without the capability: mlx5 metres, mlxsw bits, none the vendor's tool"
 }
 
 require_root

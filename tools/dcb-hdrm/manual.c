@@ -3,7 +3,9 @@
  * Setting the headroom by hand, when the peer lacks automatic headroom
  * configuration: the dcb(8) line that does it, and why it is needed.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <linux/dcb_hdrm.h>
 
@@ -35,6 +37,123 @@ static size_t buffer_sizes(char *buf, size_t len, const struct result *prev,
 	return n;
 }
 
+/* The largest headroom a measured priority needs. */
+static unsigned long long need_max(const struct result *prev)
+{
+	unsigned long long need = 0;
+	int prio;
+
+	for (prio = 0; prio < HDRM_PRIOS; prio++)
+		if (prev->prio[prio].valid && prev->prio[prio].bytes > need)
+			need = prev->prio[prio].bytes;
+	return need;
+}
+
+/* " i:S" for each buffer of @mask, as dcb(8)'s buffer-size takes them. */
+static size_t sizes_arg(char *buf, size_t len, const uint32_t *size,
+			uint32_t mask)
+{
+	size_t n = 0;
+	int i;
+
+	for (i = 0; i < HDRM_BUFFERS && n < len; i++)
+		if (mask & (1u << i))
+			n += snprintf(buf + n, len - n, " %d:%u", i, size[i]);
+	return n;
+}
+
+/*
+ * mlx5 and mlxsw: the module's plan for the last measurement, in the
+ * driver's own unit (Documentation/drivers.rst); none: the vendor's tool.
+ * False for generic, which the caller words by the uAPI.
+ */
+static bool manual_model(char *how, size_t len, const char *ifname,
+			 const struct result *prev,
+			 const struct hdrm_dcb_state *st)
+{
+	const struct manual_info *m = &prev->manual;
+	unsigned long long need = need_max(prev);
+	bool mlx5 = m->model == DCB_HDRM_MODEL_MLX5;
+	char grow[128] = "", take[128] = "", back[128] = "";
+	size_t n = 0;
+	int prio;
+
+	switch (m->model) {
+	case DCB_HDRM_MODEL_NONE:
+		n = snprintf(how, len,
+			     "the driver of %s (%s) takes no headroom through dcbnl (model none, Documentation/drivers.rst): give each lossless priority at least its headroom from the last measurement (session %u) with the NIC vendor's own tool:",
+			     ifname, st && st->present ? st->driver : "?",
+			     prev->session);
+		for (prio = 0; prio < HDRM_PRIOS && n < len; prio++)
+			if (prev->prio[prio].valid)
+				n += snprintf(how + n, len - n,
+					      " prio %d %llu bytes", prio,
+					      (unsigned long long)prev->prio[prio].bytes);
+		return true;
+	case DCB_HDRM_MODEL_MLX5:
+	case DCB_HDRM_MODEL_MLXSW:
+		break;
+	default:
+		return false;
+	}
+	if (m->error && m->rule == DCB_HDRM_APPLY_RULE_CLAMPED_CEILING) {
+		if (mlx5)
+			snprintf(how, len,
+				 "no cable length of %s's driver (mlx5) gives the %llu B measured (session %u): its longest, 999 m, gives %llu B above XOFF",
+				 ifname, (unsigned long long)m->rule_need,
+				 prev->session,
+				 (unsigned long long)m->rule_have);
+		else
+			snprintf(how, len,
+				 "no PFC delay of %s's driver (mlxsw) gives the %llu B measured (session %u): its largest, 65535 bits, gives %llu B; put the port's egress under tc (an offloaded ets or prio root qdisc) and size the lossless buffer with dcb buffer set dev %s buffer-size",
+				 ifname, (unsigned long long)m->rule_need,
+				 prev->session,
+				 (unsigned long long)m->rule_have, ifname);
+		return true;
+	}
+	if (m->error && m->rule == DCB_HDRM_APPLY_RULE_NO_ROOM) {
+		snprintf(how, len,
+			 "the lossless buffers of %s need %llu B (session %u) and the driver's total leaves them %llu B: free buffer space with dcb buffer set dev %s buffer-size first",
+			 ifname, (unsigned long long)m->rule_need,
+			 prev->session, (unsigned long long)m->rule_have,
+			 ifname);
+		return true;
+	}
+	if (m->error || !m->has_delay) {
+		snprintf(how, len,
+			 "no setting of %s's driver (%s) gives the %llu B measured (session %u): %s",
+			 ifname, HDRM_NAME(hdrm_model_names, m->model), need,
+			 prev->session, strerror(m->error ? m->error : EINVAL));
+		return true;
+	}
+	if (m->grow_mask) {
+		sizes_arg(grow, sizeof(grow), m->grow, m->grow_mask);
+		n = snprintf(how, len, "dcb buffer set dev %s buffer-size%s && ",
+			     ifname, grow);
+	}
+	n += snprintf(how + n, n < len ? len - n : 0,
+		      "dcb pfc set dev %s delay %u", ifname, m->delay);
+	if (m->take_mask && st && st->has_buf) {
+		sizes_arg(take, sizeof(take), m->take, m->take_mask);
+		sizes_arg(back, sizeof(back), st->buf.size, m->take_mask);
+		n += snprintf(how + n, n < len ? len - n : 0,
+			      " && dcb buffer set dev %s buffer-size%s && dcb buffer set dev %s buffer-size%s",
+			      ifname, take, ifname, back);
+	}
+	if (mlx5)
+		snprintf(how + n, n < len ? len - n : 0,
+			 " (mlx5: %u m of cable is the least length whose xoff = (301 + 2.16 x m) x Gb/s + 2.72 x MTU holds the %llu B of the last measurement, session %u; mlnx_qos -i %s --cable_len=%u sets the same length%s)",
+			 m->delay, need, prev->session, ifname, m->delay,
+			 m->take_mask ?
+			 "; the two buffer writes after it, one cell out and back, make the driver act on it while the firmware owns the buffers" :
+			 "");
+	else
+		snprintf(how + n, n < len ? len - n : 0,
+			 " (mlxsw: %u bits is the least delay whose headroom 2 x cells(delay) + cells(MTU) holds the %llu B of the last measurement, session %u)",
+			 m->delay, need, prev->session);
+	return true;
+}
+
 /**
  * manual_command() - how to set a device's headroom by hand
  * @how: the text, a dcb(8) line where one can be had
@@ -44,10 +163,12 @@ static size_t buffer_sizes(char *buf, size_t len, const struct result *prev,
  * @st: its DCB state now, or NULL
  *
  * US 2025/0267110 A1, claims 8 and 23: when either end lacks automatic
- * headroom configuration, the user sets it. The line carries the PFC
- * delay allowance of the last measurement when it fits dcbnl's 16 bits,
- * else the lossless buffers' sizes, else each priority's headroom, else
- * the formula.
+ * headroom configuration, the user sets it. mlx5 and mlxsw get the
+ * module's plan in their own units (metres by mlx5's formula, bits by
+ * Spectrum's), with the buffer writes mlx5 needs; none, the vendor's
+ * tool. Generic: the line carries the PFC delay allowance of the last
+ * measurement when it fits dcbnl's 16 bits, else the lossless buffers'
+ * sizes, else each priority's headroom, else the formula.
  */
 void manual_command(char *how, size_t len, const char *ifname,
 		    const struct result *prev, const struct hdrm_dcb_state *st)
@@ -59,6 +180,9 @@ void manual_command(char *how, size_t len, const char *ifname,
 	size_t n;
 	int prio;
 
+	if (measured && prev->manual.present &&
+	    manual_model(how, len, ifname, prev, st))
+		return;
 	if (measured && prev->speed &&
 	    !hdrm_delay_value(hdrm_allowance_ns(prev->est, prev->precision),
 			      prev->speed, HDRM_DELAY_BITS, &d) && !d.clamped) {
@@ -105,7 +229,7 @@ const char *manual_why(const struct dev_view *dev, uint32_t status)
 int manual_prompt(const struct result *r, const struct result *prev,
 		  const struct dev_view *dev)
 {
-	char how[512];
+	char how[1024];
 
 	manual_command(how, sizeof(how), r->ifname, prev, dev ? &dev->st : NULL);
 	hdrm_err("%s: the peer %s, so no probe was sent; set the headroom by hand: %s",

@@ -69,7 +69,7 @@ static void mon_text(uint8_t cmd, const struct result *r)
  */
 static void mon_peer(struct mon *m, const struct dev_view *d)
 {
-	char how[512];
+	char how[1024];
 
 	/* the notification carries the last measurement: nothing to ask */
 	manual_command(how, sizeof(how), d->ifname,

@@ -45,6 +45,54 @@ int result_parse_cb(struct nlattr *attrs, int len, void *arg)
 	return result_parse(attrs, len, arg);
 }
 
+/* The buffers of a manual nest's @type (index, size) into @size, @mask. */
+static int manual_sizes(struct nlattr *nest, int type, uint32_t *size,
+			uint32_t *mask)
+{
+	struct nlattr *bt[DCB_HDRM_A_BUFFER_MAX + 1];
+	struct nlattr *a;
+	uint32_t i;
+	int rem;
+
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != type)
+			continue;
+		if (nla_parse_nested(bt, DCB_HDRM_A_BUFFER_MAX, a, NULL) < 0 ||
+		    !bt[DCB_HDRM_A_BUFFER_INDEX] || !bt[DCB_HDRM_A_BUFFER_SIZE])
+			return -EPROTO;
+		i = nla_get_u32(bt[DCB_HDRM_A_BUFFER_INDEX]);
+		if (i >= HDRM_BUFFERS)
+			return -EPROTO;
+		size[i] = nla_get_u32(bt[DCB_HDRM_A_BUFFER_SIZE]);
+		*mask |= 1u << i;
+	}
+	return 0;
+}
+
+static int manual_parse(struct nlattr *nest, struct manual_info *m)
+{
+	struct nlattr *tb[DCB_HDRM_A_MANUAL_MAX + 1];
+
+	if (nla_parse_nested(tb, DCB_HDRM_A_MANUAL_MAX, nest, NULL) < 0 ||
+	    !tb[DCB_HDRM_A_MANUAL_MODEL])
+		return -EPROTO;
+	m->present = true;
+	m->model = nla_get_u8(tb[DCB_HDRM_A_MANUAL_MODEL]);
+	m->has_delay = tb[DCB_HDRM_A_MANUAL_DELAY];
+	m->delay = hdrm_nla_u32(tb, DCB_HDRM_A_MANUAL_DELAY);
+	m->delay_unit = hdrm_nla_u32(tb, DCB_HDRM_A_MANUAL_DELAY_UNIT);
+	m->error = hdrm_nla_u32(tb, DCB_HDRM_A_MANUAL_ERROR);
+	if (tb[DCB_HDRM_A_MANUAL_RULE])
+		m->rule = nla_get_u8(tb[DCB_HDRM_A_MANUAL_RULE]);
+	m->rule_have = hdrm_nla_u64(tb, DCB_HDRM_A_MANUAL_RULE_HAVE);
+	m->rule_need = hdrm_nla_u64(tb, DCB_HDRM_A_MANUAL_RULE_NEED);
+	if (manual_sizes(nest, DCB_HDRM_A_MANUAL_BUFFER, m->grow,
+			 &m->grow_mask) ||
+	    manual_sizes(nest, DCB_HDRM_A_MANUAL_TAKE, m->take, &m->take_mask))
+		return -EPROTO;
+	return 0;
+}
+
 /* last-measured: a result with what the manual prompt needs */
 int result_last_parse(struct nlattr *nest, const char *ifname,
 		      struct result *r)
@@ -79,6 +127,9 @@ int result_last_parse(struct nlattr *nest, const char *ifname,
 		r->prio[prio].valid = true;
 		r->prio[prio].bytes = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_HEADROOM_BYTES);
 	}
+	if (tb[DCB_HDRM_A_LAST_MEASURED_MANUAL] &&
+	    manual_parse(tb[DCB_HDRM_A_LAST_MEASURED_MANUAL], &r->manual))
+		return -EPROTO;
 	return 0;
 }
 

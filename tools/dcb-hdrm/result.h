@@ -22,6 +22,19 @@ struct prio_res {
 	uint64_t eff, eff_cells, best;
 };
 
+/* last-measured's manual setting, by the driver's model (nl_dev.c) */
+struct manual_info {
+	bool present;
+	uint32_t model;			/* enum dcb_hdrm_model in use */
+	bool has_delay;
+	uint32_t delay, delay_unit;
+	uint32_t grow_mask, take_mask;	/* buffers in grow[], in take[] */
+	uint32_t grow[HDRM_BUFFERS], take[HDRM_BUFFERS];
+	uint32_t error;			/* positive errno: no setting */
+	uint32_t rule;			/* enum dcb_hdrm_apply_rule */
+	uint64_t rule_have, rule_need;
+};
+
 struct result {
 	uint32_t ifindex;
 	char ifname[32];
@@ -55,6 +68,7 @@ struct result {
 	uint32_t owner;			/* enum dcb_hdrm_buffer_owner */
 	bool has_cable;
 	uint32_t cable_cm;		/* the equivalent cable, centimetres */
+	struct manual_info manual;	/* last-measured only */
 };
 
 extern const char *const hdrm_status_names[DCB_HDRM_STATUS_NO_HW_TIMESTAMPS + 1];

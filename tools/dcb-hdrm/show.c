@@ -18,7 +18,7 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 {
 	struct dev_view dev = { 0 };
 	const char *name = NULL;
-	char how[512];
+	char how[1024];
 	struct result r;
 	uint32_t ifindex;
 	struct nl_msg *msg;
