@@ -171,19 +171,3 @@ u64 hdrm_static_cable(u32 speed_mbps, u32 max_frame, u32 metres)
 	return 9216 + (u64)max_frame + 3840 +
 	       DIV_ROUND_UP_ULL((u64)speed_mbps * metres * 13, 10000);
 }
-
-/*
- * mlx5's model for a cable length: xoff = (301 + 2.16 x metres) x Gb/s
- * (at least 40) + 2.72 x MTU, and a lossless buffer holds xoff, the
- * larger of the MTU and 9216, and one cell.
- */
-u64 hdrm_static_mlx5(u32 speed_mbps, u32 mtu, u32 cell, u32 metres)
-{
-	u64 gbps = speed_mbps / 1000, xoff;
-
-	if (gbps < 40)
-		gbps = 40;
-	xoff = DIV_ROUND_UP_ULL((30100 + 216ULL * metres) * gbps +
-				272ULL * mtu, 100);
-	return xoff + (mtu > 9216 ? mtu : 9216) + cell;
-}

@@ -55,6 +55,5 @@ int hdrm_buffer_plan(const struct hdrm_buffers *cur, u8 pfc_en,
 
 /* Static headroom models the measurement replaces (savings report). */
 u64 hdrm_static_cable(u32 speed_mbps, u32 max_frame, u32 metres);
-u64 hdrm_static_mlx5(u32 speed_mbps, u32 mtu, u32 cell, u32 metres);
 
 #endif /* _HDRM_APPLY_H */

@@ -108,6 +108,30 @@ void hdrm_occupancy(u32 cell, u32 small_pct, u64 *num, u64 *den)
 }
 
 /**
+ * hdrm_pack() - the buffer a priority's frames take, in whole cells
+ * @stream: the bytes that stream in before the sender's last frame
+ * @max_frame: that last frame, bytes
+ * @cell: bytes, at least 1, at most HDRM_CALC_MAX_CELL
+ * @small_pct: the share of small frames, percent, at most 100
+ *
+ * ceil(@stream x occupancy / @cell) + ceil(@max_frame / @cell) cells
+ * (hdrm_calc.h). The recommendation packs its frames so, and so does the
+ * savings report each static model it compares with: a buffer fills the
+ * same way whichever figure sized it.
+ *
+ * Return: the cells.
+ */
+u64 hdrm_pack(u64 stream, u32 max_frame, u32 cell, u32 small_pct)
+{
+	u64 num, den;
+
+	hdrm_occupancy(cell, small_pct, &num, &den);
+	den *= cell;
+	return div64_u64(stream * num + den - 1, den) +
+	       DIV_ROUND_UP_ULL(max_frame, cell);
+}
+
+/**
  * hdrm_headroom() - one priority's headroom
  * @in: t, precision, speed, frame sizes, K, cell size and small frames'
  *	share, each within the HDRM_CALC_MAX_* limits; speed and cell at
@@ -148,9 +172,8 @@ int hdrm_headroom(const struct hdrm_calc_in *in, struct hdrm_calc_out *out)
 
 	hdrm_occupancy(in->cell_bytes, in->small_pct, &num, &den);
 	out->occupancy_permille = (u32)div64_u64(num * 1000 + den - 1, den);
-	den *= in->cell_bytes;
-	cells = div64_u64(stream * num + den - 1, den);
-	cells += DIV_ROUND_UP_ULL(in->max_frame, in->cell_bytes);
+	cells = hdrm_pack(stream, in->max_frame, in->cell_bytes,
+			  in->small_pct);
 	out->headroom_cells = cells;
 	out->headroom_bytes = cells * in->cell_bytes;
 	return 0;

@@ -87,6 +87,7 @@ u32 hdrm_default_max_frame(u32 mtu);
 u32 hdrm_link_frame(const u32 max_frame[HDRM_PRIOS], u32 mtu);
 u64 hdrm_line_ns(u64 bytes, u32 speed_mbps);
 void hdrm_occupancy(u32 cell, u32 small_pct, u64 *num, u64 *den);
+u64 hdrm_pack(u64 stream, u32 max_frame, u32 cell, u32 small_pct);
 int hdrm_headroom(const struct hdrm_calc_in *in, struct hdrm_calc_out *out);
 
 #endif /* _HDRM_CALC_H */

@@ -6,6 +6,7 @@
  * integer arithmetic, so the module's figures match the driver's to the
  * byte.
  */
+#include "hdrm_calc.h"
 #include "hdrm_model.h"
 
 /*
@@ -632,6 +633,53 @@ u32 hdrm_model_cell(u8 model, u32 configured)
 	if (configured > 1)
 		return configured;
 	return model == HDRM_MODEL_MLX5 ? HDRM_MLX5_DEFAULT_CELL : 1;
+}
+
+/**
+ * hdrm_static_cable_cells() - a switch vendor's cable-length model, packed
+ * @speed_mbps: the link's speed
+ * @max_frame: the priority's largest frame, bytes
+ * @metres: the cable length typed in
+ * @cell: bytes, at least 1
+ * @small_pct: the share of small frames, percent
+ *
+ * hdrm_static_cable()'s frames in whole cells with the occupancy the
+ * recommendation uses (hdrm_pack()), as SONiC's dynamic model packs its
+ * cable-length term: the savings report compares like with like.
+ *
+ * Return: bytes, a whole number of cells.
+ */
+u64 hdrm_static_cable_cells(u32 speed_mbps, u32 max_frame, u32 metres,
+			    u32 cell, u32 small_pct)
+{
+	u64 frames = hdrm_static_cable(speed_mbps, max_frame, metres);
+
+	return hdrm_pack(frames - max_frame, max_frame, cell, small_pct) * cell;
+}
+
+/**
+ * hdrm_static_mlx5_above() - mlx5's default as the driver places it
+ * @speed_mbps: the link's speed
+ * @mtu: dev->mtu
+ * @cell: the port buffer's cell, bytes, at least 1
+ * @metres: the cable length (7, MLX5E_DEFAULT_CABLE_LEN)
+ *
+ * The headroom above XOFF of a lossless buffer at mlx5's floor for
+ * @metres, max_mtu taken as 9216: what the driver really holds for the
+ * link, in its cells, not the buffer's whole size.
+ *
+ * Return: bytes.
+ */
+u64 hdrm_static_mlx5_above(u32 speed_mbps, u32 mtu, u32 cell, u32 metres)
+{
+	struct hdrm_model_dev d = {
+		.model = HDRM_MODEL_MLX5, .speed_mbps = speed_mbps,
+		.mtu = mtu, .max_mtu = HDRM_MLX5_MIN_MAX_MTU,
+		.cell = cell ? cell : 1,
+	};
+
+	return hdrm_mlx5_above(&d, hdrm_round_up_cells(hdrm_mlx5_floor(&d, metres),
+						       d.cell), metres);
 }
 
 /* The cable whose round trip at 5 ns/m each way is @rtt_ns, centimetres. */

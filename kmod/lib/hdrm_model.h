@@ -109,6 +109,9 @@ int hdrm_mlx5_take_buffers(const struct hdrm_model_dev *d,
 			   const struct hdrm_buffers *b, u8 lossless,
 			   u32 metres, struct hdrm_buffers *out);
 u32 hdrm_equivalent_cable_cm(u64 rtt_ns);
+u64 hdrm_static_cable_cells(u32 speed_mbps, u32 max_frame, u32 metres,
+			    u32 cell, u32 small_pct);
+u64 hdrm_static_mlx5_above(u32 speed_mbps, u32 mtu, u32 cell, u32 metres);
 u32 hdrm_model_cell(u8 model, u32 configured);
 
 #endif /* _HDRM_MODEL_H */

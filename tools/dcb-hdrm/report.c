@@ -10,6 +10,7 @@
 #include <linux/dcb_hdrm.h>
 
 #include "hdrm_apply.h"
+#include "hdrm_model.h"
 #include "report.h"
 
 enum verdict { V_NONE, V_ENOUGH, V_SMALL, V_OVER, V_UNKNOWN };
@@ -130,14 +131,21 @@ static const struct model {
 	{ "mlx5-7m", "mlx5 default, 7 m", true, 7 },
 };
 
+/*
+ * Like with like: a cable-length model's frames in the recommendation's
+ * cells, with its small-frame share; mlx5's default as the headroom the
+ * driver leaves above XOFF at that length, in those cells.
+ */
 static unsigned long long model_bytes(const struct model *m,
 				      const struct result *r, unsigned int p,
 				      uint32_t mtu)
 {
+	uint32_t cell = r->cell ? r->cell : 1;
+
 	if (m->mlx5)
-		return hdrm_static_mlx5(r->speed, mtu, r->cell ? r->cell : 1,
-					m->metres);
-	return hdrm_static_cable(r->speed, r->prio[p].max_frame, m->metres);
+		return hdrm_static_mlx5_above(r->speed, mtu, cell, m->metres);
+	return hdrm_static_cable_cells(r->speed, r->prio[p].max_frame,
+				       m->metres, cell, r->small_pct);
 }
 
 static bool any_eff(const struct result *r)
@@ -260,7 +268,8 @@ void report_text(const struct result *r, const struct hdrm_dcb_state *st,
 	}
 	if (!r->speed || !any_prio(r))
 		return;
-	printf("\nsavings against static headroom (bytes, per priority and per port):\n");
+	printf("\nsavings against static headroom (bytes, per priority and per port; each model in the same %u-byte cells and small-frame share, mlx5's as the room it leaves above XOFF):\n",
+	       r->cell ? r->cell : 1);
 	printf("%-49s", "MODEL");
 	for (p = 0; p < HDRM_PRIOS; p++)
 		if (r->prio[p].valid)

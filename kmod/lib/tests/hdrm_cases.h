@@ -623,15 +623,6 @@ static int hdrm_check_static(char *msg, size_t len)
 	if (v != 1300)
 		return hdrm_fail(msg, len, "10G per 100 m: %llu",
 				 (unsigned long long)v);
-	/* (301 + 2.16 x 7) x 100 + 2.72 x 1500 = 35692, + 9216 + 128 */
-	v = hdrm_static_mlx5(100000, 1500, 128, 7);
-	if (v != 45036)
-		return hdrm_fail(msg, len, "mlx5 model 100G 7 m: %llu",
-				 (unsigned long long)v);
-	/* speeds below 40G count as 40G */
-	if (hdrm_static_mlx5(10000, 1500, 128, 7) !=
-	    hdrm_static_mlx5(40000, 1500, 128, 7))
-		return hdrm_fail(msg, len, "mlx5 model speed floor");
 	return 0;
 }
 

@@ -339,6 +339,57 @@ static int hdrm_check_take_buffers(char *msg, size_t len)
 	return 0;
 }
 
+/*
+ * The savings report's static models, packed as the recommendation is.
+ * By hand: 25G, 300 m, a 1,522-byte frame: 9,216 + 1,522 + 3,840 + 9,750
+ * = 24,328 B; in 256-byte cells with every frame small (x4): ceil(22,806
+ * x 4 / 256) + ceil(1,522 / 256) = 357 + 6 = 363 cells, 92,928 B; in
+ * one-byte cells the bytes themselves. mlx5 at 7 m, 100G, MTU 1500, cell
+ * 128: xoff 316 x 100 + 4,080 = 35,680 B, floor 45,024 B in 352 cells,
+ * XOFF at 73 cells: 279 cells, 35,712 B above it; at 25G (as 40G) and
+ * MTU 9000, 37,120 B, the floor 363 cells exactly.
+ */
+static int hdrm_check_static_like(char *msg, size_t len)
+{
+	static const u32 cells[] = { 1, 128, 256 };
+	struct hdrm_calc_in in = {
+		.precision_ns = 16, .speed_mbps = 25000,
+		.max_frame = hdrm_default_max_frame(9000),
+		.measure_frame = 64, .k_bytes = hdrm_k_bytes(25000),
+		.small_pct = 100,
+	};
+	struct hdrm_calc_out out;
+	unsigned int i, m;
+	u64 st;
+
+	st = hdrm_static_cable_cells(25000, 1522, 300, 256, 100);
+	if (st != 92928 ||
+	    hdrm_static_cable_cells(25000, 1522, 300, 1, 100) != 24328)
+		return hdrm_fail(msg, len, "cable 300 m packed: %llu",
+				 (unsigned long long)st);
+	st = hdrm_static_mlx5_above(100000, 1500, 128, 7);
+	if (st != 35712 ||
+	    hdrm_static_mlx5_above(25000, 9000, 128, 7) != 37120)
+		return hdrm_fail(msg, len, "mlx5 7 m above XOFF: %llu",
+				 (unsigned long long)st);
+	/* at 25G every cable up to 100 m saves against 300 m, at each cell */
+	for (i = 0; i < ARRAY_SIZE(cells); i++) {
+		in.cell_bytes = cells[i];
+		st = hdrm_static_cable_cells(25000, in.max_frame, 300,
+					     cells[i], 100);
+		for (m = 1; m <= 100; m++) {
+			in.rtt_ns = 10ULL * m;
+			if (hdrm_headroom(&in, &out) || out.headroom_bytes >= st)
+				return hdrm_fail(msg, len,
+						 "%u m, cell %u: %llu B, 300 m %llu B",
+						 m, cells[i],
+						 (unsigned long long)out.headroom_bytes,
+						 (unsigned long long)st);
+		}
+	}
+	return 0;
+}
+
 /* The formulas at known points, and the names auto resolves. */
 static int hdrm_check_model_points(char *msg, size_t len)
 {
@@ -368,7 +419,8 @@ static int hdrm_check_model_points(char *msg, size_t len)
 	    hdrm_model_cell(HDRM_MODEL_MLX5, 256) != 256 ||
 	    hdrm_model_cell(HDRM_MODEL_MLXSW, 1) != 1)
 		return hdrm_fail(msg, len, "the models' default cells wrong");
-	if (hdrm_check_take_buffers(msg, len))
+	if (hdrm_check_take_buffers(msg, len) ||
+	    hdrm_check_static_like(msg, len))
 		return -1;
 	if (hdrm_equivalent_cable_cm(192) != 1920 ||
 	    hdrm_equivalent_cable_cm(4000000000ULL) != U32_MAX)
