@@ -40,6 +40,18 @@
 #include "lib/hdrm_wire.h"
 #include "lib/hdrm_wd.h"
 
+/*
+ * The hardware TX timestamp a frame asks its driver for. From 6.15
+ * SKBTX_HW_TSTAMP also carries SKBTX_BPF, the BPF timestamping callbacks'
+ * request, which these frames have no program for: the driver's own bit
+ * is SKBTX_HW_TSTAMP_NOBPF there (Kbuild greps skbuff.h).
+ */
+#ifdef HDRM_HAVE_SKBTX_NOBPF
+#define HDRM_SKBTX_HW		SKBTX_HW_TSTAMP_NOBPF
+#else
+#define HDRM_SKBTX_HW		SKBTX_HW_TSTAMP
+#endif
+
 #define HDRM_MAX_PROBES		DCB_HDRM_LIMIT_MEASURE_COUNT_MAX
 
 /* Defaults: 100 probes 1 ms apart take about 100 ms. */

@@ -100,7 +100,7 @@ void hdrm_reflect_request(struct hdrm_port *port, struct net_device *dev,
 		if ((req->flags & HDRM_F_HWTS) && rx->hw &&
 		    (tsc & HDRM_TSC_HW) && mode != DCB_HDRM_TS_MODE_SOFTWARE) {
 			flags = HDRM_F_TWOSTEP | HDRM_F_HWTS;
-			tx = SKBTX_HW_TSTAMP;
+			tx = HDRM_SKBTX_HW;
 			t2 = rx->hw;
 		} else if (rx->sw && (tsc & HDRM_TSC_TX_SW)) {
 			flags = HDRM_F_TWOSTEP;

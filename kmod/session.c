@@ -78,7 +78,7 @@ static void hdrm_session_ts_plan(struct hdrm_session *s)
 	       (s->mode == DCB_HDRM_MODE_2TS ||
 		(s->peer_tscap & HDRM_TSCAP_HARDWARE))));
 	if (hw)
-		s->want_tx |= SKBTX_HW_TSTAMP;
+		s->want_tx |= HDRM_SKBTX_HW;
 	if (s->mode == DCB_HDRM_MODE_4TS &&
 	    (s->peer_tscap & HDRM_TSCAP_TWOSTEP)) {
 		s->req_flags |= HDRM_F_TWOSTEP;
@@ -98,7 +98,7 @@ static bool hdrm_rec_settled(const struct hdrm_session *s,
 	if ((s->want_tx & SKBTX_SW_TSTAMP) && !r->t1_sw)
 		return false;
 	/* t1 from the NIC only matters when t4 came from it */
-	if ((s->want_tx & SKBTX_HW_TSTAMP) && r->t4_hw && !r->t1_hw)
+	if ((s->want_tx & HDRM_SKBTX_HW) && r->t4_hw && !r->t1_hw)
 		return false;
 	return true;
 }

@@ -150,7 +150,7 @@ void hdrm_rx_stamps(struct sk_buff *skb, struct net_device *dev,
 /**
  * hdrm_ts_own() - ask the driver for a frame's TX timestamps
  * @skb: the frame, about to be transmitted on skb->dev, not owned yet
- * @tx_flags: SKBTX_SW_TSTAMP and/or SKBTX_HW_TSTAMP
+ * @tx_flags: SKBTX_SW_TSTAMP and/or HDRM_SKBTX_HW
  * @encap: its encapsulation
  * @p: what it carries: a probe (its session and sequence number are what
  *     count) or a two-step reply (all of it, for the follow-up)
