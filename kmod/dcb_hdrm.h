@@ -230,6 +230,7 @@ struct hdrm_result {
 	u64 rtt_estimate;
 	u64 turnaround_median;
 	u32 precision, speed, k_bytes, cell;
+	u8 cell_source;			/* enum dcb_hdrm_cell_source */
 	u8 small_pct;			/* small frames' share, percent */
 	u32 occupancy_permille;		/* the cell occupancy factor */
 	u32 link_frame;			/* the link's largest frame */
@@ -333,6 +334,8 @@ struct hdrm_session {
 	u32 speed;			/* Mb/s, 0 = unknown */
 	u32 prio_mask;			/* PFC-enabled */
 	u32 mtu;
+	u32 drv_cell;			/* the cell when cfg has none */
+	u8 cell_source;			/* enum dcb_hdrm_cell_source of it */
 	struct hdrm_ts_caps ts;		/* this device's */
 	/* timestamps: what was asked for, and the peer's word */
 	u8 ts_mode;			/* enum dcb_hdrm_ts_mode */
@@ -437,6 +440,7 @@ u32 hdrm_drv_dcb_ops(const struct net_device *dev);
 bool hdrm_drv_can_get_pfc(const struct net_device *dev);
 bool hdrm_drv_has_pfc(const struct net_device *dev);
 bool hdrm_drv_has_buffer(const struct net_device *dev);
+u32 hdrm_drv_cell(struct net_device *dev, u32 configured, u8 *source);
 int hdrm_drv_get_pfc(struct net_device *dev, struct hdrm_drv_pfc *p);
 int hdrm_drv_set_pfc_delay(struct net_device *dev, u16 delay, u16 *old);
 int hdrm_drv_set_pfc_en(struct net_device *dev, u8 off, u8 on);

@@ -443,6 +443,31 @@ void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN])
 	memcpy(name, info.driver, HDRM_DRV_NAME_LEN);
 }
 
+/**
+ * hdrm_drv_cell() - the buffer cell to size a headroom in
+ * @dev: the device
+ * @configured: the port's cell, 0 for the driver's
+ * @source: filled: enum dcb_hdrm_cell_source
+ *
+ * Return: @configured when set, else the driver's known cell
+ * (hdrm_driver_cell()), else 1.
+ */
+u32 hdrm_drv_cell(struct net_device *dev, u32 configured, u8 *source)
+{
+	char name[HDRM_DRV_NAME_LEN];
+	u32 cell;
+
+	if (configured) {
+		*source = DCB_HDRM_CELL_SOURCE_SET;
+		return configured;
+	}
+	hdrm_drv_name(dev, name);
+	cell = hdrm_driver_cell(name);
+	*source = cell ? DCB_HDRM_CELL_SOURCE_DRIVER :
+			 DCB_HDRM_CELL_SOURCE_DEFAULT;
+	return cell ?: 1;
+}
+
 /* The model of @driver (enum dcb_hdrm_model), never auto. */
 u8 hdrm_drv_model_of(const char *driver, u8 configured)
 {

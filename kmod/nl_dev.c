@@ -85,6 +85,8 @@ static void hdrm_dev_manual(struct net_device *dev, struct hdrm_port *port,
 	struct hdrm_model_need n;
 	struct hdrm_model_dev d;
 	unsigned int p;
+	u8 cell_source;
+	u32 cell;
 	int err;
 
 	if (!m->last.session)
@@ -94,8 +96,9 @@ static void hdrm_dev_manual(struct net_device *dev, struct hdrm_port *port,
 	if (m->model != DCB_HDRM_MODEL_MLX5 && m->model != DCB_HDRM_MODEL_MLXSW)
 		return;
 	man->delay_unit = m->delay_unit;
+	cell = hdrm_drv_cell(dev, m->cfg.cell, &cell_source);
 	hdrm_drv_model_dev(dev, m->model, m->delay_unit, m->last.speed,
-			   hdrm_model_cell(m->model, m->cfg.cell), &d);
+			   hdrm_model_cell(m->model, cell), &d);
 	hdrm_drv_model_state(dev, &cur);
 	memset(&n, 0, sizeof(n));
 	n.mask = m->last.prio_mask;

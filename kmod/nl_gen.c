@@ -26,7 +26,6 @@ static struct netlink_range_validation dcb_hdrm_a_dev_k_override_range = {
 };
 
 static struct netlink_range_validation dcb_hdrm_a_dev_cell_range = {
-	.min	= 1ULL,
 	.max	= 65536ULL,
 };
 

@@ -229,6 +229,7 @@ static int hdrm_result_fill(struct sk_buff *skb,
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_MEASURE_FRAME,
 			HDRM_FRAME_WIRE_LEN) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_CELL, r->cell) ||
+	    nla_put_u8(skb, DCB_HDRM_A_RESULT_CELL_SOURCE, r->cell_source) ||
 	    nla_put_u8(skb, DCB_HDRM_A_RESULT_SMALL_PACKET_PERCENT,
 		       r->small_pct) ||
 	    (r->link_frame &&

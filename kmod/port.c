@@ -49,7 +49,7 @@ static void hdrm_config_init(struct hdrm_config *cfg)
 	cfg->reflect = hdrm_reflect_default;
 	cfg->reflect_rate = HDRM_DEF_REFLECT_RATE;
 	cfg->encap = DCB_HDRM_ENCAP_AUTO;
-	cfg->cell = 1;
+	cfg->cell = 0;		/* the driver's: hdrm_drv_cell() */
 	cfg->small_pct = 100;
 	cfg->auto_hdrm = true;
 }

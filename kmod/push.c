@@ -246,6 +246,7 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 	};
 	u32 total, speed, mtu;
 	struct hdrm_config cfg;
+	u8 cell_source;
 	bool sender_cap;
 	int err, prio;
 
@@ -277,6 +278,7 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 	/* The link's speed: this end's, or the peer's where this end's is unknown. */
 	speed = b.speed ?: c->speed;
 	mtu = READ_ONCE(dev->mtu);
+	cfg.cell = hdrm_drv_cell(dev, cfg.cell, &cell_source);
 	if (!hdrm_push_local(c, &cfg, speed, mtu, true, r))
 		for (prio = 0; prio < HDRM_PRIOS; prio++)
 			b.floor[prio] = min_t(u64, r->headroom_bytes[prio],
@@ -284,6 +286,7 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 	if (hdrm_push_check(c, &b, ack))
 		return false;
 	prio = hdrm_push_local(c, &cfg, speed, mtu, false, r);
+	r->cell_source = cell_source;
 	if (prio) {
 		/* A maximum frame here beyond the arithmetic's bounds. */
 		ack->status = HDRM_ACK_REFUSED;

@@ -528,7 +528,7 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r,
 		.prio_override = s->cfg.prio_mask,
 		.prio_pfc = s->prio_mask,
 		.k_override = s->cfg.k_override,
-		.cell = s->cfg.cell,
+		.cell = s->cfg.cell ?: s->drv_cell,
 		.small_pct = s->cfg.small_pct,
 		.mtu = s->mtu,
 	};
@@ -578,6 +578,8 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r,
 	r->precision_source = d.precision_source;
 	r->k_bytes = d.k_bytes;
 	r->cell = d.cell;
+	r->cell_source = s->cfg.cell ? DCB_HDRM_CELL_SOURCE_SET :
+				       s->cell_source;
 	r->small_pct = d.small_pct;
 	r->occupancy_permille = d.occupancy_permille;
 	r->link_frame = d.link_frame;
@@ -738,4 +740,5 @@ void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s)
 	s->speed = speed ? 0 : hdrm_drv_speed(dev);
 	s->prio_mask = prio_mask ? 0 : hdrm_drv_pfc_prio_mask(dev);
 	s->mtu = READ_ONCE(dev->mtu);
+	s->drv_cell = hdrm_drv_cell(dev, 0, &s->cell_source);
 }

@@ -636,6 +636,37 @@ u32 hdrm_model_cell(u8 model, u32 configured)
 }
 
 /**
+ * hdrm_driver_cell() - the buffer cell a driver is known to have
+ * @driver: its name, as ethtool reports it
+ *
+ * mlx5_core: 128 bytes, the port buffer cell it takes when the firmware
+ * does not give one (MLX5E_BUFFER_CELL_SHIFT; the firmware's own lands in
+ * priv->dcbx.port_buff_cell_sz, which dcbnl does not report). Spectrum:
+ * its shared buffer's cell, 96 bytes on Spectrum-1 and 144 on Spectrum-2
+ * and -3. Spectrum-4's is not in the sources at hand.
+ *
+ * Return: bytes, or 0 when not known.
+ */
+u32 hdrm_driver_cell(const char *driver)
+{
+	static const struct {
+		const char *driver;
+		u32 cell;
+	} cells[] = {
+		{ "mlx5_core", HDRM_MLX5_DEFAULT_CELL },
+		{ "mlxsw_spectrum", 96 },
+		{ "mlxsw_spectrum2", 144 },
+		{ "mlxsw_spectrum3", 144 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cells); i++)
+		if (!strcmp(driver, cells[i].driver))
+			return cells[i].cell;
+	return 0;
+}
+
+/**
  * hdrm_static_cable_cells() - a switch vendor's cable-length model, packed
  * @speed_mbps: the link's speed
  * @max_frame: the priority's largest frame, bytes

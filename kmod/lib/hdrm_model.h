@@ -113,5 +113,6 @@ u64 hdrm_static_cable_cells(u32 speed_mbps, u32 max_frame, u32 metres,
 			    u32 cell, u32 small_pct);
 u64 hdrm_static_mlx5_above(u32 speed_mbps, u32 mtu, u32 cell, u32 metres);
 u32 hdrm_model_cell(u8 model, u32 configured);
+u32 hdrm_driver_cell(const char *driver);
 
 #endif /* _HDRM_MODEL_H */

@@ -183,7 +183,7 @@ dev_set_maps()
 		dev show dev va
 		dev set dev va k 1mbit cell 2kbit
 		dev show dev va
-		dev set dev va k auto cell 1 max-frame all:auto prio auto
+		dev set dev va k auto cell auto max-frame all:auto prio auto
 		dev show dev va
 	EOF
 	out=$(dcb-hdrm -n "$NSA" -j -force -batch "$f" 2>"$TMPD/err")
@@ -196,12 +196,12 @@ dev_set_maps()
 	out=$(jq -cs 'map([.prio_mask, .k_override_bytes, .cell_bytes,
 			   (.max_frame | map("\(.prio):\(.bytes)") | join(" "))])' <<<"$out")
 	check_err $? "the shows' JSON: $out"
-	want='[[24,0,1,""],[0,0,1,""],[24,0,1,""],[48,0,1,""],[48,0,1,""],[247,0,1,""],[3,0,1,""]'
-	want+=',[3,0,1,"0:9000 1:9000 2:9000 3:1500 5:9000 6:9000 7:9000"]'
-	want+=',[3,0,1,"0:9000 1:9000 2:9000 3:1500 5:9000 6:9000 7:9000"]'
+	want='[[24,0,0,""],[0,0,0,""],[24,0,0,""],[48,0,0,""],[48,0,0,""],[247,0,0,""],[3,0,0,""]'
+	want+=',[3,0,0,"0:9000 1:9000 2:9000 3:1500 5:9000 6:9000 7:9000"]'
+	want+=',[3,0,0,"0:9000 1:9000 2:9000 3:1500 5:9000 6:9000 7:9000"]'
 	want+=',[3,65536,256,"0:9000 1:9000 2:9216 3:1500 5:9000 6:9000 7:9000"]'
 	want+=',[3,131072,256,"0:9000 1:9000 2:9216 3:1500 5:9000 6:9000 7:9000"]'
-	want+=',[0,0,1,""]]'
+	want+=',[0,0,0,""]]'
 	[ "$out" = "$want" ]
 	check_err $? "read back $out, expected $want"
 	log_test "dev set: prio and max-frame PRIO:VALUE maps with all:, sizes with suffixes, in bytes"

@@ -14,7 +14,7 @@ ALL_TESTS="models_mlx5_auto models_mlx5_buffer_refused models_mlx5_firmware_owne
 	   models_mlx5_firmware_refused models_mlxsw_auto
 	   models_mlxsw_8lanes models_mlxsw_ceiling models_mlxsw_delay_refused
 	   models_none models_auto_identity models_worked_example
-	   models_manual"
+	   models_manual models_cell"
 # the debug kernel: the growth and the two-write path under KASAN/lockdep
 DEBUG_TESTS="models_mlx5_auto"
 source "$(dirname "$0")/../lib.sh"
@@ -573,6 +573,49 @@ models_manual()
 	[ "$line" = "the driver of da (dcbsim) takes no headroom through dcbnl (model none, Documentation/drivers.rst): give each lossless priority at least its headroom from the last measurement (session $(jqn .session "$out")) with the NIC vendor's own tool: prio 3 $need bytes" ]
 	check_err $? "none: $line"
 	log_test "the manual line for a peer without the capability: mlx5 metres, mlxsw bits, none the vendor's tool"
+}
+
+# The buffer cell a headroom is counted in: the driver's own when none is
+# set (mlx5_core 128 B, Spectrum-2 144 B; dcbsim's generic driver has
+# none known: one byte), a cell set wins, "cell auto" goes back; the
+# result says which (cell_source).
+models_cell()
+{
+	local out one drv
+
+	pair mlx5 500 100000 128 && lossless_buffer 98304 &&
+		hdrmA dev set dev da cell auto
+	check_err $? "cannot make the mlx5 pair with cell auto"
+	out=$(hdrmA -j measure dev da ts-mode hardware)
+	check_err $? "mlx5: measure failed: $out"
+	drv=$(prio3 .headroom_bytes "$out")
+	[ "$(jqn .cell_bytes "$out") $(jqn .cell_source "$out")" = "128 driver" ] &&
+		[ "$(hdrmA -j dev show dev da | jq .cell_bytes)" = 0 ]
+	(($? == 0)) || check_err 1 "mlx5, cell auto: $(jq -c '[.cell_bytes, .cell_source]' <<<"$out")"
+	hdrmA dev set dev da cell 1 &&
+		out=$(hdrmA -j measure dev da ts-mode hardware)
+	check_err $? "mlx5, cell 1: measure failed: $out"
+	one=$(prio3 .headroom_bytes "$out")
+	[ "$(jqn .cell_bytes "$out") $(jqn .cell_source "$out")" = "1 set" ] &&
+		[ "$drv" -gt "$one" ]
+	(($? == 0)) || check_err 1 "mlx5, cell 1: $(jq -c '[.cell_bytes, .cell_source]' <<<"$out"), $one B against $drv B"
+	log_info "mlx5_core, 100 m at 100G: $drv B in its 128-byte cells, $one B counted as packed (cell 1)"
+	hdrmA dev set dev da cell auto &&
+		out=$(hdrmA -j measure dev da ts-mode hardware)
+	[ "$(jqn .cell_bytes "$out") $(jqn .cell_source "$out")" = "128 driver" ]
+	(($? == 0)) || check_err 1 "mlx5, cell auto again: $(jq -c '[.cell_bytes, .cell_source]' <<<"$out")"
+	pair mlxsw 250 25000 144 && mlxsw_lossless && hdrmA dev set dev da cell auto
+	check_err $? "cannot make the mlxsw pair with cell auto"
+	out=$(hdrmA -j measure dev da ts-mode hardware)
+	[ "$(jqn .cell_bytes "$out") $(jqn .cell_source "$out")" = "144 driver" ]
+	(($? == 0)) || check_err 1 "mlxsw_spectrum2, cell auto: $(jq -c '[.cell_bytes, .cell_source]' <<<"$out")"
+	pair generic 250 25000 1 && dcbA pfc set dev da prio-pfc 3:on &&
+		hdrmA dev set dev da cell auto
+	check_err $? "cannot make the generic pair with cell auto"
+	out=$(hdrmA -j measure dev da ts-mode hardware)
+	[ "$(jqn .cell_bytes "$out") $(jqn .cell_source "$out")" = "1 default" ]
+	(($? == 0)) || check_err 1 "dcbsim (generic), cell auto: $(jq -c '[.cell_bytes, .cell_source]' <<<"$out")"
+	log_test "the cell: the driver's by default (mlx5 128, Spectrum-2 144), a set cell wins, cell_source says which"
 }
 
 require_root

@@ -466,8 +466,11 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 				printf(" (%s)", HDRM_NAME(hdrm_model_names,
 							  d.model_in_use));
 			printf("\n");
-			printf("cell %u B  small-packet-percent %u\n", d.cell,
-			       d.small_pct);
+			if (d.cell)
+				printf("cell %u B", d.cell);
+			else
+				printf("cell auto (the driver's)");
+			printf("  small-packet-percent %u\n", d.small_pct);
 			printf("auto-hdrm %s  accept-push %s\n",
 			       d.auto_hdrm ? "on" : "off",
 			       d.accept_push ? "on" : "off");
@@ -711,7 +714,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "encap", DCB_HDRM_A_DEV_ENCAP, 0, DCB_HDRM_ENCAP_AUTO, false, encap_names, false },
 		{ "speed", DCB_HDRM_A_DEV_SPEED_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_SPEED_OVERRIDE_MAX, true, NULL, false },
 		{ "k", DCB_HDRM_A_DEV_K_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_K_OVERRIDE_MAX, true, NULL, false, true },
-		{ "cell", DCB_HDRM_A_DEV_CELL, DCB_HDRM_LIMIT_DEV_CELL_MIN, DCB_HDRM_LIMIT_DEV_CELL_MAX, false, NULL, false, true },
+		{ "cell", DCB_HDRM_A_DEV_CELL, 1, DCB_HDRM_LIMIT_DEV_CELL_MAX, true, NULL, false, true },
 		{ "small-packet-percent", DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT, 0, DCB_HDRM_LIMIT_DEV_SMALL_PACKET_PERCENT_MAX, false, NULL, true },
 		{ "precision", DCB_HDRM_A_DEV_PRECISION_OVERRIDE, 1, DCB_HDRM_LIMIT_DEV_PRECISION_OVERRIDE_MAX, true, NULL, false },
 		{ "apply", DCB_HDRM_A_DEV_APPLY, 0, DCB_HDRM_APPLY_AUTO, false, hdrm_apply_names, false },

@@ -39,6 +39,10 @@ const char *const hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_SAMPLES 
 	"override", "hardware", "samples",
 };
 
+static const char *const cell_source_names[] = {
+	"default", "driver", "set",
+};
+
 /* result_parse() as a reply callback of hdrm_nl_talk() */
 int result_parse_cb(struct nlattr *attrs, int len, void *arg)
 {
@@ -192,6 +196,9 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 	r->has_model = tb[DCB_HDRM_A_RESULT_MODEL];
 	if (r->has_model)
 		r->model = nla_get_u8(tb[DCB_HDRM_A_RESULT_MODEL]);
+	r->has_cell_source = tb[DCB_HDRM_A_RESULT_CELL_SOURCE];
+	if (r->has_cell_source)
+		r->cell_source = nla_get_u8(tb[DCB_HDRM_A_RESULT_CELL_SOURCE]);
 	r->has_owner = tb[DCB_HDRM_A_RESULT_BUFFER_OWNER];
 	if (r->has_owner)
 		r->owner = nla_get_u8(tb[DCB_HDRM_A_RESULT_BUFFER_OWNER]);
@@ -343,6 +350,11 @@ void result_json_members(struct jw *w, const struct result *r)
 	jw_ku64(w, "measure_frame_bytes", r->measure_frame);
 	jw_ku64(w, "link_frame_bytes", r->link_frame);
 	jw_ku64(w, "cell_bytes", r->cell);
+	jw_key(w, "cell_source");
+	if (r->has_cell_source)
+		jw_str(w, HDRM_NAME(cell_source_names, r->cell_source));
+	else
+		jw_null(w);
 	jw_ku64(w, "small_packet_percent", r->small_pct);
 	jw_key(w, "occupancy");
 	if (r->occupancy)
@@ -507,9 +519,12 @@ void result_text(const struct result *r)
 	}
 	printf("HDRM = (t + 2 x precision) x speed + link_frame + max_frame + measure_frame + K, in whole cells\n");
 	if (r->cell > 1)
-		printf("cells: %u B each, small-packet-percent %u: the frames before the last take x%u.%03u their bytes\n",
-		       r->cell, r->small_pct, r->occupancy / 1000,
-		       r->occupancy % 1000);
+		printf("cells: %u B each (%s), small-packet-percent %u: the frames before the last take x%u.%03u their bytes\n",
+		       r->cell,
+		       r->has_cell_source &&
+		       r->cell_source == DCB_HDRM_CELL_SOURCE_DRIVER ?
+		       "the driver's" : "as set", r->small_pct,
+		       r->occupancy / 1000, r->occupancy % 1000);
 	printf("%-4s %9s %14s %10s %6s %7s %12s %12s %12s\n", "PRIO",
 	       "MAX_FRAME", "(t+2p)xSPEED", "LINK_FRAME", "FRAME", "K",
 	       "PACKED", "HDRM_BYTES", "HDRM_CELLS");

@@ -44,6 +44,8 @@ struct result {
 	bool has_rtt;
 	uint64_t est, min, median, p99, max, stddev, turnaround;
 	uint32_t precision, speed, k_bytes, measure_frame, cell;
+	bool has_cell_source;
+	uint32_t cell_source;		/* enum dcb_hdrm_cell_source */
 	uint32_t small_pct, occupancy;	/* percent; the factor, per mille */
 	uint32_t link_frame;		/* the link's largest frame */
 	uint32_t duration_us;

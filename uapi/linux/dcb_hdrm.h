@@ -264,6 +264,20 @@ enum dcb_hdrm_apply_rule {
 };
 
 /**
+ * enum dcb_hdrm_cell_source - Where a measurement's buffer cell came from.
+ * @DCB_HDRM_CELL_SOURCE_DEFAULT: Neither set nor known for the driver: one
+ *   byte, frames packed perfectly.
+ * @DCB_HDRM_CELL_SOURCE_DRIVER: The driver's own (the device's cell was left
+ *   at 0).
+ * @DCB_HDRM_CELL_SOURCE_SET: The device's cell, as dev set gave it.
+ */
+enum dcb_hdrm_cell_source {
+	DCB_HDRM_CELL_SOURCE_DEFAULT,
+	DCB_HDRM_CELL_SOURCE_DRIVER,
+	DCB_HDRM_CELL_SOURCE_SET,
+};
+
+/**
  * enum dcb_hdrm_buffer_owner - mlx5: who the module knows to own the port
  *   buffers. The driver has no dcbnl call that says; only a dcbnl_setbuffer
  *   that changes a size or the map is known to make them software's
@@ -691,6 +705,7 @@ enum {
 	DCB_HDRM_A_RESULT_OCCUPANCY,
 	DCB_HDRM_A_RESULT_LINK_FRAME,
 	DCB_HDRM_A_RESULT_BUFFER_OWNER,
+	DCB_HDRM_A_RESULT_CELL_SOURCE,
 
 	__DCB_HDRM_A_RESULT_MAX,
 	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)

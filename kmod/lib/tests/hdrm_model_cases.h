@@ -415,6 +415,12 @@ static int hdrm_check_model_points(char *msg, size_t len)
 	    hdrm_model_of_driver("ixgbe") != HDRM_MODEL_NONE ||
 	    hdrm_model_of_driver("dcbsim") != HDRM_MODEL_GENERIC)
 		return hdrm_fail(msg, len, "driver names resolve wrong");
+	if (hdrm_driver_cell("mlx5_core") != 128 ||
+	    hdrm_driver_cell("mlxsw_spectrum") != 96 ||
+	    hdrm_driver_cell("mlxsw_spectrum3") != 144 ||
+	    hdrm_driver_cell("mlxsw_spectrum4") != 0 ||
+	    hdrm_driver_cell("dcbsim") != 0)
+		return hdrm_fail(msg, len, "the drivers' known cells wrong");
 	if (hdrm_model_cell(HDRM_MODEL_MLX5, 1) != 128 ||
 	    hdrm_model_cell(HDRM_MODEL_MLX5, 256) != 256 ||
 	    hdrm_model_cell(HDRM_MODEL_MLXSW, 1) != 1)
