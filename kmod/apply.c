@@ -168,11 +168,12 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 	struct hdrm_model_state cur;
 	struct hdrm_model_need n;
 	struct hdrm_model_dev d;
+	bool tc;
 	u8 model;
 
 	ASSERT_RTNL();
 	hdrm_drv_name(dev, driver);
-	model = hdrm_drv_model_of(driver, cfg->model);
+	model = hdrm_drv_model_in_use(dev, driver, cfg->model, &tc);
 	a->model = model;
 	a->delay_unit = hdrm_drv_model_unit_of(driver, model, cfg->delay_unit);
 	a->method = method;
@@ -185,6 +186,9 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 	a->delay_old = cur.delay;
 	a->buf_old = cur.buf;
 	a->error = hdrm_model_plan(&d, &cur, &n, method, plan);
+	/* Spectrum in TC mode: none, and the reason is the mode */
+	if (tc && plan->rule == HDRM_RULE_NO_MODEL)
+		plan->rule = HDRM_RULE_TC_MODE;
 	/* what it planned, written or refused */
 	if (plan->method)
 		a->method = plan->method;

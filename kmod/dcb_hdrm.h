@@ -456,6 +456,9 @@ u32 hdrm_drv_pfc_prio_mask(struct net_device *dev);
 u32 hdrm_drv_speed(struct net_device *dev);
 void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN]);
 u8 hdrm_drv_model_of(const char *driver, u8 configured);
+bool hdrm_drv_tc_mode(struct net_device *dev);
+u8 hdrm_drv_model_in_use(struct net_device *dev, const char *driver,
+			 u8 configured, bool *tc);
 u8 hdrm_drv_model_unit_of(const char *driver, u8 model, u8 configured);
 void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
 			u32 speed, u32 cell, struct hdrm_model_dev *d);

@@ -12,6 +12,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
 #include <net/dcbnl.h>
+#include <net/sch_generic.h>
 
 #include "dcb_hdrm.h"
 
@@ -466,6 +467,54 @@ u32 hdrm_drv_cell(struct net_device *dev, u32 configured, u8 *source)
 	*source = cell ? DCB_HDRM_CELL_SOURCE_DRIVER :
 			 DCB_HDRM_CELL_SOURCE_DEFAULT;
 	return cell ?: 1;
+}
+
+/**
+ * hdrm_drv_tc_mode() - is a Spectrum port in TC mode?
+ * @dev: the device
+ *
+ * mlxsw puts a port's headroom in TC mode when it offloads a root qdisc
+ * (spectrum_qdisc.c, mlxsw_sp_qdisc_create(): MLXSW_SP_HDROOM_MODE_TC)
+ * and back in DCB mode when that qdisc goes: it offloads prio, ets, red
+ * and tbf there, with hw-tc-offload on. TC mode ignores the PFC delay.
+ * The qdisc's own TCQ_F_OFFLOADED is refreshed only when it is dumped,
+ * so the kind and the feature decide: a port that might be in TC mode is
+ * taken to be.
+ *
+ * Context: rtnl held.
+ */
+bool hdrm_drv_tc_mode(struct net_device *dev)
+{
+	static const char *const kinds[] = { "prio", "ets", "red", "tbf" };
+	const char *kind;
+	unsigned int i;
+
+	ASSERT_RTNL();
+	if (!(dev->features & NETIF_F_HW_TC) || !rtnl_dereference(dev->qdisc))
+		return false;
+	kind = rtnl_dereference(dev->qdisc)->ops->id;
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (!strcmp(kind, kinds[i]))
+			return true;
+	return false;
+}
+
+/**
+ * hdrm_drv_model_in_use() - the model a device is judged and set by now
+ * @dev: the device
+ * @driver: its driver's name
+ * @configured: the port's model, maybe auto
+ * @tc: set when a Spectrum port in TC mode made it none
+ *
+ * Context: rtnl held.
+ */
+u8 hdrm_drv_model_in_use(struct net_device *dev, const char *driver,
+			 u8 configured, bool *tc)
+{
+	u8 model = hdrm_drv_model_of(driver, configured);
+
+	*tc = model == DCB_HDRM_MODEL_MLXSW && hdrm_drv_tc_mode(dev);
+	return *tc ? DCB_HDRM_MODEL_NONE : model;
 }
 
 /* The model of @driver (enum dcb_hdrm_model), never auto. */

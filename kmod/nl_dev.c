@@ -61,6 +61,7 @@ struct hdrm_dev_msg {
 	char driver[HDRM_DRV_NAME_LEN];
 	u8 delay_unit;
 	u8 model;			/* enum dcb_hdrm_model in use */
+	bool tc_mode;			/* mlxsw in TC mode made it none */
 	bool has_pfc;
 	struct hdrm_drv_pfc pfc;
 	bool has_buf;
@@ -175,7 +176,8 @@ static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
 	if (!m->has_dcb)
 		return;
 	hdrm_drv_name(dev, m->driver);
-	m->model = hdrm_drv_model_of(m->driver, m->cfg.model);
+	m->model = hdrm_drv_model_in_use(dev, m->driver, m->cfg.model,
+					 &m->tc_mode);
 	m->delay_unit = hdrm_drv_model_unit_of(m->driver, m->model,
 					       m->cfg.delay_unit);
 	m->has_pfc = !hdrm_drv_get_pfc(dev, &m->pfc);
@@ -418,7 +420,8 @@ static int hdrm_dev_msg_fill(struct sk_buff *skb, const struct hdrm_dev_msg *m,
 	     hdrm_put_stats(skb, m) ||
 	     hdrm_put_dcb_state(skb, m) ||
 	     (m->has_dcb &&
-	      nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL_IN_USE, m->model))))
+	      nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL_IN_USE, m->model)) ||
+	     (m->tc_mode && nla_put_u8(skb, DCB_HDRM_A_DEV_TC_MODE, 1))))
 		goto nla_put_failure;
 
 	genlmsg_end(skb, hdr);

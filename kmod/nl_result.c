@@ -308,6 +308,7 @@ static void hdrm_result_model(struct hdrm_port *port, struct hdrm_result_msg *m)
 	struct hdrm_model_dev d;
 	struct hdrm_config cfg;
 	unsigned int p;
+	bool tc;
 	u8 unit;
 
 	if (!hdrm_drv_has_dcb(dev))
@@ -317,7 +318,7 @@ static void hdrm_result_model(struct hdrm_port *port, struct hdrm_result_msg *m)
 	spin_unlock_bh(&port->lock);
 	m->has_model = true;
 	hdrm_drv_name(dev, driver);
-	m->model = hdrm_drv_model_of(driver, cfg.model);
+	m->model = hdrm_drv_model_in_use(dev, driver, cfg.model, &tc);
 	m->cell = hdrm_model_cell(m->model, m->r.cell);
 	unit = hdrm_drv_model_unit_of(driver, m->model, cfg.delay_unit);
 	hdrm_model_inputs(dev, &m->r, m->model, unit, &d, &cur, &n);

@@ -30,6 +30,7 @@ enum hdrm_rule {
 	HDRM_RULE_CLAMPED_CEILING,
 	HDRM_RULE_NO_MODEL,
 	HDRM_RULE_FIRMWARE_OWNED,
+	HDRM_RULE_TC_MODE,
 };
 
 /* The same values as enum dcb_hdrm_apply. */

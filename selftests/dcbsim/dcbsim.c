@@ -99,6 +99,14 @@
  *   configuration that then fails; not imitated); one that changes
  *   nothing writes nothing and takes nothing. The knob sets the state
  *   directly (mlnx_qos having run).
+ * - tc-mode on|off (mlxsw; IFLA_DCBSIM_TC_MODE): the headroom's mode.
+ *   As in mlxsw, a root prio, ets, red or tbf qdisc offloaded through
+ *   ndo_setup_tc (model mlxsw only; hw-tc-offload is on) puts the port in
+ *   TC mode and deleting it puts it back in DCB mode; the knob does the
+ *   same without a qdisc (a size that does not fit leaves the mode). In
+ *   TC mode dcbnl_setbuffer is taken: each used buffer's size is
+ *   max(cells(buffer_size[i]), its threshold), and the PFC delay sizes
+ *   nothing.
  * - ethtool -S also has, for every model and driver, each buffer's state
  *   as the emulated hardware holds it, bytes: buffer<N>_size,
  *   buffer<N>_xoff and buffer<N>_xon (thresholds from the bottom; 0 for
@@ -222,6 +230,7 @@
 #include <linux/skbuff.h>
 #include <linux/uaccess.h>
 #include <net/dcbnl.h>
+#include <net/pkt_cls.h>
 #include <net/rtnetlink.h>
 
 #include "dcbsim.h"
@@ -328,6 +337,8 @@ struct dcbsim_mlxsw {
 	u32 int_reserve;	/* cells */
 	int delay_bytes;
 	int mtu;
+	bool tc_mode;		/* MLXSW_SP_HDROOM_MODE_TC */
+	u32 tc_size[DCBSIM_NUM_BUFFERS];	/* bytes, from dcbnl_setbuffer */
 };
 
 struct dcbsim_priv {
@@ -1387,6 +1398,11 @@ static void dcbsim_mlxsw_reset_sizes(const struct dcbsim_priv *priv,
 		delay = dcbsim_mlxsw_8x(priv, delay);
 		h->buf[i].thres = thres;
 		h->buf[i].size = thres + delay;
+		/* TC mode: the size set by dcbnl_setbuffer, the delay unused */
+		if (h->tc_mode && dcbsim_mlxsw_buf_used(h, i))
+			h->buf[i].size = max_t(u32, thres,
+					       dcbsim_mlxsw_cells(priv,
+								  h->tc_size[i]));
 	}
 }
 
@@ -1420,6 +1436,95 @@ static int dcbsim_mlxsw_configure(struct dcbsim_priv *priv,
 		return -ENOBUFS;
 	priv->mlxsw = *h;
 	return 0;
+}
+
+/*
+ * mlxsw_sp_qdisc_create() and _destroy() for a root qdisc: TC mode while
+ * one is offloaded, DCB mode after (the sizes recomputed either way).
+ * Context: rtnl held.
+ */
+static int dcbsim_mlxsw_tc_mode(struct dcbsim_priv *priv, bool on)
+{
+	struct dcbsim_mlxsw h = priv->mlxsw;
+
+	if (h.tc_mode == on)
+		return 0;
+	h.tc_mode = on;
+	dcbsim_mlxsw_reset_sizes(priv, &h);
+	return dcbsim_mlxsw_configure(priv, &h);
+}
+
+/*
+ * ndo_setup_tc, as mlxsw takes a root prio, ets, red or tbf (model mlxsw
+ * only; other models offload nothing): its replace puts the port in TC
+ * mode, its destroy back in DCB mode; the rest (grafts, stats) is taken
+ * and changes nothing. Context: rtnl held.
+ */
+static int dcbsim_setup_tc(struct net_device *dev, enum tc_setup_type type,
+			   void *data)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	bool replace, destroy;
+	u32 parent;
+
+	if (priv->model != DCBSIM_MLXSW)
+		return -EOPNOTSUPP;
+	switch (type) {
+	case TC_SETUP_QDISC_PRIO: {
+		struct tc_prio_qopt_offload *o = data;
+
+		parent = o->parent;
+		replace = o->command == TC_PRIO_REPLACE;
+		destroy = o->command == TC_PRIO_DESTROY;
+		break;
+	}
+	case TC_SETUP_QDISC_ETS: {
+		struct tc_ets_qopt_offload *o = data;
+
+		parent = o->parent;
+		replace = o->command == TC_ETS_REPLACE;
+		destroy = o->command == TC_ETS_DESTROY;
+		break;
+	}
+	case TC_SETUP_QDISC_RED: {
+		struct tc_red_qopt_offload *o = data;
+
+		parent = o->parent;
+		replace = o->command == TC_RED_REPLACE;
+		destroy = o->command == TC_RED_DESTROY;
+		break;
+	}
+	case TC_SETUP_QDISC_TBF: {
+		struct tc_tbf_qopt_offload *o = data;
+
+		parent = o->parent;
+		replace = o->command == TC_TBF_REPLACE;
+		destroy = o->command == TC_TBF_DESTROY;
+		break;
+	}
+	default:
+		return -EOPNOTSUPP;
+	}
+	if (parent != TC_H_ROOT)
+		return -EOPNOTSUPP;
+	if (replace || destroy)
+		return dcbsim_mlxsw_tc_mode(priv, replace);
+	return 0;
+}
+
+/* mlxsw_sp_dcbnl_setbuffer(): TC mode only; the sizes, then reconfigure */
+static int dcbsim_mlxsw_setbuffer(struct dcbsim_priv *priv,
+				  const struct dcbnl_buffer *buf)
+{
+	struct dcbsim_mlxsw h = priv->mlxsw;
+
+	if (!h.tc_mode) {
+		netdev_err(priv->dev, "The use of dcbnl_setbuffer is only allowed if egress is configured using TC\n");
+		return -EINVAL;
+	}
+	memcpy(h.tc_size, buf->buffer_size, sizeof(h.tc_size));
+	dcbsim_mlxsw_reset_sizes(priv, &h);
+	return dcbsim_mlxsw_configure(priv, &h);
 }
 
 /* mlxsw_sp_dcbnl_ieee_setpfc(): the delay in bits, headroom from it */
@@ -1739,6 +1844,7 @@ static int dcbsim_get_iflink(const struct net_device *dev)
 }
 
 static const struct net_device_ops dcbsim_netdev_ops = {
+	.ndo_setup_tc		= dcbsim_setup_tc,
 	.ndo_init		= dcbsim_dev_init,
 	.ndo_uninit		= dcbsim_uninit,
 	.ndo_open		= dcbsim_open,
@@ -2201,8 +2307,7 @@ static int dcbsim_setbuffer(struct net_device *dev, struct dcbnl_buffer *buf)
 	case DCBSIM_MLX5:
 		return dcbsim_mlx5_setbuffer(priv, buf);
 	case DCBSIM_MLXSW:
-		netdev_err(dev, "The use of dcbnl_setbuffer is only allowed if egress is configured using TC\n");
-		return -EINVAL;
+		return dcbsim_mlxsw_setbuffer(priv, buf);
 	}
 	for (i = 0; i < DCBX_MAX_BUFFERS; i++) {
 		u64 cells = DIV_ROUND_UP_ULL(buf->buffer_size[i], priv->cell);
@@ -2271,6 +2376,9 @@ static void dcbsim_setup(struct net_device *dev)
 	dev->ethtool_ops = &dcbsim_ethtool_ops;
 	dev->dcbnl_ops = &dcbsim_dcbnl_ops;
 	dev->rtnl_link_ops = &dcbsim_link_ops;
+	/* tc offloads a root qdisc to model mlxsw (dcbsim_setup_tc()) */
+	dev->hw_features |= NETIF_F_HW_TC;
+	dev->features |= NETIF_F_HW_TC;
 	dev->needs_free_netdev = true;
 	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
 	eth_hw_addr_random(dev);
@@ -2347,6 +2455,7 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_PFC_STORM_SINCE_NS] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_PFC_PAUSED] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_BUFFER_OWNER] = NLA_POLICY_MAX(NLA_U8, DCBSIM_OWNER_SOFTWARE),
+	[IFLA_DCBSIM_TC_MODE]	= NLA_POLICY_MAX(NLA_U8, 1),
 	[IFLA_DCBSIM_DRIVER]	= { .type = NLA_NUL_STRING,
 				    .len = DCBSIM_DRIVER_LEN - 1 },
 };
@@ -2526,6 +2635,9 @@ static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 	/* after a reset, which gives the buffers back to the firmware */
 	if (data[IFLA_DCBSIM_BUFFER_OWNER])
 		priv->mlx5.owner = nla_get_u8(data[IFLA_DCBSIM_BUFFER_OWNER]);
+	/* as a root qdisc's offload would (mlxsw only) */
+	if (data[IFLA_DCBSIM_TC_MODE] && priv->model == DCBSIM_MLXSW)
+		dcbsim_mlxsw_tc_mode(priv, nla_get_u8(data[IFLA_DCBSIM_TC_MODE]));
 	dcbsim_apply_storm(priv, data);
 	if (data[IFLA_DCBSIM_DRIVER])
 		dcbsim_apply_driver(priv, data[IFLA_DCBSIM_DRIVER]);
@@ -2670,7 +2782,7 @@ static void dcbsim_dellink(struct net_device *dev, struct list_head *head)
 static size_t dcbsim_get_size(const struct net_device *dev)
 {
 	return 10 * nla_total_size(sizeof(u32)) +	/* ... STORM_OFF_MS */
-	       5 * nla_total_size(sizeof(u8)) +	/* MODEL ... BUFFER_OWNER */
+	       6 * nla_total_size(sizeof(u8)) +	/* MODEL ... TC_MODE */
 	       2 * nla_total_size_64bit(sizeof(u64)) + /* ... STORM_SINCE_NS */
 	       nla_total_size(DCBSIM_NUM_BUFFERS * sizeof(u32)) + /* XOFF */
 	       nla_total_size(DCBSIM_DRIVER_LEN);	/* DRIVER */
@@ -2703,7 +2815,8 @@ static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 	    nla_put_u8(skb, IFLA_DCBSIM_PFC_PAUSED, dcbsim_paused(priv)) ||
 	    nla_put_string(skb, IFLA_DCBSIM_DRIVER,
 			   dcbsim_drivers[priv->driver].name) ||
-	    nla_put_u8(skb, IFLA_DCBSIM_BUFFER_OWNER, priv->mlx5.owner))
+	    nla_put_u8(skb, IFLA_DCBSIM_BUFFER_OWNER, priv->mlx5.owner) ||
+	    nla_put_u8(skb, IFLA_DCBSIM_TC_MODE, priv->mlxsw.tc_mode))
 		return -EMSGSIZE;
 	return 0;
 }

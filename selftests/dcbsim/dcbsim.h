@@ -43,6 +43,8 @@ enum {
 	IFLA_DCBSIM_DRIVER,
 	/* u8: who owns mlx5's port buffers, enum dcbsim_buffer_owner */
 	IFLA_DCBSIM_BUFFER_OWNER,
+	/* u8: mlxsw's headroom mode, 0 DCB, 1 TC (an offloaded root qdisc) */
+	IFLA_DCBSIM_TC_MODE,
 	__IFLA_DCBSIM_MAX,
 };
 

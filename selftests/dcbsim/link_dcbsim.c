@@ -10,7 +10,7 @@
  *   ip link add A type dcbsim [ KNOBS ] peer name B [ netns NS ]
  *   ip link set A type dcbsim KNOBS
  *   KNOBS := delay-ns NS | speed MBPS | lanes N | model { generic | mlx5 | mlxsw }
- *            | buffer-owner { firmware | software }
+ *            | buffer-owner { firmware | software } | tc-mode { on | off }
  *            | buffer-total BYTES | cell BYTES | fail ERRNO | hwts { on | off }
  *            | ts-resolution-ns NS | clock-offset-ns NS | clock-ppb PPB
  *            | pfc-storm { PRIO | off } | pfc-storm-on-ms MS | pfc-storm-off-ms MS
@@ -168,7 +168,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: ... dcbsim [ delay-ns NS ] [ speed MBPS ] [ lanes { 1 | 2 | 4 | 8 } ]\n"
 		"                  [ model { generic | mlx5 | mlxsw } ]\n"
-		"                  [ buffer-owner { firmware | software } ]\n"
+		"                  [ buffer-owner { firmware | software } ] [ tc-mode { on | off } ]\n"
 		"                  [ buffer-total BYTES ] [ cell BYTES ] [ fail ERRNO ]\n"
 		"                  [ hwts { on | off } ] [ ts-resolution-ns NS ]\n"
 		"                  [ clock-offset-ns NS ] [ clock-ppb PPB ]\n"
@@ -254,6 +254,22 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			argv += 2;
 			continue;
 		}
+		if (!strcmp(*argv, "tc-mode")) {
+			if (!strcmp(argv[1], "on")) {
+				u8 = 1;
+			} else if (!strcmp(argv[1], "off")) {
+				u8 = 0;
+			} else {
+				fprintf(stderr, "dcbsim: invalid tc-mode \"%s\"; expected on or off\n",
+					argv[1]);
+				return -1;
+			}
+			if (put(n, IFLA_DCBSIM_TC_MODE, &u8, 1))
+				return -1;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
 		if (!strcmp(*argv, "hwts")) {
 			if (!strcmp(argv[1], "on")) {
 				u8 = 1;
@@ -321,7 +337,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			if (!strcmp(*argv, knobs[i].word))
 				break;
 		if (i == sizeof(knobs) / sizeof(knobs[0])) {
-			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-owner, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms, driver or peer\n",
+			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-owner, tc-mode, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms, driver or peer\n",
 				*argv);
 			return -1;
 		}
@@ -403,6 +419,9 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 		fprintf(f, "buffer-owner %s ",
 			*(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_BUFFER_OWNER]) ==
 			DCBSIM_OWNER_SOFTWARE ? "software" : "firmware");
+	if (tb[IFLA_DCBSIM_TC_MODE])
+		fprintf(f, "tc-mode %s ",
+			*(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_TC_MODE]) ? "on" : "off");
 }
 
 static void dcbsim_print_help(struct link_util *lu, int argc, char **argv,

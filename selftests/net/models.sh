@@ -13,6 +13,7 @@
 ALL_TESTS="models_mlx5_auto models_mlx5_buffer_refused models_mlx5_firmware_owned
 	   models_mlx5_firmware_refused models_mlxsw_auto
 	   models_mlxsw_8lanes models_mlxsw_ceiling models_mlxsw_delay_refused
+	   models_mlxsw_tc_mode
 	   models_none models_auto_identity models_worked_example
 	   models_manual models_cell"
 # the debug kernel: the growth and the two-write path under KASAN/lockdep
@@ -616,6 +617,43 @@ models_cell()
 	[ "$(jqn .cell_bytes "$out") $(jqn .cell_source "$out")" = "1 default" ]
 	(($? == 0)) || check_err 1 "dcbsim (generic), cell auto: $(jq -c '[.cell_bytes, .cell_source]' <<<"$out")"
 	log_test "the cell: the driver's by default (mlx5 128, Spectrum-2 144), a set cell wins, cell_source says which"
+}
+
+# Spectrum in TC mode (mlxsw_sp_qdisc_create: an offloaded root qdisc
+# puts the headroom in MLXSW_SP_HDROOM_MODE_TC, where the PFC delay sizes
+# nothing): the model in use is none, dev show says why, apply auto is
+# refused with the reason and writes nothing. The qdisc deleted, the port
+# is back in DCB mode and apply auto writes its bits again.
+models_mlxsw_tc_mode()
+{
+	local show before err rc out
+
+	pair mlxsw 250 25000 144 && mlxsw_lossless
+	check_err $? "cannot make the mlxsw pair"
+	ip netns exec "$NSA" tc qdisc add dev da root handle 1: prio &&
+		ip -n "$NSA" -d link show da | grep -q "tc-mode on"
+	check_err $? "a root prio did not put dcbsim's mlxsw in TC mode: $(ip -n "$NSA" -d link show da)"
+	show=$(hdrmA -j dev show dev da)
+	[ "$(jq -c '[.model_in_use, .tc_mode]' <<<"$show")" = '["none",true]' ] &&
+		hdrmA dev show dev da | grep -q "in mlxsw's TC mode"
+	(($? == 0)) || check_err 1 "dev show in TC mode: $(jq -c '[.model, .model_in_use, .tc_mode]' <<<"$show")"
+	before=$(dcbA -j pfc show dev da)
+	err=$(hdrmA measure dev da ts-mode hardware apply auto 2>&1 >/dev/null)
+	rc=$?
+	log_info "$err"
+	[ "$rc" -ne 0 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "in mlxsw's TC mode (an offloaded prio, ets, red or tbf root qdisc), where the driver ignores the PFC delay: nothing written" <<<"$err" &&
+		[ "$(dcbA -j pfc show dev da)" = "$before" ]
+	(($? == 0)) || check_err 1 "apply auto in TC mode: exit $rc, '$err'"
+	ip netns exec "$NSA" tc qdisc del dev da root &&
+		ip -n "$NSA" -d link show da | grep -q "tc-mode off"
+	check_err $? "deleting the root qdisc left TC mode on"
+	out=$(hdrmA -j measure dev da ts-mode hardware apply auto)
+	[ "$(hdrmA -j dev show dev da | jq -c '[.model_in_use, .tc_mode]')" = '["mlxsw",false]' ] &&
+		[ "$(jqn .applied.error "$out")" = 0 ] &&
+		[ "$(jqn .applied.delay_unit "$out")" = bits ]
+	(($? == 0)) || check_err 1 "back in DCB mode: $(jq -c .applied <<<"$out")"
+	log_test "mlxsw in TC mode: model none with the reason, apply refused, nothing written; DCB mode again without the qdisc"
 }
 
 require_root

@@ -222,6 +222,7 @@ void hdrm_dcb_state_text(const struct hdrm_dcb_state *s)
 static const char *const rule_names[] = {
 	"none", "short", "below-floor", "no-room", "tc-mode-only",
 	"clamped-floor", "clamped-ceiling", "no-model", "firmware-owned",
+	"tc-mode",
 };
 
 /* The driver's rule that refused or cut a write, in one line. */
@@ -284,6 +285,8 @@ static const char *rule_why(const struct hdrm_applied_info *a)
 		return buf;
 	case DCB_HDRM_APPLY_RULE_NO_MODEL:
 		return "the driver reads neither the PFC delay nor buffer sizes (model none): nothing to write";
+	case DCB_HDRM_APPLY_RULE_TC_MODE:
+		return "the port is in mlxsw's TC mode (an offloaded prio, ets, red or tbf root qdisc), where the driver ignores the PFC delay: nothing written; size the lossless buffers with dcb buffer set, or delete the root qdisc to go back to DCB mode";
 	case DCB_HDRM_APPLY_RULE_FIRMWARE_OWNED:
 		snprintf(buf, sizeof(buf),
 			 "mlx5's port buffers may be firmware-owned, and then a cable length moves no XOFF; only a setbuffer that changes a size takes them, and lossless buffer %u (%llu B) cannot move by a cell within the total and above its floor; the measured need is %llu B: free a cell of the total with dcb buffer set (or mlnx_qos --buffer_size), then apply again",

@@ -80,6 +80,7 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_HW_RESOLUTION]	= { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_MODEL]		= { .type = NLA_U8 },
 	[DCB_HDRM_A_DEV_MODEL_IN_USE]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_TC_MODE]	= { .type = NLA_U8 },
 };
 
 /**
@@ -192,6 +193,8 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 	d->has_model_in_use = tb[DCB_HDRM_A_DEV_MODEL_IN_USE];
 	if (d->has_model_in_use)
 		d->model_in_use = nla_get_u8(tb[DCB_HDRM_A_DEV_MODEL_IN_USE]);
+	d->tc_mode = tb[DCB_HDRM_A_DEV_TC_MODE] &&
+		     nla_get_u8(tb[DCB_HDRM_A_DEV_TC_MODE]);
 	d->hw_resolution = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_HW_RESOLUTION);
 	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
 		return -EPROTO;
@@ -331,6 +334,7 @@ void dev_print_json(struct jw *w, const struct dev_info *d)
 			jw_str(w, HDRM_NAME(hdrm_model_names, d->model_in_use));
 		else
 			jw_null(w);
+		jw_kbool(w, "tc_mode", d->tc_mode);
 		jw_kbool(w, "remeasure", d->remeasure);
 		jw_ku64(w, "remeasure_period_s", d->remeasure_period);
 		jw_kbool(w, "auto_hdrm", d->auto_hdrm);
@@ -462,9 +466,12 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 				printf(" every %u s", d.remeasure_period);
 			printf("  model %s",
 			       HDRM_NAME(hdrm_model_names, d.model));
-			if (d.has_model_in_use && d.model == DCB_HDRM_MODEL_AUTO)
+			if (d.has_model_in_use &&
+			    (d.model == DCB_HDRM_MODEL_AUTO || d.tc_mode))
 				printf(" (%s)", HDRM_NAME(hdrm_model_names,
 							  d.model_in_use));
+			if (d.tc_mode)
+				printf(": the port is in mlxsw's TC mode (an offloaded root qdisc), which ignores the PFC delay; size its buffers with dcb buffer set");
 			printf("\n");
 			if (d.cell)
 				printf("cell %u B", d.cell);

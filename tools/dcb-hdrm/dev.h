@@ -35,6 +35,7 @@ struct dev_info {
 	uint32_t model;			/* enum dcb_hdrm_model, as set */
 	bool has_model_in_use;
 	uint32_t model_in_use;		/* what auto resolved to */
+	bool tc_mode;			/* Spectrum in TC mode: model none */
 	/* the PTP clock and its resolution (ns): absent without hardware */
 	bool has_phc_index, has_hw_resolution;
 	uint32_t phc_index, hw_resolution;

@@ -250,6 +250,9 @@ enum dcb_hdrm_model {
  *   taking them needs a dcbnl_setbuffer that changes a size, and no lossless
  *   buffer can move by a cell (rule-buffer) within the total and above its
  *   floor. rule-need is the measured headroom.
+ * @DCB_HDRM_APPLY_RULE_TC_MODE: mlxsw: the port is in TC mode (an offloaded
+ *   root qdisc), where the driver ignores the PFC delay; the buffers are tc's
+ *   and dcb buffer set's to size.
  */
 enum dcb_hdrm_apply_rule {
 	DCB_HDRM_APPLY_RULE_NONE,
@@ -261,6 +264,7 @@ enum dcb_hdrm_apply_rule {
 	DCB_HDRM_APPLY_RULE_CLAMPED_CEILING,
 	DCB_HDRM_APPLY_RULE_NO_MODEL,
 	DCB_HDRM_APPLY_RULE_FIRMWARE_OWNED,
+	DCB_HDRM_APPLY_RULE_TC_MODE,
 };
 
 /**
@@ -483,6 +487,7 @@ enum {
 	DCB_HDRM_A_DEV_MODEL,
 	DCB_HDRM_A_DEV_MODEL_IN_USE,
 	DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT,
+	DCB_HDRM_A_DEV_TC_MODE,
 
 	__DCB_HDRM_A_DEV_MAX,
 	DCB_HDRM_A_DEV_MAX = (__DCB_HDRM_A_DEV_MAX - 1)
