@@ -183,6 +183,8 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 		return;
 	}
 	hdrm_model_inputs(dev, r, model, a->delay_unit, &d, &cur, &n);
+	a->speed = d.speed_mbps;
+	a->mtu = d.mtu;
 	a->delay_old = cur.delay;
 	a->buf_old = cur.buf;
 	a->error = hdrm_model_plan(&d, &cur, &n, method, plan);
@@ -218,6 +220,46 @@ static void hdrm_apply(struct net_device *dev, const struct hdrm_result *r,
 }
 
 /**
+ * hdrm_apply_relink() - write the last result again after a speed or MTU
+ *			 change, where the driver needs it
+ * @port: the port
+ *
+ * mlx5 computes xoff from the speed and the MTU only when its buffers are
+ * configured (mlx5e_port_manual_buffer_config()): with firmware-owned
+ * buffers, and in drivers before the 2025 ownership series, a new speed
+ * or MTU leaves the XOFF points where the old ones put them, while the
+ * model judges by the new. When the last apply succeeded with the mlx5
+ * model and the device's speed or MTU is no longer what it planned with,
+ * the last result is applied again (the port's apply method, else auto)
+ * and its buffers written as if to take them, even when the length is
+ * unchanged. Other models recompute on their own (mlxsw) or are
+ * measured again (remeasure).
+ *
+ * Context: rtnl held.
+ */
+void hdrm_apply_relink(struct hdrm_port *port)
+{
+	u8 method = DCB_HDRM_APPLY_NONE;
+	u32 speed, mtu;
+
+	ASSERT_RTNL();
+	speed = hdrm_drv_speed(port->dev);
+	mtu = READ_ONCE(port->dev->mtu);
+	spin_lock_bh(&port->lock);
+	if (port->result && port->applied && !port->applied->error &&
+	    port->applied->model == DCB_HDRM_MODEL_MLX5 &&
+	    ((speed && speed != port->applied->speed) ||
+	     mtu != port->applied->mtu))
+		method = port->cfg.apply != DCB_HDRM_APPLY_NONE ?
+			 port->cfg.apply : DCB_HDRM_APPLY_AUTO;
+	spin_unlock_bh(&port->lock);
+	if (method == DCB_HDRM_APPLY_NONE)
+		return;
+	port->buf_stale = true;
+	hdrm_apply_schedule(port, method);
+}
+
+/**
  * hdrm_apply_schedule() - write the port's new result to the driver soon
  * @port: the port whose result just ended
  * @method: enum dcb_hdrm_apply, not none
@@ -248,6 +290,7 @@ int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 {
 	struct hdrm_applied *a;
 	struct hdrm_config cfg;
+	bool owned;
 	int err;
 
 	ASSERT_RTNL();
@@ -260,7 +303,12 @@ int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 	cfg = port->cfg;
 	spin_unlock_bh(&port->lock);
 	a->session = r->session;
-	hdrm_apply(port->dev, r, method, &cfg, &port->buf_sw_owned, a);
+	owned = port->buf_sw_owned && !port->buf_stale;
+	hdrm_apply(port->dev, r, method, &cfg, &owned, a);
+	if (owned) {
+		port->buf_sw_owned = true;
+		port->buf_stale = false;
+	}
 	trace_dcb_hdrm_apply(port, a);
 	err = a->error;
 	atomic64_inc(err ? &port->ctr.apply_errors : &port->ctr.applied);

@@ -294,6 +294,7 @@ struct hdrm_applied {
 	bool has_delay, has_buf;	/* which of the two it wrote or tried */
 	bool partial;			/* buffers written, delay refused, not undone */
 	bool buffers_taken;		/* mlx5: this write took the buffers */
+	u32 speed, mtu;			/* the device's, as planned with */
 	u8 model;			/* enum dcb_hdrm_model it planned with */
 	u8 rule;			/* enum dcb_hdrm_apply_rule */
 	u64 rule_have, rule_need;
@@ -410,6 +411,12 @@ struct hdrm_port {
 	 * the firmware (hdrm_apply_plan()). Under rtnl.
 	 */
 	bool buf_sw_owned;
+	/*
+	 * mlx5: the speed or MTU changed since the last apply, which the
+	 * driver's XOFF points may not follow: the next apply writes the
+	 * buffers again as if to take them. Under rtnl.
+	 */
+	bool buf_stale;
 	u8 apply_pending;		/* enum dcb_hdrm_apply for result */
 	struct work_struct done_work;
 	struct delayed_work apply_work;
@@ -523,6 +530,7 @@ void hdrm_model_inputs(struct net_device *dev, const struct hdrm_result *r,
 		       u8 model, u8 unit, struct hdrm_model_dev *d,
 		       struct hdrm_model_state *s, struct hdrm_model_need *n);
 void hdrm_apply_schedule(struct hdrm_port *port, u8 method);
+void hdrm_apply_relink(struct hdrm_port *port);
 int hdrm_apply_now(struct hdrm_port *port, const struct hdrm_result *r,
 		   u8 method);
 

@@ -177,6 +177,7 @@ static void hdrm_port_changed(struct hdrm_port *port)
 	hdrm_port_ts_refresh(port);
 	if (port->cfg.remeasure)
 		hdrm_remeasure_kick(port, HDRM_REMEASURE_DEBOUNCE_MS);
+	hdrm_apply_relink(port);
 }
 
 static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,

@@ -11,7 +11,7 @@
 #
 #	NSA da <-dcbsim (hwts on)-> db :NSB
 ALL_TESTS="models_mlx5_auto models_mlx5_buffer_refused models_mlx5_firmware_owned
-	   models_mlx5_firmware_refused models_mlxsw_auto
+	   models_mlx5_firmware_refused models_mlx5_mtu models_mlxsw_auto
 	   models_mlxsw_8lanes models_mlxsw_ceiling models_mlxsw_delay_refused
 	   models_mlxsw_tc_mode
 	   models_none models_auto_identity models_worked_example
@@ -654,6 +654,46 @@ models_mlxsw_tc_mode()
 		[ "$(jqn .applied.delay_unit "$out")" = bits ]
 	(($? == 0)) || check_err 1 "back in DCB mode: $(jq -c .applied <<<"$out")"
 	log_test "mlxsw in TC mode: model none with the reason, apply refused, nothing written; DCB mode again without the qdisc"
+}
+
+# mlx5 keeps XOFF where the MTU of its last configuration put it (dcbsim
+# as the driver: an MTU change recomputes nothing until the next one).
+# After an MTU change the module applies the last result again, writing
+# the buffers out and back so the driver recomputes, even where the
+# length it picks is the same: XOFF lands where 2.72 x the new MTU puts
+# it.
+models_mlx5_mtu()
+{
+	local out need want m x1500 thres
+
+	pair mlx5 500 100000 128 && lossless_buffer 98304
+	check_err $? "cannot make the mlx5 pair"
+	out=$(hdrmA -j measure dev da ts-mode hardware apply auto)
+	check_err $? "measure apply auto failed: $out"
+	need=$(prio3 .headroom_bytes "$out")
+	x1500=$(stat buffer1_xoff)
+	ip -n "$NSA" link set da mtu 4000 && ip -n "$NSB" link set db mtu 4000
+	check_err $? "MTU 4000 refused"
+	want=
+	for m in $(seq 1 999); do
+		if [ "$(mlx5_xoff "$m" 100000 4000)" -ge "$need" ]; then
+			want=$m
+			break
+		fi
+	done
+	thres=$(( (98304 - $(mlx5_xoff "$want" 100000 4000)) / 128 * 128 ))
+	# the apply runs from a work after the notifier: up to 5 s
+	for m in $(seq 50); do
+		[ "$(stat buffer1_xoff)" = "$thres" ] && break
+		sleep 0.1
+	done
+	[ "$(stat buffer1_xoff)" = "$thres" ]
+	(($? == 0)) || check_err 1 "MTU 4000: buffer1_xoff $(stat buffer1_xoff), by the formula $thres (at MTU 1500: $x1500)"
+	log_info "MTU 1500 -> 4000: the module applied again, $want m; buffer1_xoff $x1500 -> $(stat buffer1_xoff) B (formula $thres)"
+	[ "$(dcbA -j pfc show dev da | jq .delay)" = "$want" ]
+	(($? == 0)) || check_err 1 "the length after the MTU change: $(dcbA -j pfc show dev da), wanted $want"
+	ip -n "$NSA" link set da mtu 1500 && ip -n "$NSB" link set db mtu 1500
+	log_test "mlx5: a new MTU is applied again, XOFF where the driver's formula puts it"
 }
 
 require_root
