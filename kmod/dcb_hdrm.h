@@ -35,6 +35,7 @@
 #include "lib/hdrm_calc.h"
 #include "lib/hdrm_ctl.h"
 #include "lib/hdrm_derive.h"
+#include "lib/hdrm_drivers.h"
 #include "lib/hdrm_samples.h"
 #include "lib/hdrm_stats.h"
 #include "lib/hdrm_wire.h"
@@ -377,7 +378,7 @@ struct hdrm_wd {
 	bool running;			/* polling */
 	u64 next_ns;			/* when the next poll is due */
 	u8 progress;			/* enum dcb_hdrm_wd_progress */
-	const struct hdrm_wd_driver *drv; /* the driver's counters */
+	const struct hdrm_driver *drv;	/* the driver's counters */
 	u8 en;				/* PFC-enabled, at the last poll */
 	u8 pfc_off;			/* priorities it turned PFC off for */
 	u8 last_action[HDRM_PRIOS];	/* enum dcb_hdrm_wd_action */

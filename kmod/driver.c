@@ -255,8 +255,8 @@ void hdrm_drv_tx_prio_free(struct hdrm_drv_tx_prio *t)
  *     buffer to read them into; hdrm_drv_tx_prio_free() releases it
  *
  * Looks up each priority's transmitted packets among the driver's ethtool
- * statistics (ethtool -S) by the names mlx5, bnxt_en and mlxsw give them
- * (hdrm_wd_tx_formats).
+ * statistics (ethtool -S) by the driver's own name for them, then by the
+ * names other drivers give them (hdrm_driver_tx_formats()).
  *
  * Return: 0 when at least one priority has one, -ENOENT when none does,
  * -EOPNOTSUPP without ethtool statistics, or -ENOMEM.
@@ -264,8 +264,10 @@ void hdrm_drv_tx_prio_free(struct hdrm_drv_tx_prio *t)
 int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t)
 {
 	const struct ethtool_ops *ops = dev->ethtool_ops;
+	const char *fmt[HDRM_DRV_TX_FORMATS];
 	char want[ETH_GSTRING_LEN];
-	int n, i, p, f, err, found = 0;
+	char driver[HDRM_DRV_NAME_LEN];
+	int n, i, p, f, nfmt, err, found = 0;
 	u8 *names;
 
 	ASSERT_RTNL();
@@ -288,9 +290,11 @@ int hdrm_drv_tx_prio_find(struct net_device *dev, struct hdrm_drv_tx_prio *t)
 	}
 	ops->get_strings(dev, ETH_SS_STATS, names);
 	hdrm_drv_ethtool_complete(dev);
-	for (f = 0; f < HDRM_WD_TX_FORMATS && !found; f++) {
+	hdrm_drv_name(dev, driver);
+	nfmt = hdrm_driver_tx_formats(hdrm_driver_of(driver), fmt);
+	for (f = 0; f < nfmt && !found; f++) {
 		for (p = 0; p < HDRM_PRIOS; p++) {
-			snprintf(want, sizeof(want), hdrm_wd_tx_formats[f], p);
+			snprintf(want, sizeof(want), fmt[f], p);
 			for (i = 0; i < n; i++) {
 				if (!strncmp(names + i * ETH_GSTRING_LEN, want,
 					     ETH_GSTRING_LEN)) {
@@ -451,7 +455,7 @@ void hdrm_drv_name(struct net_device *dev, char name[HDRM_DRV_NAME_LEN])
  * @source: filled: enum dcb_hdrm_cell_source
  *
  * Return: @configured when set, else the driver's known cell
- * (hdrm_driver_cell()), else 1.
+ * (its row in hdrm_drivers.c), else 1.
  */
 u32 hdrm_drv_cell(struct net_device *dev, u32 configured, u8 *source)
 {
@@ -463,7 +467,7 @@ u32 hdrm_drv_cell(struct net_device *dev, u32 configured, u8 *source)
 		return configured;
 	}
 	hdrm_drv_name(dev, name);
-	cell = hdrm_driver_cell(name);
+	cell = hdrm_driver_of(name)->cell;
 	*source = cell ? DCB_HDRM_CELL_SOURCE_DRIVER :
 			 DCB_HDRM_CELL_SOURCE_DEFAULT;
 	return cell ?: 1;
@@ -522,7 +526,7 @@ u8 hdrm_drv_model_of(const char *driver, u8 configured)
 {
 	if (configured != DCB_HDRM_MODEL_AUTO)
 		return configured;
-	return hdrm_model_of_driver(driver);
+	return hdrm_driver_of(driver)->model;
 }
 
 /* The unit @model writes ieee_pfc.delay in, for @driver. */
@@ -598,41 +602,12 @@ u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured)
 {
 	if (configured != DCB_HDRM_DELAY_UNIT_AUTO)
 		return configured;
-	return hdrm_driver_reads_metres(driver) ?
+	return hdrm_driver_of(driver)->delay_unit == HDRM_DELAY_METRES ?
 	       DCB_HDRM_DELAY_UNIT_METRES : DCB_HDRM_DELAY_UNIT_BITS;
 }
 
-/*
- * The resolution of a driver's hardware timestamps, ns, where the kernel
- * gives no way to ask (ethtool's ts_info carries none): what each NIC's
- * timestamp unit counts in. Documentation/design.rst, "Timestamps at the
- * wire", gives the sources; precision-override overrides it.
- */
-static const struct {
-	const char *driver;
-	u32 ns;
-} hdrm_hw_res_table[] = {
-	{ "dcbsim", 8 },	/* the selftests' NIC: its ts-resolution-ns default */
-	{ "mlx5_core", 1 },	/* ConnectX: a nanosecond-resolution clock */
-	{ "ice", 1 },		/* E810: 1 ns timestamps */
-	{ "igc", 1 },		/* I225/I226: 1 ns timestamps */
-	{ "igb", 8 },		/* I210: SYSTIM counts in 8 ns at 1 Gb/s */
-	{ "ixgbe", 8 },
-	{ "i40e", 8 },
-};
-
-/* Unknown drivers: 8 ns, one cycle of the 125 MHz clock most MACs run. */
+/* Unknown resolution: 8 ns, one cycle of the 125 MHz clock most MACs run. */
 #define HDRM_HW_RES_DEFAULT_NS	8
-
-static u32 hdrm_drv_hw_res_of(const char *driver)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hdrm_hw_res_table); i++)
-		if (!strcmp(driver, hdrm_hw_res_table[i].driver))
-			return hdrm_hw_res_table[i].ns;
-	return HDRM_HW_RES_DEFAULT_NS;
-}
 
 /**
  * hdrm_drv_ts_caps() - what the driver says it can timestamp
@@ -675,6 +650,7 @@ void hdrm_drv_ts_caps(struct net_device *dev, struct hdrm_ts_caps *ts)
 		ts->flags |= HDRM_TSC_HW;
 		ts->phc_index = info.phc_index;
 		hdrm_drv_name(dev, name);
-		ts->hw_resolution = hdrm_drv_hw_res_of(name);
+		ts->hw_resolution = hdrm_driver_of(name)->ts_res_ns ?:
+				    HDRM_HW_RES_DEFAULT_NS;
 	}
 }

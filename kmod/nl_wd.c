@@ -107,9 +107,9 @@ static int hdrm_wd_msg_fill(struct sk_buff *skb, struct hdrm_port *port,
 			      wd->action_errors, DCB_HDRM_A_WATCHDOG_PAD))
 		goto cancel;
 	if (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_COUNTER_REFRESH_MS,
-			wd->drv->refresh_ms) ||
+			wd->drv->pfc_refresh_ms) ||
 	    nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED,
-		       wd->drv->swapped))
+		       wd->drv->pfc_swapped))
 		goto cancel;
 	if (event >= 0 &&
 	    (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_EVENT, event) ||
@@ -229,12 +229,12 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	/* a poll between two refreshes of the counters sees them stand still */
 	hdrm_wd_driver_refresh(port);
-	if (on && poll < wd->drv->min_poll_ms) {
+	if (on && poll < wd->drv->pfc_min_poll_ms) {
 		/* the table's message: a constant string, as extack keeps */
 		NL_SET_BAD_ATTR(extack, tb[DCB_HDRM_A_WATCHDOG_POLL_MS] ?:
 				tb[DCB_HDRM_A_WATCHDOG_STATE]);
 		if (extack)
-			extack->_msg = wd->drv->slow;
+			extack->_msg = wd->drv->pfc_slow;
 		goto out;
 	}
 	err = -EOPNOTSUPP;

@@ -37,7 +37,7 @@ void hdrm_wd_driver_refresh(struct hdrm_port *port)
 	char name[HDRM_DRV_NAME_LEN];
 
 	hdrm_drv_name(port->dev, name);
-	port->wd.drv = hdrm_wd_driver_of(name);
+	port->wd.drv = hdrm_driver_of(name);
 }
 
 void hdrm_wd_port_init(struct hdrm_port *port)
@@ -220,8 +220,10 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	en = pfc.en;
 	/* ixgbe's come swapped: requests are the pause it received */
 	for (p = 0; p < HDRM_PRIOS; p++) {
-		req[p] = wd->drv->swapped ? pfc.indications[p] : pfc.requests[p];
-		ind[p] = wd->drv->swapped ? pfc.requests[p] : pfc.indications[p];
+		req[p] = wd->drv->pfc_swapped ? pfc.indications[p] :
+						pfc.requests[p];
+		ind[p] = wd->drv->pfc_swapped ? pfc.requests[p] :
+						pfc.indications[p];
 	}
 	/*
 	 * The decisions run on the cadence's time, the poll's due time: four

@@ -58,21 +58,6 @@ int hdrm_delay_value(u64 allowance_ns, u32 speed_mbps,
 	return 0;
 }
 
-/* Drivers known to read ieee_pfc.delay as metres of cable. */
-static const char * const hdrm_metre_drivers[] = {
-	"mlx5_core",
-};
-
-bool hdrm_driver_reads_metres(const char *driver)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hdrm_metre_drivers); i++)
-		if (!strcmp(driver, hdrm_metre_drivers[i]))
-			return true;
-	return false;
-}
-
 static u64 hdrm_round_up(u64 n, u32 cell)
 {
 	return DIV_ROUND_UP_ULL(n, cell) * cell;

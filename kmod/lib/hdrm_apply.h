@@ -33,7 +33,6 @@ struct hdrm_delay {
 
 int hdrm_delay_value(u64 allowance_ns, u32 speed_mbps,
 		     enum hdrm_delay_unit unit, struct hdrm_delay *out);
-bool hdrm_driver_reads_metres(const char *driver);
 
 /* The fields of struct dcbnl_buffer, without the kernel's header. */
 struct hdrm_buffers {

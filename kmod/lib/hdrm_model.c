@@ -9,51 +9,6 @@
 #include "hdrm_calc.h"
 #include "hdrm_model.h"
 
-/*
- * Drivers by the name ethtool reports, from the Linux 6.12 tree
- * (Documentation/drivers.rst has a row for each). Those marked none read
- * neither the PFC delay nor buffer sizes into a headroom, or, amd-xgbe,
- * read the delay as the whole allowance and cannot hold one above their
- * own default in its 16 bits: writing would change nothing, or lower it.
- * Drivers not in the table get the generic model, the uAPI's meaning.
- */
-static const struct {
-	const char *driver;
-	u8 model;
-} hdrm_model_drivers[] = {
-	{ "mlx5_core", HDRM_MODEL_MLX5 },
-	{ "mlxsw_spectrum", HDRM_MODEL_MLXSW },
-	{ "mlxsw_spectrum2", HDRM_MODEL_MLXSW },
-	{ "mlxsw_spectrum3", HDRM_MODEL_MLXSW },
-	{ "mlxsw_spectrum4", HDRM_MODEL_MLXSW },
-	{ "amd-xgbe", HDRM_MODEL_NONE },
-	{ "bnx2x", HDRM_MODEL_NONE },
-	{ "bnxt_en", HDRM_MODEL_NONE },
-	{ "cxgb4", HDRM_MODEL_NONE },
-	{ "fsl_dpaa2_eth", HDRM_MODEL_NONE },
-	{ "fm10k", HDRM_MODEL_NONE },
-	{ "hns3", HDRM_MODEL_NONE },
-	{ "i40e", HDRM_MODEL_NONE },
-	{ "ice", HDRM_MODEL_NONE },
-	{ "ixgbe", HDRM_MODEL_NONE },
-	{ "mlx4_en", HDRM_MODEL_NONE },
-	{ "nfp", HDRM_MODEL_NONE },
-	{ "qede", HDRM_MODEL_NONE },
-	{ "qlcnic", HDRM_MODEL_NONE },
-	{ "rvu-nicpf", HDRM_MODEL_NONE },
-	{ "rvu-nicvf", HDRM_MODEL_NONE },
-};
-
-u8 hdrm_model_of_driver(const char *driver)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hdrm_model_drivers); i++)
-		if (!strcmp(driver, hdrm_model_drivers[i].driver))
-			return hdrm_model_drivers[i].model;
-	return HDRM_MODEL_GENERIC;
-}
-
 static u64 hdrm_cells_up(u64 bytes, u32 cell)
 {
 	return DIV_ROUND_UP_ULL(bytes, cell);
@@ -633,37 +588,6 @@ u32 hdrm_model_cell(u8 model, u32 configured)
 	if (configured > 1)
 		return configured;
 	return model == HDRM_MODEL_MLX5 ? HDRM_MLX5_DEFAULT_CELL : 1;
-}
-
-/**
- * hdrm_driver_cell() - the buffer cell a driver is known to have
- * @driver: its name, as ethtool reports it
- *
- * mlx5_core: 128 bytes, the port buffer cell it takes when the firmware
- * does not give one (MLX5E_BUFFER_CELL_SHIFT; the firmware's own lands in
- * priv->dcbx.port_buff_cell_sz, which dcbnl does not report). Spectrum:
- * its shared buffer's cell, 96 bytes on Spectrum-1 and 144 on Spectrum-2
- * and -3. Spectrum-4's is not in the sources at hand.
- *
- * Return: bytes, or 0 when not known.
- */
-u32 hdrm_driver_cell(const char *driver)
-{
-	static const struct {
-		const char *driver;
-		u32 cell;
-	} cells[] = {
-		{ "mlx5_core", HDRM_MLX5_DEFAULT_CELL },
-		{ "mlxsw_spectrum", 96 },
-		{ "mlxsw_spectrum2", 144 },
-		{ "mlxsw_spectrum3", 144 },
-	};
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(cells); i++)
-		if (!strcmp(driver, cells[i].driver))
-			return cells[i].cell;
-	return 0;
 }
 
 /**

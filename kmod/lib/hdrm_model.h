@@ -92,7 +92,6 @@ struct hdrm_model_plan {
 	u32 rule_buffer;
 };
 
-u8 hdrm_model_of_driver(const char *driver);
 u64 hdrm_mlx5_xoff(u32 speed_mbps, u32 mtu, u32 metres);
 u64 hdrm_mlx5_floor(const struct hdrm_model_dev *d, u32 metres);
 u64 hdrm_mlxsw_headroom(const struct hdrm_model_dev *d, u32 delay_bits);
@@ -114,6 +113,5 @@ u64 hdrm_static_cable_cells(u32 speed_mbps, u32 max_frame, u32 metres,
 			    u32 cell, u32 small_pct);
 u64 hdrm_static_mlx5_above(u32 speed_mbps, u32 mtu, u32 cell, u32 metres);
 u32 hdrm_model_cell(u8 model, u32 configured);
-u32 hdrm_driver_cell(const char *driver);
 
 #endif /* _HDRM_MODEL_H */

@@ -65,25 +65,6 @@ struct hdrm_wd_prio {
 	u32 storms;
 };
 
-/*
- * What the watchdog must know of a driver's PFC counters (Linux 6.12):
- * how often they are refreshed (0: read from the device at each call),
- * whether requests and indications come swapped, and the names of its
- * per-priority transmit counters among its ethtool statistics.
- */
-struct hdrm_wd_driver {
-	const char *name;
-	u32 refresh_ms;
-	u32 min_poll_ms;	/* 1.5 x refresh_ms */
-	bool swapped;
-	const char *slow;	/* why a shorter poll-ms is refused */
-};
-
-#define HDRM_WD_TX_FORMATS	3
-extern const char *const hdrm_wd_tx_formats[HDRM_WD_TX_FORMATS];
-
-const struct hdrm_wd_driver *hdrm_wd_driver_of(const char *driver);
-
 enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 			       const struct hdrm_wd_params *par,
 			       const struct hdrm_wd_sample *s, u64 now);

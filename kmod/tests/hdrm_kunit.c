@@ -12,6 +12,7 @@
 #include "../lib/tests/hdrm_lldp_cases.h"
 #include "../lib/tests/hdrm_dcbx_cases.h"
 #include "../lib/tests/hdrm_derive_cases.h"
+#include "../lib/tests/hdrm_drivers_cases.h"
 #include "../lib/tests/hdrm_samples_cases.h"
 #include "../lib/tests/hdrm_model_cases.h"
 #include "../lib/tests/hdrm_sim_cases.h"
@@ -137,7 +138,16 @@ static void hdrm_test_watchdog(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(hdrm_wd_cases); i++)
 		HDRM_KUNIT_CHECK(test, hdrm_check_wd(i, msg, len));
-	HDRM_KUNIT_CHECK(test, hdrm_check_wd_drivers(msg, len));
+}
+
+/* The one driver table: each driver's row, and the table's shape. */
+static void hdrm_test_drivers(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hdrm_drivers_cases); i++)
+		HDRM_KUNIT_CHECK(test, hdrm_check_driver_case(i, msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_drivers_table(msg, len));
 }
 
 static void hdrm_test_ratelimit(struct kunit *test)
@@ -153,6 +163,7 @@ static struct kunit_case hdrm_calc_kcases[] = {
 	KUNIT_CASE(hdrm_test_model),
 	KUNIT_CASE(hdrm_test_sim),
 	KUNIT_CASE(hdrm_test_watchdog),
+	KUNIT_CASE(hdrm_test_drivers),
 	KUNIT_CASE(hdrm_test_ratelimit),
 	{}
 };

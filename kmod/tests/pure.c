@@ -7,6 +7,7 @@
 #include "../lib/hdrm_stats.c"
 #include "../lib/hdrm_calc.c"
 #include "../lib/hdrm_derive.c"
+#include "../lib/hdrm_drivers.c"
 #include "../lib/hdrm_apply.c"
 #include "../lib/hdrm_ctl.c"
 #include "../lib/hdrm_lldp.c"

@@ -408,19 +408,6 @@ static int hdrm_check_model_points(char *msg, size_t len)
 	if (hdrm_mlxsw_headroom(&d, 0) != 63 * 144 ||
 	    hdrm_mlxsw_headroom(&d, 1) != 65 * 144)
 		return hdrm_fail(msg, len, "mlxsw headroom at 0 and 1 bit wrong");
-	if (hdrm_model_of_driver("mlx5_core") != HDRM_MODEL_MLX5 ||
-	    hdrm_model_of_driver("mlxsw_spectrum") != HDRM_MODEL_MLXSW ||
-	    hdrm_model_of_driver("mlxsw_spectrum4") != HDRM_MODEL_MLXSW ||
-	    hdrm_model_of_driver("ice") != HDRM_MODEL_NONE ||
-	    hdrm_model_of_driver("ixgbe") != HDRM_MODEL_NONE ||
-	    hdrm_model_of_driver("dcbsim") != HDRM_MODEL_GENERIC)
-		return hdrm_fail(msg, len, "driver names resolve wrong");
-	if (hdrm_driver_cell("mlx5_core") != 128 ||
-	    hdrm_driver_cell("mlxsw_spectrum") != 96 ||
-	    hdrm_driver_cell("mlxsw_spectrum3") != 144 ||
-	    hdrm_driver_cell("mlxsw_spectrum4") != 0 ||
-	    hdrm_driver_cell("dcbsim") != 0)
-		return hdrm_fail(msg, len, "the drivers' known cells wrong");
 	if (hdrm_model_cell(HDRM_MODEL_MLX5, 1) != 128 ||
 	    hdrm_model_cell(HDRM_MODEL_MLX5, 256) != 256 ||
 	    hdrm_model_cell(HDRM_MODEL_MLXSW, 1) != 1)

@@ -160,44 +160,4 @@ static int hdrm_check_wd(unsigned int i, char *msg, size_t len)
 	return 0;
 }
 
-/* What the watchdog knows of drivers' counters, and the stats' names. */
-static int hdrm_check_wd_drivers(char *msg, size_t len)
-{
-	static const char ixgbe_slow[] =
-		"ixgbe refreshes its PFC counters every 2000 ms: poll-ms must be at least 3000";
-	static const struct {
-		const char *name;
-		u32 refresh_ms;
-		bool swapped;
-	} want[] = {
-		{ "bnxt_en", 1000, false }, { "i40e", 1000, false },
-		{ "ice", 1000, false }, { "ixgbe", 2000, true },
-		{ "mlx5_core", 0, false }, { "dcbsim", 0, false },
-		{ "", 0, false }, { "ixgb", 0, false },
-	};
-	const struct hdrm_wd_driver *d;
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(want); i++) {
-		d = hdrm_wd_driver_of(want[i].name);
-		if (d->refresh_ms != want[i].refresh_ms ||
-		    d->min_poll_ms != want[i].refresh_ms * 3 / 2 ||
-		    d->swapped != want[i].swapped ||
-		    !d->slow != !want[i].refresh_ms)
-			return hdrm_fail(msg, len, "driver \"%s\": refresh %u swapped %d",
-					 want[i].name, d->refresh_ms, d->swapped);
-	}
-	d = hdrm_wd_driver_of("ixgbe");
-	if (strcmp(d->slow, ixgbe_slow))
-		return hdrm_fail(msg, len, "ixgbe's message: %s", d->slow);
-	/* mlx5's, bnxt_en's and mlxsw's names, in that order */
-	if (strcmp(hdrm_wd_tx_formats[0], "tx_prio%u_packets") ||
-	    strcmp(hdrm_wd_tx_formats[1], "tx_packets_pri%u") ||
-	    strcmp(hdrm_wd_tx_formats[2], "tx_frames_prio_%u"))
-		return hdrm_fail(msg, len, "the transmit counters' names: %s %s %s",
-				 hdrm_wd_tx_formats[0], hdrm_wd_tx_formats[1],
-				 hdrm_wd_tx_formats[2]);
-	return 0;
-}
-
 #endif /* _HDRM_WD_CASES_H */

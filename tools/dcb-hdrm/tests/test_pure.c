@@ -10,6 +10,7 @@
 #include "tests/hdrm_lldp_cases.h"
 #include "tests/hdrm_dcbx_cases.h"
 #include "tests/hdrm_derive_cases.h"
+#include "tests/hdrm_drivers_cases.h"
 #include "tests/hdrm_samples_cases.h"
 #include "tests/hdrm_wd_cases.h"
 #include "tests/hdrm_model_cases.h"
@@ -45,7 +46,7 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(hdrm_delay_cases); i++)
 		CHECK(hdrm_check_delay(i, msg, len), "apply: %s",
 		      hdrm_delay_cases[i].name);
-	CHECK(hdrm_check_delay_misc(msg, len), "apply: speed 0, metres, driver names");
+	CHECK(hdrm_check_delay_misc(msg, len), "apply: speed 0, metres");
 	CHECK(hdrm_check_buffer_plan(msg, len), "apply: lossless buffer mapping, cells, total");
 	CHECK(hdrm_check_static(msg, len), "apply: static models for the savings report");
 	CHECK(hdrm_check_ctl_golden(msg, len), "ctl: golden capability, configuration and acknowledgement frames");
@@ -81,7 +82,7 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(hdrm_model_cases); i++)
 		CHECK(hdrm_check_model(i, msg, len), "model: %s",
 		      hdrm_model_cases[i].name);
-	CHECK(hdrm_check_model_points(msg, len), "model: the formulas at known points, the drivers' names");
+	CHECK(hdrm_check_model_points(msg, len), "model: the formulas at known points");
 	for (i = 0; i < ARRAY_SIZE(hdrm_sim_cases); i++)
 		CHECK(hdrm_check_sim(i, msg, len), "sim: %s", hdrm_sim_cases[i].name);
 	CHECK(hdrm_check_sim_findings(msg, len), "sim: the formula's gaps it found, and its tightness");
@@ -89,6 +90,10 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(hdrm_wd_cases); i++)
 		CHECK(hdrm_check_wd(i, msg, len), "watchdog: %s",
 		      hdrm_wd_cases[i].name);
-	CHECK(hdrm_check_wd_drivers(msg, len), "watchdog: the drivers' counters it knows, the transmit counters' names");
+	for (i = 0; i < ARRAY_SIZE(hdrm_drivers_cases); i++)
+		CHECK(hdrm_check_driver_case(i, msg, len), "drivers: %s",
+		      hdrm_drivers_cases[i].name[0] ?
+		      hdrm_drivers_cases[i].name : "(empty name)");
+	CHECK(hdrm_check_drivers_table(msg, len), "drivers: the table's shape, prefixes, messages, transmit names");
 	return tap_done();
 }
