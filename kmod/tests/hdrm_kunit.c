@@ -27,18 +27,45 @@
 	(void)len;						\
 } while (0)
 
+/*
+ * Parameterised cases: one KUnit case per row of a case table, each
+ * reported under the row's name, as the tool's test_pure names it (an
+ * empty name as "(empty name)").
+ */
+static void hdrm_kunit_desc(char *desc, const char *name)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",
+		 name[0] ? name : "(empty name)");
+}
+
+/*
+ * HDRM_KUNIT_TABLE(id, type, table, check): hdrm_<id>_gen_params over
+ * @table, rows of struct @type described by their names, and the case
+ * hdrm_test_<id>, which judges its row with check(index, msg, len).
+ */
+#define HDRM_KUNIT_TABLE(id, type, table, check)			\
+static void hdrm_##id##_desc(const struct type *c, char *desc)		\
+{									\
+	hdrm_kunit_desc(desc, c->name);					\
+}									\
+KUNIT_ARRAY_PARAM(hdrm_##id, table, hdrm_##id##_desc);			\
+static void hdrm_test_##id(struct kunit *test)				\
+{									\
+	char first_desc[KUNIT_PARAM_DESC_SIZE];				\
+	const struct type *first = hdrm_##id##_gen_params(NULL, first_desc); \
+	const struct type *row = test->param_value;			\
+									\
+	HDRM_KUNIT_CHECK(test, check((unsigned int)(row - first), msg, len)); \
+}
+
+/* The frame codec: golden frames, and every malformed one refused. */
 static void hdrm_test_golden(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_golden(msg, len));
 }
 
-static void hdrm_test_reject(struct kunit *test)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hdrm_reject_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_reject(i, msg, len));
-}
+HDRM_KUNIT_TABLE(reject, hdrm_reject_case, hdrm_reject_cases,
+		 hdrm_check_reject)
 
 static void hdrm_test_encap(struct kunit *test)
 {
@@ -52,7 +79,7 @@ static void hdrm_test_reflect_rtt(struct kunit *test)
 
 static struct kunit_case hdrm_wire_cases[] = {
 	KUNIT_CASE(hdrm_test_golden),
-	KUNIT_CASE(hdrm_test_reject),
+	KUNIT_CASE_PARAM(hdrm_test_reject, hdrm_reject_gen_params),
 	KUNIT_CASE(hdrm_test_encap),
 	KUNIT_CASE(hdrm_test_reflect_rtt),
 	{}
@@ -78,13 +105,7 @@ static struct kunit_suite hdrm_stats_suite = {
 	.test_cases = hdrm_stats_cases,
 };
 
-static void hdrm_test_headroom(struct kunit *test)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hdrm_calc_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_calc(i, msg, len));
-}
+HDRM_KUNIT_TABLE(headroom, hdrm_calc_case, hdrm_calc_cases, hdrm_check_calc)
 
 static void hdrm_test_k(struct kunit *test)
 {
@@ -92,61 +113,48 @@ static void hdrm_test_k(struct kunit *test)
 }
 
 /* A result from samples and settings: overrides win, else the link's. */
-static void hdrm_test_derive(struct kunit *test)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hdrm_derive_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_derive(i, msg, len));
-}
+HDRM_KUNIT_TABLE(derive, hdrm_derive_case, hdrm_derive_cases,
+		 hdrm_check_derive)
 
 /* Samples: the clocks each probe's round trip is taken from, the ratio. */
-static void hdrm_test_samples(struct kunit *test)
-{
-	unsigned int i;
+HDRM_KUNIT_TABLE(samples, hdrm_samples_case, hdrm_samples_cases,
+		 hdrm_check_samples)
 
-	for (i = 0; i < ARRAY_SIZE(hdrm_samples_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_samples(i, msg, len));
+static void hdrm_test_ratio(struct kunit *test)
+{
 	HDRM_KUNIT_CHECK(test, hdrm_check_ratio(msg, len));
 }
 
 /* Each driver's arithmetic: its headroom, and what auto writes on it. */
-static void hdrm_test_model(struct kunit *test)
-{
-	unsigned int i;
+HDRM_KUNIT_TABLE(model, hdrm_model_case, hdrm_model_cases, hdrm_check_model)
 
-	for (i = 0; i < ARRAY_SIZE(hdrm_model_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_model(i, msg, len));
+static void hdrm_test_model_points(struct kunit *test)
+{
 	HDRM_KUNIT_CHECK(test, hdrm_check_model_points(msg, len));
 }
 
 /* The PFC loop simulator, and the headroom arithmetic it referees. */
-static void hdrm_test_sim(struct kunit *test)
-{
-	unsigned int i;
+HDRM_KUNIT_TABLE(sim, hdrm_sim_case, hdrm_sim_cases, hdrm_check_sim)
 
-	for (i = 0; i < ARRAY_SIZE(hdrm_sim_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_sim(i, msg, len));
+static void hdrm_test_sim_findings(struct kunit *test)
+{
 	HDRM_KUNIT_CHECK(test, hdrm_check_sim_findings(msg, len));
+}
+
+static void hdrm_test_sim_table(struct kunit *test)
+{
 	HDRM_KUNIT_CHECK(test, hdrm_check_sim_table(msg, len));
 }
 
 /* The PFC watchdog: when a priority is stormed, and when it is not. */
-static void hdrm_test_watchdog(struct kunit *test)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hdrm_wd_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_wd(i, msg, len));
-}
+HDRM_KUNIT_TABLE(watchdog, hdrm_wd_case, hdrm_wd_cases, hdrm_check_wd)
 
 /* The one driver table: each driver's row, and the table's shape. */
-static void hdrm_test_drivers(struct kunit *test)
-{
-	unsigned int i;
+HDRM_KUNIT_TABLE(drivers, hdrm_drivers_case, hdrm_drivers_cases,
+		 hdrm_check_driver_case)
 
-	for (i = 0; i < ARRAY_SIZE(hdrm_drivers_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_driver_case(i, msg, len));
+static void hdrm_test_drivers_table(struct kunit *test)
+{
 	HDRM_KUNIT_CHECK(test, hdrm_check_drivers_table(msg, len));
 }
 
@@ -156,24 +164,32 @@ static void hdrm_test_ratelimit(struct kunit *test)
 }
 
 static struct kunit_case hdrm_calc_kcases[] = {
-	KUNIT_CASE(hdrm_test_headroom),
+	KUNIT_CASE_PARAM(hdrm_test_headroom, hdrm_headroom_gen_params),
 	KUNIT_CASE(hdrm_test_k),
-	KUNIT_CASE(hdrm_test_derive),
-	KUNIT_CASE(hdrm_test_samples),
-	KUNIT_CASE(hdrm_test_model),
-	KUNIT_CASE(hdrm_test_sim),
-	KUNIT_CASE(hdrm_test_watchdog),
-	KUNIT_CASE(hdrm_test_drivers),
+	KUNIT_CASE_PARAM(hdrm_test_derive, hdrm_derive_gen_params),
+	KUNIT_CASE_PARAM(hdrm_test_samples, hdrm_samples_gen_params),
+	KUNIT_CASE(hdrm_test_ratio),
+	KUNIT_CASE_PARAM(hdrm_test_model, hdrm_model_gen_params),
+	KUNIT_CASE(hdrm_test_model_points),
+	KUNIT_CASE_PARAM(hdrm_test_sim, hdrm_sim_gen_params),
+	KUNIT_CASE(hdrm_test_sim_findings),
+	KUNIT_CASE(hdrm_test_sim_table),
+	KUNIT_CASE_PARAM(hdrm_test_watchdog, hdrm_watchdog_gen_params),
+	KUNIT_CASE_PARAM(hdrm_test_drivers, hdrm_drivers_gen_params),
+	KUNIT_CASE(hdrm_test_drivers_table),
 	KUNIT_CASE(hdrm_test_ratelimit),
 	{}
 };
 
-static void hdrm_test_delay(struct kunit *test)
-{
-	unsigned int i;
+static struct kunit_suite hdrm_calc_suite = {
+	.name = "dcb_hdrm_calc",
+	.test_cases = hdrm_calc_kcases,
+};
 
-	for (i = 0; i < ARRAY_SIZE(hdrm_delay_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_delay(i, msg, len));
+HDRM_KUNIT_TABLE(delay, hdrm_delay_case, hdrm_delay_cases, hdrm_check_delay)
+
+static void hdrm_test_delay_misc(struct kunit *test)
+{
 	HDRM_KUNIT_CHECK(test, hdrm_check_delay_misc(msg, len));
 }
 
@@ -188,7 +204,8 @@ static void hdrm_test_static(struct kunit *test)
 }
 
 static struct kunit_case hdrm_apply_kcases[] = {
-	KUNIT_CASE(hdrm_test_delay),
+	KUNIT_CASE_PARAM(hdrm_test_delay, hdrm_delay_gen_params),
+	KUNIT_CASE(hdrm_test_delay_misc),
 	KUNIT_CASE(hdrm_test_buffer_plan),
 	KUNIT_CASE(hdrm_test_static),
 	{}
@@ -199,23 +216,17 @@ static struct kunit_suite hdrm_apply_suite = {
 	.test_cases = hdrm_apply_kcases,
 };
 
-static struct kunit_suite hdrm_calc_suite = {
-	.name = "dcb_hdrm_calc",
-	.test_cases = hdrm_calc_kcases,
-};
-
 static void hdrm_test_ctl_golden(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_ctl_golden(msg, len));
 	HDRM_KUNIT_CHECK(test, hdrm_check_ctl_reply_without(msg, len));
 }
 
-static void hdrm_test_ctl_reject(struct kunit *test)
-{
-	unsigned int i;
+HDRM_KUNIT_TABLE(ctl_reject, hdrm_ctl_reject_case, hdrm_ctl_reject_cases,
+		 hdrm_check_ctl_reject)
 
-	for (i = 0; i < ARRAY_SIZE(hdrm_ctl_reject_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_ctl_reject(i, msg, len));
+static void hdrm_test_ctl_rules(struct kunit *test)
+{
 	HDRM_KUNIT_CHECK(test, hdrm_check_ctl_rules(msg, len));
 }
 
@@ -226,7 +237,8 @@ static void hdrm_test_push_bounds(struct kunit *test)
 
 static struct kunit_case hdrm_ctl_kcases[] = {
 	KUNIT_CASE(hdrm_test_ctl_golden),
-	KUNIT_CASE(hdrm_test_ctl_reject),
+	KUNIT_CASE_PARAM(hdrm_test_ctl_reject, hdrm_ctl_reject_gen_params),
+	KUNIT_CASE(hdrm_test_ctl_rules),
 	KUNIT_CASE(hdrm_test_push_bounds),
 	{}
 };
@@ -236,39 +248,33 @@ static struct kunit_suite hdrm_ctl_suite = {
 	.test_cases = hdrm_ctl_kcases,
 };
 
-static void hdrm_test_pfc_tlv(struct kunit *test)
-{
-	unsigned int i;
+HDRM_KUNIT_TABLE(pfc_tlv, hdrm_pfc_golden, hdrm_pfc_goldens,
+		 hdrm_check_pfc_golden)
 
-	for (i = 0; i < ARRAY_SIZE(hdrm_pfc_goldens); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_pfc_golden(i, msg, len));
-	for (i = 0; i < ARRAY_SIZE(hdrm_pfc_rejects); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_pfc_reject(i, msg, len));
-}
+HDRM_KUNIT_TABLE(pfc_reject, hdrm_pfc_reject, hdrm_pfc_rejects,
+		 hdrm_check_pfc_reject)
 
 static void hdrm_test_lldpdu(struct kunit *test)
 {
-	unsigned int i;
-
 	HDRM_KUNIT_CHECK(test, hdrm_check_lldpdu(msg, len));
-	for (i = 0; i < ARRAY_SIZE(hdrm_lldpdu_rejects); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_lldpdu_reject(i, msg, len));
 }
 
-static void hdrm_test_dcbx_agent(struct kunit *test)
-{
-	unsigned int i;
+HDRM_KUNIT_TABLE(lldpdu_reject, hdrm_lldpdu_reject, hdrm_lldpdu_rejects,
+		 hdrm_check_lldpdu_reject)
 
-	for (i = 0; i < ARRAY_SIZE(hdrm_dcbx_agent_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_dcbx_agent(i, msg, len));
-	for (i = 0; i < ARRAY_SIZE(hdrm_lldpdu_agent_cases); i++)
-		HDRM_KUNIT_CHECK(test, hdrm_check_lldpdu_agent(i, msg, len));
-}
+HDRM_KUNIT_TABLE(dcbx_agent, hdrm_dcbx_agent_case, hdrm_dcbx_agent_cases,
+		 hdrm_check_dcbx_agent)
+
+HDRM_KUNIT_TABLE(lldpdu_agent, hdrm_lldpdu_agent_case, hdrm_lldpdu_agent_cases,
+		 hdrm_check_lldpdu_agent)
 
 static struct kunit_case hdrm_lldp_kcases[] = {
-	KUNIT_CASE(hdrm_test_pfc_tlv),
+	KUNIT_CASE_PARAM(hdrm_test_pfc_tlv, hdrm_pfc_tlv_gen_params),
+	KUNIT_CASE_PARAM(hdrm_test_pfc_reject, hdrm_pfc_reject_gen_params),
 	KUNIT_CASE(hdrm_test_lldpdu),
-	KUNIT_CASE(hdrm_test_dcbx_agent),
+	KUNIT_CASE_PARAM(hdrm_test_lldpdu_reject, hdrm_lldpdu_reject_gen_params),
+	KUNIT_CASE_PARAM(hdrm_test_dcbx_agent, hdrm_dcbx_agent_gen_params),
+	KUNIT_CASE_PARAM(hdrm_test_lldpdu_agent, hdrm_lldpdu_agent_gen_params),
 	{}
 };
 
