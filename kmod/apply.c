@@ -347,7 +347,7 @@ void hdrm_apply_work(struct work_struct *work)
 		hdrm_apply_now(port, r, method);
 	rtnl_unlock();
 	if (method != DCB_HDRM_APPLY_NONE)
-		hdrm_notify(port, DCB_HDRM_CMD_APPLY_NTF);
+		hdrm_notify(port, DCB_HDRM_CMD_APPLY_NTF, 0);
 out:
 	kfree(r);
 }

@@ -61,7 +61,7 @@ void hdrm_peer_ntf_work(struct work_struct *work)
 		queue_delayed_work(system_wq, &port->peer_ntf_work, 1);
 		return;
 	}
-	hdrm_notify(port, DCB_HDRM_CMD_PEER_NTF);
+	hdrm_notify(port, DCB_HDRM_CMD_PEER_NTF, 0);
 	rtnl_unlock();
 }
 

@@ -590,10 +590,52 @@ struct sk_buff *hdrm_ctl_skb(struct net_device *dev, enum hdrm_encap encap,
 void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
 		   const struct hdrm_ctl *c);
 
-/* netlink.c: the family and the helpers every message uses */
+/*
+ * netlink.c: the family, and one doit, one dumpit and one notify for
+ * every message, as net/ethtool's request_ops.
+ */
 int hdrm_nl_init(void);
 void hdrm_nl_exit(void);
-void hdrm_notify(struct hdrm_port *port, u8 cmd);
+
+/* A watchdog-ntf's argument to hdrm_notify(): its event and priority */
+#define HDRM_NTF_WD(event, prio)	((u32)(event) << 8 | (prio))
+#define HDRM_NTF_WD_EVENT(arg)		((arg) >> 8)
+#define HDRM_NTF_WD_PRIO(arg)		((u8)(arg))
+
+void hdrm_notify(struct hdrm_port *port, u8 cmd, u32 arg);
+
+/* What a message's prepare step is asked for */
+struct hdrm_nl_req {
+	struct net_device *dev;
+	struct hdrm_port *port;		/* NULL: the module holds none */
+	u8 cmd;				/* the message's command */
+	u32 arg;			/* hdrm_notify()'s */
+	struct netlink_ext_ack *extack;	/* a do's, else NULL */
+};
+
+/**
+ * struct hdrm_nl_msg_ops - one message the family sends
+ * @ifindex_attr: the request's device attribute (a get's)
+ * @data_size: bytes of what @prepare copies
+ * @prepare: copies the message's contents into @data; -ENODATA when the
+ *	device has none (left out of a dump). Context: rtnl held for a get,
+ *	a dump and the notifications that hdrm_notify() says hold it.
+ * @reply_size: the message's size for @data; NULL: NLMSG_GOODSIZE
+ * @fill: puts @data's attributes, reads nothing else; -EMSGSIZE
+ */
+struct hdrm_nl_msg_ops {
+	unsigned int ifindex_attr;
+	size_t data_size;
+	int (*prepare)(const struct hdrm_nl_req *req, void *data);
+	size_t (*reply_size)(const void *data);
+	int (*fill)(struct sk_buff *skb, const void *data);
+};
+
+extern const struct hdrm_nl_msg_ops hdrm_nl_dev_ops;	/* nl_dev.c */
+extern const struct hdrm_nl_msg_ops hdrm_nl_result_ops;	/* nl_result.c */
+extern const struct hdrm_nl_msg_ops hdrm_nl_samples_ops;
+extern const struct hdrm_nl_msg_ops hdrm_nl_wd_ops;	/* nl_wd.c */
+
 int hdrm_nl_check_unique(const struct nlattr *head, int len, int multi,
 			 struct netlink_ext_ack *extack);
 int hdrm_nl_check_request(const struct genl_info *info, int multi);
@@ -601,35 +643,11 @@ struct net_device *hdrm_nl_dev_lookup(struct net *net, struct nlattr *attr,
 				      struct netlink_ext_ack *extack);
 struct hdrm_port *hdrm_nl_port_lookup(struct net *net, struct nlattr *attr,
 				      struct netlink_ext_ack *extack);
-/* Puts one device's message; -ENODATA leaves the device out of a dump. */
-typedef int (*hdrm_nl_fill_t)(struct sk_buff *skb, struct net_device *dev,
-			      u32 portid, u32 seq, int flags,
-			      struct netlink_ext_ack *extack);
-int hdrm_nl_get_doit(struct genl_info *info, struct nlattr *attr,
-		     hdrm_nl_fill_t fill);
-int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
-		      hdrm_nl_fill_t fill);
+int hdrm_nl_port_missing(struct netlink_ext_ack *extack,
+			 const struct nlattr *attr);
 int hdrm_nl_put_buffers(struct sk_buff *skb, int attr,
 			const struct hdrm_buffers *now,
 			const struct hdrm_buffers *old,
 			const u64 *wanted, u8 lossless);
-
-/* nl_dev.c */
-int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
-int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
-int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
-void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd);
-
-/* nl_wd.c */
-void hdrm_nl_wd_notify(struct hdrm_port *port, u8 event, u8 prio);
-
-/* nl_measure.c */
-int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info);
-
-/* nl_result.c */
-int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info);
-int hdrm_nl_result_get_dumpit(struct sk_buff *skb,
-			      struct netlink_callback *cb);
-void hdrm_nl_result_notify(struct hdrm_port *port, u8 cmd);
 
 #endif /* _DCB_HDRM_H */

@@ -3,8 +3,9 @@
  * The dcb_hdrm generic netlink family, described by
  * Documentation/netlink/specs/dcb_hdrm.yaml. uapi/linux/dcb_hdrm.h and the
  * family itself, its request policies and ops table (nl_gen.c), are
- * generated from it. One file per message (nl_*.c) supplies the handlers;
- * this file has what they share.
+ * generated from it. One file per message (nl_*.c) supplies its prepare
+ * and fill steps (struct hdrm_nl_msg_ops) and its set handler; this file
+ * has the one get, dump and notification path that serves them all.
  */
 #include <linux/if_arp.h>
 #include <linux/rtnetlink.h>
@@ -13,6 +14,7 @@
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
+#include "nl_gen.h"
 
 /**
  * hdrm_nl_check_unique() - refuse an attribute given twice
@@ -106,54 +108,135 @@ struct hdrm_port *hdrm_nl_port_lookup(struct net *net, struct nlattr *attr,
 	if (IS_ERR(dev))
 		return ERR_CAST(dev);
 	port = hdrm_port_find_rtnl(dev);
-	if (!port && READ_ONCE(hdrm_unloading)) {
+	return port ?: ERR_PTR(hdrm_nl_port_missing(extack, attr));
+}
+
+/* Why an Ethernet device has no port: -ENODEV or -ENOMEM, with @extack. */
+int hdrm_nl_port_missing(struct netlink_ext_ack *extack,
+			 const struct nlattr *attr)
+{
+	if (READ_ONCE(hdrm_unloading)) {
 		NL_SET_ERR_MSG_ATTR(extack, attr, "the module is unloading");
-		return ERR_PTR(-ENODEV);
+		return -ENODEV;
 	}
-	if (!port) {
-		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    "the module holds no state for this device (out of memory when it appeared)");
-		return ERR_PTR(-ENOMEM);
+	NL_SET_ERR_MSG_ATTR(extack, attr,
+			    "the module holds no state for this device (out of memory when it appeared)");
+	return -ENOMEM;
+}
+
+/* The message each get answers with, by its command */
+static const struct hdrm_nl_msg_ops *hdrm_nl_get_ops(u8 cmd)
+{
+	switch (cmd) {
+	case DCB_HDRM_CMD_DEV_GET:
+		return &hdrm_nl_dev_ops;
+	case DCB_HDRM_CMD_RESULT_GET:
+		return &hdrm_nl_result_ops;
+	case DCB_HDRM_CMD_SAMPLES_GET:
+		return &hdrm_nl_samples_ops;
+	case DCB_HDRM_CMD_WATCHDOG_GET:
+		return &hdrm_nl_wd_ops;
 	}
-	return port;
+	return NULL;
+}
+
+/* The message each notification carries, by its command */
+static const struct hdrm_nl_msg_ops *hdrm_nl_ntf_ops(u8 cmd)
+{
+	switch (cmd) {
+	case DCB_HDRM_CMD_PEER_NTF:
+		return &hdrm_nl_dev_ops;
+	case DCB_HDRM_CMD_RESULT_NTF:
+	case DCB_HDRM_CMD_APPLY_NTF:
+	case DCB_HDRM_CMD_PUSH_NTF:
+		return &hdrm_nl_result_ops;
+	case DCB_HDRM_CMD_WATCHDOG_NTF:
+		return &hdrm_nl_wd_ops;
+	}
+	return NULL;
+}
+
+/* One message: the header, then what @ops->fill puts of @data. */
+static int hdrm_nl_msg_put(struct sk_buff *skb,
+			   const struct hdrm_nl_msg_ops *ops, const void *data,
+			   u8 cmd, u32 portid, u32 seq, int flags)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags, cmd);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (ops->fill(skb, data)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+static size_t hdrm_nl_msg_size(const struct hdrm_nl_msg_ops *ops,
+			       const void *data)
+{
+	return ops->reply_size ? ops->reply_size(data) : NLMSG_GOODSIZE;
 }
 
 /**
  * hdrm_nl_get_doit() - the do half of every get: one device's message
- * @info: the request
- * @attr: its ifindex attribute, may be NULL
- * @fill: puts the device's message (Context: rtnl held)
+ * @skb: the request
+ * @info: the request's attributes
  *
- * Allocates before taking rtnl, so nothing sleeps while holding it.
+ * The message's contents are copied under rtnl by its prepare step, into
+ * a buffer allocated before rtnl is taken; the reply is built after it
+ * is released.
+ *
+ * Return: 0, or a negative errno with the extack set.
  */
-int hdrm_nl_get_doit(struct genl_info *info, struct nlattr *attr,
-		     hdrm_nl_fill_t fill)
+int hdrm_nl_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct net_device *dev;
+	u8 cmd = info->genlhdr->cmd;
+	const struct hdrm_nl_msg_ops *ops = hdrm_nl_get_ops(cmd);
+	struct hdrm_nl_req req = { .cmd = cmd, .extack = info->extack };
 	struct sk_buff *msg;
+	void *data;
 	int err;
 
+	if (WARN_ON_ONCE(!ops))
+		return -EOPNOTSUPP;
 	err = hdrm_nl_check_request(info, 0);
 	if (err)
 		return err;
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
+	data = kvzalloc(ops->data_size, GFP_KERNEL);
+	if (!data)
 		return -ENOMEM;
 
 	rtnl_lock();
-	dev = hdrm_nl_dev_lookup(genl_info_net(info), attr, info->extack);
-	if (IS_ERR(dev))
-		err = PTR_ERR(dev);
-	else
-		err = fill(msg, dev, info->snd_portid, info->snd_seq, 0,
-			   info->extack);
+	req.dev = hdrm_nl_dev_lookup(genl_info_net(info),
+				     info->attrs[ops->ifindex_attr],
+				     info->extack);
+	if (IS_ERR(req.dev)) {
+		err = PTR_ERR(req.dev);
+	} else {
+		req.port = hdrm_port_find_rtnl(req.dev);
+		err = ops->prepare(&req, data);
+	}
 	rtnl_unlock();
+	if (err)
+		goto out;
 
+	err = -ENOMEM;
+	msg = genlmsg_new(hdrm_nl_msg_size(ops, data), GFP_KERNEL);
+	if (!msg)
+		goto out;
+	err = hdrm_nl_msg_put(msg, ops, data, cmd, info->snd_portid,
+			      info->snd_seq, 0);
 	if (err) {
 		nlmsg_free(msg);
-		return err;
+		goto out;
 	}
-	return genlmsg_reply(msg, info);
+	err = genlmsg_reply(msg, info);
+out:
+	kvfree(data);
+	return err;
 }
 
 /*
@@ -186,31 +269,45 @@ static struct net_device *hdrm_nl_dev_from(struct net *net,
 }
 
 /**
- * hdrm_nl_dump_devs() - the dump half of every get
+ * hdrm_nl_get_dumpit() - the dump half of every get
  * @skb: the dump's buffer
  * @cb: the dump; cb->args[0] is the ifindex to resume from
- * @fill: puts one device's message, or returns -ENODATA to leave it out
+ *
+ * A device whose prepare step gives -ENODATA is left out.
  *
  * Context: takes rtnl. Returns the dump's length, or a negative errno.
  */
-int hdrm_nl_dump_devs(struct sk_buff *skb, struct netlink_callback *cb,
-		      hdrm_nl_fill_t fill)
+int hdrm_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
+	u8 cmd = genl_dumpit_info(cb)->op.cmd;
+	const struct hdrm_nl_msg_ops *ops = hdrm_nl_get_ops(cmd);
+	struct hdrm_nl_req req = { .cmd = cmd };
 	struct net *net = sock_net(skb->sk);
 	unsigned long ifindex = cb->args[0];
-	struct net_device *dev;
+	void *data;
 	int err = 0;
 
+	if (WARN_ON_ONCE(!ops))
+		return -EOPNOTSUPP;
+	data = kvzalloc(ops->data_size, GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
 	rtnl_lock();
-	while ((dev = hdrm_nl_dev_from(net, ifindex))) {
-		err = fill(skb, dev, NETLINK_CB(cb->skb).portid,
-			   cb->nlh->nlmsg_seq, NLM_F_MULTI, NULL);
+	while ((req.dev = hdrm_nl_dev_from(net, ifindex))) {
+		req.port = hdrm_port_find_rtnl(req.dev);
+		memset(data, 0, ops->data_size);
+		err = ops->prepare(&req, data);
+		if (!err)
+			err = hdrm_nl_msg_put(skb, ops, data, cmd,
+					      NETLINK_CB(cb->skb).portid,
+					      cb->nlh->nlmsg_seq, NLM_F_MULTI);
 		if (err && err != -ENODATA)
 			break;	/* not sent: resume at this device */
 		err = 0;
-		ifindex = dev->ifindex + 1;
+		ifindex = req.dev->ifindex + 1;
 	}
 	rtnl_unlock();
+	kvfree(data);
 
 	cb->args[0] = ifindex;
 	/* A full skb ends this round; the dump resumes at ifindex. */
@@ -268,27 +365,45 @@ int hdrm_nl_put_buffers(struct sk_buff *skb, int attr,
 /**
  * hdrm_notify() - announce a change of a port on the monitor group
  * @port: the port
- * @cmd: DCB_HDRM_CMD_PEER_NTF (a dev message; Context: rtnl held), or
- *	 DCB_HDRM_CMD_RESULT_NTF, _APPLY_NTF, _PUSH_NTF (a result message;
- *	 Context: process)
+ * @cmd: the notification: DCB_HDRM_CMD_PEER_NTF and _WATCHDOG_NTF
+ *	 (Context: rtnl held), _RESULT_NTF, _APPLY_NTF and _PUSH_NTF
+ *	 (Context: process)
+ * @arg: a watchdog-ntf's HDRM_NTF_WD(event, prio); else 0
  *
- * The one call the features make into the netlink layer, as ethtool_notify()
- * is in net/ethtool: the message is built here, from the port's state.
+ * The one call the features make into the netlink layer, as
+ * ethtool_notify() is in net/ethtool: the message is built here, by its
+ * table, from the port's state. It goes to the device's own network
+ * namespace only.
  */
-void hdrm_notify(struct hdrm_port *port, u8 cmd)
+void hdrm_notify(struct hdrm_port *port, u8 cmd, u32 arg)
 {
-	switch (cmd) {
-	case DCB_HDRM_CMD_PEER_NTF:
-		hdrm_nl_dev_notify(port, cmd);
-		break;
-	case DCB_HDRM_CMD_RESULT_NTF:
-	case DCB_HDRM_CMD_APPLY_NTF:
-	case DCB_HDRM_CMD_PUSH_NTF:
-		hdrm_nl_result_notify(port, cmd);
-		break;
-	default:
-		WARN_ON_ONCE(1);
+	const struct hdrm_nl_msg_ops *ops = hdrm_nl_ntf_ops(cmd);
+	struct hdrm_nl_req req = {
+		.dev = port->dev, .port = port, .cmd = cmd, .arg = arg,
+	};
+	struct net *net = dev_net(port->dev);
+	struct sk_buff *msg = NULL;
+	void *data;
+
+	if (WARN_ON_ONCE(!ops))
+		return;
+	if (READ_ONCE(hdrm_unloading) ||
+	    !genl_has_listeners(&dcb_hdrm_family, net, DCB_HDRM_NLGRP_MONITOR))
+		return;
+	data = kvzalloc(ops->data_size, GFP_KERNEL);
+	if (!data)
+		return;
+	if (ops->prepare(&req, data))
+		goto out;
+	msg = genlmsg_new(hdrm_nl_msg_size(ops, data), GFP_KERNEL);
+	if (!msg || hdrm_nl_msg_put(msg, ops, data, cmd, 0, 0, 0)) {
+		nlmsg_free(msg);
+		goto out;
 	}
+	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0,
+				DCB_HDRM_NLGRP_MONITOR, GFP_KERNEL);
+out:
+	kvfree(data);
 }
 
 int __init hdrm_nl_init(void)

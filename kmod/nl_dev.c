@@ -38,7 +38,7 @@ static const struct {
 
 /*
  * Everything a dev message says, copied from the device, its driver and
- * its port by hdrm_dev_prepare(); hdrm_dev_msg_fill() only puts it.
+ * its port by hdrm_dev_prepare(); hdrm_dev_fill() only puts it.
  */
 struct hdrm_dev_msg {
 	int ifindex;
@@ -141,13 +141,14 @@ out:
  * The prepare step: reads the device, its driver and its port.
  * Context: rtnl held (link settings and DCB are read through the driver).
  */
-static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
+static int hdrm_dev_prepare(const struct hdrm_nl_req *req, void *data)
 {
-	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
+	struct net_device *dev = req->dev;
+	struct hdrm_port *port = req->port;
+	struct hdrm_dev_msg *m = data;
 	unsigned int i;
 
 	ASSERT_RTNL();
-	memset(m, 0, sizeof(*m));
 	m->ifindex = dev->ifindex;
 	strscpy(m->ifname, dev->name, sizeof(m->ifname));
 	m->has_dcb = hdrm_drv_has_dcb(dev);
@@ -158,7 +159,7 @@ static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
 		m->caps = DCB_HDRM_CAPS_REFLECT | DCB_HDRM_CAPS_MEASURE;
 	m->speed = hdrm_drv_speed(dev);
 	if (!port)
-		return;
+		return 0;
 	m->has_port = true;
 	hdrm_port_ts_refresh(port);
 	spin_lock_bh(&port->lock);
@@ -174,7 +175,7 @@ static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
 		m->stats[i] = atomic64_read((const void *)&port->ctr +
 					    hdrm_stats_map[i].off);
 	if (!m->has_dcb)
-		return;
+		return 0;
 	hdrm_drv_name(dev, m->driver);
 	m->model = hdrm_drv_model_in_use(dev, m->driver, m->cfg.model,
 					 &m->tc_mode);
@@ -183,6 +184,7 @@ static void hdrm_dev_prepare(struct net_device *dev, struct hdrm_dev_msg *m)
 	m->has_pfc = !hdrm_drv_get_pfc(dev, &m->pfc);
 	m->has_buf = !hdrm_drv_get_buffer(dev, &m->buf);
 	hdrm_dev_manual(dev, port, m);
+	return 0;
 }
 
 static int hdrm_put_stats(struct sk_buff *skb, const struct hdrm_dev_msg *m)
@@ -388,14 +390,9 @@ static int hdrm_put_last(struct sk_buff *skb, const struct hdrm_last *last,
 }
 
 /* The fill step: puts what hdrm_dev_prepare() copied, reads nothing else. */
-static int hdrm_dev_msg_fill(struct sk_buff *skb, const struct hdrm_dev_msg *m,
-			     u8 cmd, u32 portid, u32 seq, int flags)
+static int hdrm_dev_fill(struct sk_buff *skb, const void *data)
 {
-	void *hdr;
-
-	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags, cmd);
-	if (!hdr)
-		return -EMSGSIZE;
+	const struct hdrm_dev_msg *m = data;
 
 	if (nla_put_u32(skb, DCB_HDRM_A_DEV_IFINDEX, m->ifindex) ||
 	    nla_put_string(skb, DCB_HDRM_A_DEV_IFNAME, m->ifname) ||
@@ -405,13 +402,13 @@ static int hdrm_dev_msg_fill(struct sk_buff *skb, const struct hdrm_dev_msg *m,
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_CARRIER, m->carrier) ||
 	    nla_put_u32(skb, DCB_HDRM_A_DEV_CAPS, m->caps) ||
 	    (m->speed && nla_put_u32(skb, DCB_HDRM_A_DEV_SPEED, m->speed)))
-		goto nla_put_failure;
+		return -EMSGSIZE;
 
 	if (m->has_port && (m->ts.flags & HDRM_TSC_HW) &&
 	    (nla_put_u32(skb, DCB_HDRM_A_DEV_PHC_INDEX, m->ts.phc_index) ||
 	     nla_put_u32(skb, DCB_HDRM_A_DEV_HW_RESOLUTION,
 			 m->ts.hw_resolution)))
-		goto nla_put_failure;
+		return -EMSGSIZE;
 	if (m->has_port &&
 	    (hdrm_put_config(skb, &m->cfg) ||
 	     hdrm_put_peer(skb, m) ||
@@ -422,67 +419,18 @@ static int hdrm_dev_msg_fill(struct sk_buff *skb, const struct hdrm_dev_msg *m,
 	     (m->has_dcb &&
 	      nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL_IN_USE, m->model)) ||
 	     (m->tc_mode && nla_put_u8(skb, DCB_HDRM_A_DEV_TC_MODE, 1))))
-		goto nla_put_failure;
-
-	genlmsg_end(skb, hdr);
+		return -EMSGSIZE;
 	return 0;
-
-nla_put_failure:
-	genlmsg_cancel(skb, hdr);
-	return -EMSGSIZE;
 }
 
-static int hdrm_dev_fill(struct sk_buff *skb, struct net_device *dev,
-			 u32 portid, u32 seq, int flags,
-			 struct netlink_ext_ack *extack)
-{
-	struct hdrm_dev_msg m;
+/* dev-get, and the peer notification */
+const struct hdrm_nl_msg_ops hdrm_nl_dev_ops = {
+	.ifindex_attr	= DCB_HDRM_A_DEV_IFINDEX,
+	.data_size	= sizeof(struct hdrm_dev_msg),
+	.prepare	= hdrm_dev_prepare,
+	.fill		= hdrm_dev_fill,
+};
 
-	hdrm_dev_prepare(dev, &m);
-	return hdrm_dev_msg_fill(skb, &m, DCB_HDRM_CMD_DEV_GET, portid, seq,
-				 flags);
-}
-
-/**
- * hdrm_nl_dev_notify() - announce a device on the monitor group
- * @port: its port
- * @cmd: the notification (DCB_HDRM_CMD_PEER_NTF)
- *
- * Context: rtnl held. Goes to the device's own network namespace only.
- */
-void hdrm_nl_dev_notify(struct hdrm_port *port, u8 cmd)
-{
-	struct net *net = dev_net(port->dev);
-	struct hdrm_dev_msg m;
-	struct sk_buff *msg;
-
-	ASSERT_RTNL();
-	if (READ_ONCE(hdrm_unloading) ||
-	    !genl_has_listeners(&dcb_hdrm_family, net, 0))
-		return;
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return;
-	hdrm_dev_prepare(port->dev, &m);
-	if (hdrm_dev_msg_fill(msg, &m, cmd, 0, 0, 0)) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0, 0, GFP_KERNEL);
-}
-
-int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return hdrm_nl_get_doit(info, info->attrs[DCB_HDRM_A_DEV_IFINDEX],
-				hdrm_dev_fill);
-}
-
-int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
-{
-	return hdrm_nl_dump_devs(skb, cb, hdrm_dev_fill);
-}
-
-/* Per-priority max-frame overrides, validated as a whole before use. */
 static int hdrm_parse_max_frames(struct genl_info *info,
 				 struct hdrm_config *cfg)
 {

@@ -15,16 +15,10 @@
 /* Common nested types */
 extern const struct nla_policy dcb_hdrm_prio_frame_nl_policy[DCB_HDRM_A_PRIO_FRAME_BYTES + 1];
 
-int hdrm_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
-int hdrm_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int hdrm_nl_get_doit(struct sk_buff *skb, struct genl_info *info);
+int hdrm_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info);
-int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info);
-int hdrm_nl_result_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
-int hdrm_nl_samples_get_doit(struct sk_buff *skb, struct genl_info *info);
-int hdrm_nl_watchdog_get_doit(struct sk_buff *skb, struct genl_info *info);
-int hdrm_nl_watchdog_get_dumpit(struct sk_buff *skb,
-				    struct netlink_callback *cb);
 int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {

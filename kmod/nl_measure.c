@@ -10,6 +10,7 @@
 #include <uapi/linux/dcb_hdrm.h>
 
 #include "dcb_hdrm.h"
+#include "nl_gen.h"
 
 static u32 nla_get_u32_or(const struct nlattr *attr, u32 def)
 {

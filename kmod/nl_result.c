@@ -201,16 +201,11 @@ static int hdrm_put_ts(struct sk_buff *skb, const struct hdrm_result *r)
 }
 
 /* The fill step: puts what hdrm_result_prepare() copied, reads nothing else. */
-static int hdrm_result_fill(struct sk_buff *skb,
-			    const struct hdrm_result_msg *m, u8 cmd,
-			    u32 portid, u32 seq, int flags)
+static int hdrm_result_fill(struct sk_buff *skb, const void *data)
 {
+	const struct hdrm_result_msg *m = data;
 	const struct hdrm_result *r = &m->r;
-	void *hdr;
 
-	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags, cmd);
-	if (!hdr)
-		return -EMSGSIZE;
 	if (nla_put_u32(skb, DCB_HDRM_A_RESULT_IFINDEX, m->ifindex) ||
 	    nla_put_string(skb, DCB_HDRM_A_RESULT_IFNAME, m->ifname) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_SESSION, r->session) ||
@@ -255,21 +250,17 @@ static int hdrm_result_fill(struct sk_buff *skb,
 	     nla_put_u8(skb, DCB_HDRM_A_RESULT_BUFFER_OWNER, m->owner)) ||
 	    (r->source == DCB_HDRM_SOURCE_LOCAL && hdrm_put_ts(skb, r)) ||
 	    (m->has_a && hdrm_put_applied(skb, &m->a)) ||
-	    (m->has_push && hdrm_put_push(skb, &m->push))) {
-		genlmsg_cancel(skb, hdr);
+	    (m->has_push && hdrm_put_push(skb, &m->push)))
 		return -EMSGSIZE;
-	}
-	genlmsg_end(skb, hdr);
 	return 0;
 }
 
 /*
- * The prepare step: copies the port's last result and, for the same
- * session, what the apply did and what the peer made of its push; false
- * when there is no result.
+ * Copies the port's last result and, for the same session, what the
+ * apply did and what the peer made of its push; false when there is no
+ * result.
  */
-static bool hdrm_result_prepare(struct hdrm_port *port,
-				struct hdrm_result_msg *m)
+static bool hdrm_result_copy(struct hdrm_port *port, struct hdrm_result_msg *m)
 {
 	bool have;
 
@@ -341,147 +332,97 @@ static void hdrm_result_model(struct hdrm_port *port, struct hdrm_result_msg *m)
 	kfree(plan);
 }
 
-/* The device's last result as a RESULT_GET message. Context: rtnl held. */
-static int hdrm_result_fill_dev(struct sk_buff *skb, struct net_device *dev,
-				u32 portid, u32 seq, int flags,
-				struct netlink_ext_ack *extack)
-{
-	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
-	struct hdrm_result_msg *m;
-	int err;
-
-	m = kzalloc(sizeof(*m), GFP_KERNEL);
-	if (!m)
-		return -ENOMEM;
-	if (!port || !hdrm_result_prepare(port, m)) {
-		NL_SET_ERR_MSG(extack, "no measurement of this device yet");
-		err = -ENODATA;
-	} else {
-		hdrm_result_model(port, m);
-		err = hdrm_result_fill(skb, m, DCB_HDRM_CMD_RESULT_GET,
-				       portid, seq, flags);
-	}
-	kfree(m);
-	return err;
-}
-
-int hdrm_nl_result_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return hdrm_nl_get_doit(info, info->attrs[DCB_HDRM_A_RESULT_IFINDEX],
-				hdrm_result_fill_dev);
-}
-
-int hdrm_nl_result_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
-{
-	return hdrm_nl_dump_devs(skb, cb, hdrm_result_fill_dev);
-}
-
-/**
- * hdrm_nl_result_notify() - announce the port's new result, or its apply
- * @port: the port
- * @cmd: DCB_HDRM_CMD_RESULT_NTF, _APPLY_NTF or _PUSH_NTF
- *
- * Context: process (the session's end work, the apply work). Goes to the
- * monitor group in the device's own network namespace only.
+/*
+ * The prepare step: the port's last result; for result-get (Context: rtnl
+ * held) also the driver's headroom by the model. The notifications
+ * (Context: process) carry the result alone.
  */
-void hdrm_nl_result_notify(struct hdrm_port *port, u8 cmd)
+static int hdrm_result_prepare(const struct hdrm_nl_req *req, void *data)
 {
-	struct net *net = dev_net(port->dev);
-	struct hdrm_result_msg *m;
-	struct sk_buff *msg;
+	struct hdrm_result_msg *m = data;
 
-	if (READ_ONCE(hdrm_unloading) || !genl_has_listeners(&dcb_hdrm_family, net, 0))
-		return;
-	m = kzalloc(sizeof(*m), GFP_KERNEL);
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!m || !msg || !hdrm_result_prepare(port, m) ||
-	    hdrm_result_fill(msg, m, cmd, 0, 0, 0)) {
-		nlmsg_free(msg);
-		kfree(m);
-		return;
+	if (!req->port || !hdrm_result_copy(req->port, m)) {
+		NL_SET_ERR_MSG(req->extack, "no measurement of this device yet");
+		return -ENODATA;
 	}
-	kfree(m);
-	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0, 0, GFP_KERNEL);
+	if (req->cmd == DCB_HDRM_CMD_RESULT_GET)
+		hdrm_result_model(req->port, m);
+	return 0;
 }
+
+/* result-get, and the result, apply and push notifications */
+const struct hdrm_nl_msg_ops hdrm_nl_result_ops = {
+	.ifindex_attr	= DCB_HDRM_A_RESULT_IFINDEX,
+	.data_size	= sizeof(struct hdrm_result_msg),
+	.prepare	= hdrm_result_prepare,
+	.fill		= hdrm_result_fill,
+};
 
 /*
  * DCB_HDRM_CMD_SAMPLES_GET: the raw round trips of the device's last local
- * measurement. The buffer and the message are sized for the most probes a
- * measurement sends and allocated before rtnl; the samples are copied
- * under the port's lock, since a new measurement replaces them whole.
+ * measurement, copied under the port's lock (a new measurement replaces
+ * them whole) into a buffer sized for the most probes a measurement
+ * sends, allocated before rtnl.
  */
-int hdrm_nl_samples_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	struct nlattr *attr = info->attrs[DCB_HDRM_A_SAMPLES_IFINDEX];
-	const size_t max = struct_size_t(struct hdrm_sample_set, ns,
-					 HDRM_MAX_PROBES);
-	struct hdrm_sample_set *set;
-	struct hdrm_port *port;
-	struct sk_buff *msg;
+struct hdrm_samples_msg {
+	int ifindex;
 	char ifname[IFNAMSIZ];
-	int ifindex, err;
-	void *hdr;
+	u32 session;
+	u32 n;
+	u32 ns[HDRM_MAX_PROBES];
+};
 
-	err = hdrm_nl_check_request(info, 0);
-	if (err)
-		return err;
-	if (!attr) {
-		NL_SET_ERR_MSG(info->extack, "samples-get needs an ifindex");
-		return -EINVAL;
-	}
-	set = kvzalloc(max, GFP_KERNEL);
-	msg = genlmsg_new(nla_total_size(HDRM_MAX_PROBES * sizeof(u32)) +
-			  nla_total_size(IFNAMSIZ) + 2 * nla_total_size(4),
-			  GFP_KERNEL);
-	if (!set || !msg) {
-		err = -ENOMEM;
-		goto out;
-	}
+static int hdrm_samples_prepare(const struct hdrm_nl_req *req, void *data)
+{
+	struct hdrm_samples_msg *m = data;
+	struct hdrm_port *port = req->port;
+	int err = -ENODATA;
 
-	rtnl_lock();
-	port = hdrm_nl_port_lookup(genl_info_net(info), attr, info->extack);
-	if (IS_ERR(port)) {
-		rtnl_unlock();
-		err = PTR_ERR(port);
-		goto out;
-	}
-	ifindex = port->dev->ifindex;
-	strscpy(ifname, port->dev->name, sizeof(ifname));
-	err = -ENODATA;
+	if (!port)
+		return hdrm_nl_port_missing(req->extack, NULL);
+	m->ifindex = req->dev->ifindex;
+	strscpy(m->ifname, req->dev->name, sizeof(m->ifname));
 	spin_lock_bh(&port->lock);
 	if (port->result && port->samples &&
 	    port->result->source == DCB_HDRM_SOURCE_LOCAL &&
 	    port->samples->session == port->result->session &&
 	    port->samples->n <= HDRM_MAX_PROBES) {
-		set->session = port->samples->session;
-		set->n = port->samples->n;
-		memcpy(set->ns, port->samples->ns, set->n * sizeof(u32));
+		m->session = port->samples->session;
+		m->n = port->samples->n;
+		memcpy(m->ns, port->samples->ns, m->n * sizeof(u32));
 		err = 0;
 	}
 	spin_unlock_bh(&port->lock);
-	rtnl_unlock();
-	if (err) {
-		NL_SET_ERR_MSG_ATTR(info->extack, attr,
-				    "no local measurement of this device to take samples from");
-		goto out;
-	}
-
-	hdr = genlmsg_put_reply(msg, info, &dcb_hdrm_family, 0,
-				DCB_HDRM_CMD_SAMPLES_GET);
-	if (!hdr ||
-	    nla_put_u32(msg, DCB_HDRM_A_SAMPLES_IFINDEX, ifindex) ||
-	    nla_put_string(msg, DCB_HDRM_A_SAMPLES_IFNAME, ifname) ||
-	    nla_put_u32(msg, DCB_HDRM_A_SAMPLES_SESSION, set->session) ||
-	    nla_put(msg, DCB_HDRM_A_SAMPLES_RTT, set->n * sizeof(u32),
-		    set->ns)) {
-		err = -EMSGSIZE;
-		goto out;
-	}
-	genlmsg_end(msg, hdr);
-	kvfree(set);
-	return genlmsg_reply(msg, info);
-out:
-	nlmsg_free(msg);
-	kvfree(set);
+	if (err)
+		NL_SET_ERR_MSG(req->extack,
+			       "no local measurement of this device to take samples from");
 	return err;
 }
+
+static size_t hdrm_samples_size(const void *data)
+{
+	const struct hdrm_samples_msg *m = data;
+
+	return nla_total_size(m->n * sizeof(u32)) + nla_total_size(IFNAMSIZ) +
+	       2 * nla_total_size(sizeof(u32));
+}
+
+static int hdrm_samples_fill(struct sk_buff *skb, const void *data)
+{
+	const struct hdrm_samples_msg *m = data;
+
+	if (nla_put_u32(skb, DCB_HDRM_A_SAMPLES_IFINDEX, m->ifindex) ||
+	    nla_put_string(skb, DCB_HDRM_A_SAMPLES_IFNAME, m->ifname) ||
+	    nla_put_u32(skb, DCB_HDRM_A_SAMPLES_SESSION, m->session) ||
+	    nla_put(skb, DCB_HDRM_A_SAMPLES_RTT, m->n * sizeof(u32), m->ns))
+		return -EMSGSIZE;
+	return 0;
+}
+
+const struct hdrm_nl_msg_ops hdrm_nl_samples_ops = {
+	.ifindex_attr	= DCB_HDRM_A_SAMPLES_IFINDEX,
+	.data_size	= sizeof(struct hdrm_samples_msg),
+	.prepare	= hdrm_samples_prepare,
+	.reply_size	= hdrm_samples_size,
+	.fill		= hdrm_samples_fill,
+};

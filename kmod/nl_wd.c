@@ -27,7 +27,8 @@ static u8 hdrm_wd_shown(struct hdrm_port *port)
 	return mask;
 }
 
-static int hdrm_wd_put_prio(struct sk_buff *skb, struct hdrm_wd *wd, int p)
+static int hdrm_wd_put_prio(struct sk_buff *skb, const struct hdrm_wd *wd,
+			    int p)
 {
 	const struct hdrm_wd_prio *wp = &wd->prio[p];
 	struct nlattr *nest;
@@ -73,25 +74,50 @@ static int hdrm_wd_put_prio(struct sk_buff *skb, struct hdrm_wd *wd, int p)
 	return 0;
 }
 
+/* Everything a watchdog message says, copied by hdrm_wd_prepare(). */
+struct hdrm_wd_msg {
+	int ifindex;
+	char ifname[IFNAMSIZ];
+	struct hdrm_wd wd;
+	u8 shown;
+	int event;			/* < 0: a get, else a watchdog-ntf's */
+	u8 prio;
+};
+
 /*
- * One device's watchdog; @event < 0 for a get, else a watchdog-ntf of
- * @event on @prio. Context: rtnl held.
+ * The prepare step: one device's watchdog, for a get or a watchdog-ntf
+ * of HDRM_NTF_WD(event, prio). Context: rtnl held.
  */
-static int hdrm_wd_msg_fill(struct sk_buff *skb, struct hdrm_port *port,
-			    u8 cmd, int event, u8 prio, u32 portid, u32 seq,
-			    int flags)
+static int hdrm_wd_prepare(const struct hdrm_nl_req *req, void *data)
 {
-	struct net_device *dev = port->dev;
-	struct hdrm_wd *wd = &port->wd;
-	u8 shown = hdrm_wd_shown(port);
-	void *hdr;
+	struct hdrm_wd_msg *m = data;
+
+	ASSERT_RTNL();
+	if (!req->port) {
+		NL_SET_ERR_MSG(req->extack, "the module holds no state for this device");
+		return -ENODATA;
+	}
+	m->ifindex = req->dev->ifindex;
+	strscpy(m->ifname, req->dev->name, sizeof(m->ifname));
+	m->wd = req->port->wd;
+	m->shown = hdrm_wd_shown(req->port);
+	m->event = -1;
+	if (req->cmd == DCB_HDRM_CMD_WATCHDOG_NTF) {
+		m->event = HDRM_NTF_WD_EVENT(req->arg);
+		m->prio = HDRM_NTF_WD_PRIO(req->arg);
+	}
+	return 0;
+}
+
+/* The fill step: puts what hdrm_wd_prepare() copied, reads nothing else. */
+static int hdrm_wd_fill(struct sk_buff *skb, const void *data)
+{
+	const struct hdrm_wd_msg *m = data;
+	const struct hdrm_wd *wd = &m->wd;
 	int p;
 
-	hdr = genlmsg_put(skb, portid, seq, &dcb_hdrm_family, flags, cmd);
-	if (!hdr)
-		return -EMSGSIZE;
-	if (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_IFINDEX, dev->ifindex) ||
-	    nla_put_string(skb, DCB_HDRM_A_WATCHDOG_IFNAME, dev->name) ||
+	if (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_IFINDEX, m->ifindex) ||
+	    nla_put_string(skb, DCB_HDRM_A_WATCHDOG_IFNAME, m->ifname) ||
 	    nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_STATE, wd->on) ||
 	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_ACTION, wd->action) ||
 	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_DETECT_MS, wd->detect_ms) ||
@@ -105,79 +131,29 @@ static int hdrm_wd_msg_fill(struct sk_buff *skb, struct hdrm_port *port,
 			      wd->poll_errors, DCB_HDRM_A_WATCHDOG_PAD) ||
 	    nla_put_u64_64bit(skb, DCB_HDRM_A_WATCHDOG_ACTION_ERRORS,
 			      wd->action_errors, DCB_HDRM_A_WATCHDOG_PAD))
-		goto cancel;
+		return -EMSGSIZE;
 	if (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_COUNTER_REFRESH_MS,
 			wd->drv->pfc_refresh_ms) ||
 	    nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED,
 		       wd->drv->pfc_swapped))
-		goto cancel;
-	if (event >= 0 &&
-	    (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_EVENT, event) ||
-	     nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_EVENT_PRIO, prio)))
-		goto cancel;
+		return -EMSGSIZE;
+	if (m->event >= 0 &&
+	    (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_EVENT, m->event) ||
+	     nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_EVENT_PRIO, m->prio)))
+		return -EMSGSIZE;
 	for (p = 0; p < HDRM_PRIOS; p++)
-		if ((shown & BIT(p)) && hdrm_wd_put_prio(skb, wd, p))
-			goto cancel;
-	genlmsg_end(skb, hdr);
+		if ((m->shown & BIT(p)) && hdrm_wd_put_prio(skb, wd, p))
+			return -EMSGSIZE;
 	return 0;
-cancel:
-	genlmsg_cancel(skb, hdr);
-	return -EMSGSIZE;
 }
 
-static int hdrm_wd_fill(struct sk_buff *skb, struct net_device *dev,
-			u32 portid, u32 seq, int flags,
-			struct netlink_ext_ack *extack)
-{
-	struct hdrm_port *port = hdrm_port_find_rtnl(dev);
-
-	if (!port) {
-		NL_SET_ERR_MSG(extack, "the module holds no state for this device");
-		return -ENODATA;
-	}
-	return hdrm_wd_msg_fill(skb, port, DCB_HDRM_CMD_WATCHDOG_GET, -1, 0,
-				portid, seq, flags);
-}
-
-int hdrm_nl_watchdog_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return hdrm_nl_get_doit(info, info->attrs[DCB_HDRM_A_WATCHDOG_IFINDEX],
-				hdrm_wd_fill);
-}
-
-int hdrm_nl_watchdog_get_dumpit(struct sk_buff *skb,
-				struct netlink_callback *cb)
-{
-	return hdrm_nl_dump_devs(skb, cb, hdrm_wd_fill);
-}
-
-/**
- * hdrm_nl_wd_notify() - announce a storm, its end, or a stop during one
- * @port: the port
- * @event: enum dcb_hdrm_wd_event
- * @prio: the priority
- *
- * Context: rtnl held. Goes to the device's own network namespace only.
- */
-void hdrm_nl_wd_notify(struct hdrm_port *port, u8 event, u8 prio)
-{
-	struct net *net = dev_net(port->dev);
-	struct sk_buff *msg;
-
-	ASSERT_RTNL();
-	if (READ_ONCE(hdrm_unloading) ||
-	    !genl_has_listeners(&dcb_hdrm_family, net, 0))
-		return;
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return;
-	if (hdrm_wd_msg_fill(msg, port, DCB_HDRM_CMD_WATCHDOG_NTF, event, prio,
-			     0, 0, 0)) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_multicast_netns(&dcb_hdrm_family, net, msg, 0, 0, GFP_KERNEL);
-}
+/* watchdog-get, and watchdog-ntf */
+const struct hdrm_nl_msg_ops hdrm_nl_wd_ops = {
+	.ifindex_attr	= DCB_HDRM_A_WATCHDOG_IFINDEX,
+	.data_size	= sizeof(struct hdrm_wd_msg),
+	.prepare	= hdrm_wd_prepare,
+	.fill		= hdrm_wd_fill,
+};
 
 /*
  * DCB_HDRM_CMD_WATCHDOG_SET: all or nothing. The new settings are checked

@@ -169,7 +169,7 @@ void hdrm_push_work(struct work_struct *work)
 				   msecs_to_jiffies(HDRM_PUSH_WAIT_MS));
 	}
 	if (notify)
-		hdrm_notify(port, DCB_HDRM_CMD_PUSH_NTF);
+		hdrm_notify(port, DCB_HDRM_CMD_PUSH_NTF, 0);
 }
 
 /*
@@ -369,7 +369,7 @@ void hdrm_rx_push_work(struct work_struct *work)
 				     ack.reason);
 	hdrm_ctl_send(port, encap, &ack);
 	if (held)
-		hdrm_notify(port, DCB_HDRM_CMD_RESULT_NTF);
+		hdrm_notify(port, DCB_HDRM_CMD_RESULT_NTF, 0);
 	if (applied)
-		hdrm_notify(port, DCB_HDRM_CMD_APPLY_NTF);
+		hdrm_notify(port, DCB_HDRM_CMD_APPLY_NTF, 0);
 }

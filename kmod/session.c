@@ -647,7 +647,7 @@ static void hdrm_session_finish(struct hdrm_port *port)
 			hdrm_last_set(&port->last, r);
 		spin_unlock_bh(&port->lock);
 		kfree(old);
-		hdrm_notify(port, DCB_HDRM_CMD_RESULT_NTF);
+		hdrm_notify(port, DCB_HDRM_CMD_RESULT_NTF, 0);
 		/* A port being deleted queues no work: its works are cancelled next. */
 		if (ok && !dead && s->apply != DCB_HDRM_APPLY_NONE)
 			hdrm_apply_schedule(port, s->apply);

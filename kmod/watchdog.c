@@ -252,12 +252,14 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 		case HDRM_WD_STORM:
 			wd->prio[p].detect_ns = now;
 			hdrm_wd_act(port, p);
-			hdrm_nl_wd_notify(port, DCB_HDRM_WD_EVENT_STORM, p);
+			hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
+				    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_STORM, p));
 			break;
 		case HDRM_WD_RESTORED:
 			wd->prio[p].end_ns = now;
 			hdrm_wd_undo(port, BIT(p));
-			hdrm_nl_wd_notify(port, DCB_HDRM_WD_EVENT_RESTORED, p);
+			hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
+				    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_RESTORED, p));
 			break;
 		default:
 			break;
@@ -327,8 +329,8 @@ void hdrm_wd_stop(struct hdrm_port *port, bool notify)
 		if (wd->prio[p].stormed) {
 			hdrm_wd_end(&wd->prio[p], ktime_get_ns());
 			if (notify)
-				hdrm_nl_wd_notify(port,
-						  DCB_HDRM_WD_EVENT_STOPPED, p);
+				hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
+					    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_STOPPED, p));
 		}
 		hdrm_wd_forget(&wd->prio[p]);
 	}

@@ -9,7 +9,9 @@ C and H are what the kernel's ynl-gen-c.py --mode kernel made of SPEC.
 This script adapts them to the module, mechanically and nothing more:
 
  - handlers: the generator names them <family>_nl_<op>_<do|dump>it; the
-   module's are hdrm_nl_<op>_<do|dump>it.
+   module's are hdrm_nl_<op>_<do|dump>it, but every get is served by
+   hdrm_nl_get_doit and hdrm_nl_get_dumpit (netlink.c), which find the
+   message by the command.
  - the family: the generator's <family>_nl_family is the module's
    dcb_hdrm_family.
  - 6.1: it has no genl_split_ops (6.2 on), so the source also carries a
@@ -42,6 +44,9 @@ def fail(msg):
 
 def rename(text, family):
     fam = family.replace('-', '_')
+    # every get's do and dump: netlink.c's one pair, by the message's table
+    text = re.sub(r'\b%s_nl_\w+?_get_(do|dump)it\b' % fam,
+                  r'hdrm_nl_get_\1it', text)
     text = re.sub(r'\b%s_nl_(\w+?)_(do|dump)it\b' % fam, r'hdrm_nl_\1_\2it',
                   text)
     # a prototype the rename shortened: its arguments back on one line
@@ -49,6 +54,16 @@ def rename(text, family):
                   lambda m: m.group(1) + ' ' + m.group(2)
                   if len(m.group(1)) + len(m.group(2)) < 80 else m.group(0),
                   text, flags=re.M)
+    # the gets' prototypes, now the same: one of each
+    seen = set()
+    lines = []
+    for line in text.split('\n'):
+        if line.startswith('int hdrm_nl_get_'):
+            if line in seen:
+                continue
+            seen.add(line)
+        lines.append(line)
+    text = '\n'.join(lines)
     return re.sub(r'\b%s_nl_family\b' % fam, '%s_family' % fam, text)
 
 
