@@ -473,14 +473,18 @@ void hdrm_drv_model_dev(struct net_device *dev, u8 model, u8 delay_unit,
 void hdrm_drv_model_state(struct net_device *dev, struct hdrm_model_state *s);
 u8 hdrm_drv_delay_unit_of(const char *driver, u8 configured);
 void hdrm_drv_ts_caps(struct net_device *dev, struct hdrm_ts_caps *ts);
+void hdrm_drv_ts_refresh(struct hdrm_port *port);
 
 /* tstamp.c: timestamps at the wire */
 int hdrm_ts_init(void);
 void hdrm_ts_exit(void);
 void hdrm_rx_stamps(struct sk_buff *skb, struct net_device *dev,
 		    struct hdrm_rxts *rx);
+/* Where a frame's transmit stamp goes: to its owner, from the socket's work */
+typedef void (*hdrm_ts_done_t)(struct hdrm_port *port, enum hdrm_encap encap,
+			       const struct hdrm_probe *p, u64 hw, u64 sw);
 bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
-		 const struct hdrm_probe *p);
+		 const struct hdrm_probe *p, hdrm_ts_done_t done);
 int hdrm_ts_xmit(struct sk_buff *skb);
 
 /* port.c */
@@ -488,7 +492,6 @@ int hdrm_ports_init(void);
 void hdrm_ports_exit(void);
 struct hdrm_port *hdrm_port_find_rcu(const struct net_device *dev);
 struct hdrm_port *hdrm_port_find_rtnl(const struct net_device *dev);
-void hdrm_port_ts_refresh(struct hdrm_port *port);
 bool hdrm_dev_is_upper(const struct net_device *dev);
 
 /* session.c */
@@ -519,8 +522,8 @@ void hdrm_session_reply(struct hdrm_port *port, const u8 *src,
 			const struct hdrm_rxts *t4);
 void hdrm_session_followup(struct hdrm_port *port, const u8 *src,
 			   const struct hdrm_probe *p);
-void hdrm_session_tx_stamp(struct hdrm_port *port, const struct hdrm_probe *p,
-			   u64 hw, u64 sw);
+void hdrm_session_tx_stamp(struct hdrm_port *port, enum hdrm_encap encap,
+			   const struct hdrm_probe *p, u64 hw, u64 sw);
 void hdrm_session_done_work(struct work_struct *work);
 void hdrm_session_stop(struct hdrm_port *port, u8 status);
 void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s);

@@ -654,3 +654,22 @@ void hdrm_drv_ts_caps(struct net_device *dev, struct hdrm_ts_caps *ts)
 				    HDRM_HW_RES_DEFAULT_NS;
 	}
 }
+
+/**
+ * hdrm_drv_ts_refresh() - read again what the device's driver timestamps
+ * @port: the port
+ *
+ * The reflector reads port->ts in softirq; it is refreshed here, under
+ * rtnl, when the device changes and before each measurement.
+ *
+ * Context: rtnl held.
+ */
+void hdrm_drv_ts_refresh(struct hdrm_port *port)
+{
+	struct hdrm_ts_caps ts;
+
+	hdrm_drv_ts_caps(port->dev, &ts);
+	spin_lock_bh(&port->lock);
+	port->ts = ts;
+	spin_unlock_bh(&port->lock);
+}

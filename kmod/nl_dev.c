@@ -161,7 +161,7 @@ static int hdrm_dev_prepare(const struct hdrm_nl_req *req, void *data)
 	if (!port)
 		return 0;
 	m->has_port = true;
-	hdrm_port_ts_refresh(port);
+	hdrm_drv_ts_refresh(port);
 	spin_lock_bh(&port->lock);
 	m->ts = port->ts;
 	m->cfg = port->cfg;

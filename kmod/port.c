@@ -153,28 +153,9 @@ static void hdrm_port_del(struct hdrm_port *port, u8 status)
  * headroom is measured again once the burst of events has settled.
  * Context: rtnl held (the port's configuration changes only under it).
  */
-/**
- * hdrm_port_ts_refresh() - read again what the device's driver timestamps
- * @port: the port
- *
- * The reflector reads port->ts in softirq; it is refreshed here, under
- * rtnl, when the device changes and before each measurement.
- *
- * Context: rtnl held.
- */
-void hdrm_port_ts_refresh(struct hdrm_port *port)
-{
-	struct hdrm_ts_caps ts;
-
-	hdrm_drv_ts_caps(port->dev, &ts);
-	spin_lock_bh(&port->lock);
-	port->ts = ts;
-	spin_unlock_bh(&port->lock);
-}
-
 static void hdrm_port_changed(struct hdrm_port *port)
 {
-	hdrm_port_ts_refresh(port);
+	hdrm_drv_ts_refresh(port);
 	if (port->cfg.remeasure)
 		hdrm_remeasure_kick(port, HDRM_REMEASURE_DEBOUNCE_MS);
 	hdrm_apply_relink(port);

@@ -116,7 +116,8 @@ void hdrm_reflect_request(struct hdrm_port *port, struct net_device *dev,
 		atomic64_inc(&port->ctr.tx_errors);
 		return;
 	}
-	if (flags && !hdrm_ts_own(skb, tx, encap, &reply)) {
+	if (flags &&
+	    !hdrm_ts_own(skb, tx, encap, &reply, hdrm_reflect_followup)) {
 		/* no socket for the stamp: answer in one step after all */
 		reply.flags &= ~(HDRM_F_TWOSTEP | HDRM_F_HWTS);
 		t2 = mode != DCB_HDRM_TS_MODE_HOOK && rx->sw ? rx->sw : rx->hook;

@@ -161,7 +161,8 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 	}
 	/* the driver's TX timestamps, when asked for, come to hdrm_ts_work */
 	want = READ_ONCE(s->want_tx);
-	if (want && !hdrm_ts_own(skb, want, s->encap, &p)) {
+	if (want &&
+	    !hdrm_ts_own(skb, want, s->encap, &p, hdrm_session_tx_stamp)) {
 		spin_lock(&port->lock);
 		s->want_tx = 0;
 		spin_unlock(&port->lock);
@@ -473,14 +474,15 @@ out:
 /**
  * hdrm_session_tx_stamp() - the driver's TX timestamp of a probe
  * @port: the port it left on
+ * @encap: its encapsulation (the session knows it; hdrm_ts_done_t gives it)
  * @p: the probe, as it was sent (its t1 not yet stamped)
  * @hw: the NIC's timestamp, or 0
  * @sw: the software one on the monotonic clock, or 0
  *
  * Context: BH off, RCU held (hdrm_ts_work).
  */
-void hdrm_session_tx_stamp(struct hdrm_port *port, const struct hdrm_probe *p,
-			   u64 hw, u64 sw)
+void hdrm_session_tx_stamp(struct hdrm_port *port, enum hdrm_encap encap,
+			   const struct hdrm_probe *p, u64 hw, u64 sw)
 {
 	struct hdrm_session *s;
 	struct hdrm_rec *r;
@@ -731,7 +733,7 @@ void hdrm_session_snapshot(struct hdrm_port *port, struct hdrm_session *s)
 	u32 speed, prio_mask;
 
 	ASSERT_RTNL();
-	hdrm_port_ts_refresh(port);
+	hdrm_drv_ts_refresh(port);
 	spin_lock_bh(&port->lock);
 	speed = port->cfg.speed_override;
 	prio_mask = port->cfg.prio_mask;

@@ -59,6 +59,7 @@ struct hdrm_ts_slot {
 	enum hdrm_encap encap;
 	u64 start, end;			/* the transmit call, monotonic ns */
 	struct hdrm_probe p;
+	hdrm_ts_done_t done;		/* the frame's owner */
 };
 
 struct hdrm_net {
@@ -154,6 +155,9 @@ void hdrm_rx_stamps(struct sk_buff *skb, struct net_device *dev,
  * @encap: its encapsulation
  * @p: what it carries: a probe (its session and sequence number are what
  *     count) or a two-step reply (all of it, for the follow-up)
+ * @done: what gets the stamp (Context: BH off, RCU held): the session's
+ *	  hdrm_session_tx_stamp() or the reflector's hdrm_reflect_followup();
+ *	  this file calls neither by name
  *
  * Return: true when the frame's namespace has its socket and the stamps
  * were asked for; false when they will not come.
@@ -161,7 +165,7 @@ void hdrm_rx_stamps(struct sk_buff *skb, struct net_device *dev,
  * Context: process or softirq.
  */
 bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
-		 const struct hdrm_probe *p)
+		 const struct hdrm_probe *p, hdrm_ts_done_t done)
 {
 	struct hdrm_net *hn = net_generic(dev_net(skb->dev), hdrm_net_id);
 	struct hdrm_ts_slot *slot;
@@ -179,6 +183,7 @@ bool hdrm_ts_own(struct sk_buff *skb, u8 tx_flags, enum hdrm_encap encap,
 	slot->encap = encap;
 	slot->start = ktime_get_ns();
 	slot->p = *p;
+	slot->done = done;
 	spin_unlock_bh(&hn->lock);
 	skb_set_owner_w(skb, hn->sock->sk);
 	skb_shinfo(skb)->tskey = key;
@@ -260,13 +265,8 @@ static void hdrm_ts_one(struct hdrm_net *hn, struct sk_buff *skb)
 	if (!found)
 		return;
 	port = hdrm_port_find_rcu(slot.dev);
-	if (!port)
-		return;
-	if (slot.p.type == HDRM_TYPE_REQUEST)
-		hdrm_session_tx_stamp(port, &slot.p, hw, sw);
-	else if (slot.p.type == HDRM_TYPE_REPLY &&
-		 (slot.p.flags & HDRM_F_TWOSTEP))
-		hdrm_reflect_followup(port, slot.encap, &slot.p, hw, sw);
+	if (port)
+		slot.done(port, slot.encap, &slot.p, hw, sw);
 }
 
 static void hdrm_ts_work(struct work_struct *work)
