@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dcbsim: the netlink knobs of the selftests' DCB test device, shared by
- * the module (dcbsim.c) and the iproute2 link plugin (link_dcbsim.c).
+ * the module (dcbsim_priv.h) and the iproute2 link plugin (link_dcbsim.c).
  */
 #ifndef _DCBSIM_H
 #define _DCBSIM_H

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcbsim: the test DCB device's netdev and its cable: transmit, the
+ * FIFO and hrtimer that hold each frame for delay-ns, delivery to the
+ * peer, the net_device_ops, the device's setup and the module.
+ * Documentation/testing.rst describes the device.
+ */
+#include <linux/etherdevice.h>
+#include <linux/module.h>
+#include <linux/net_tstamp.h>
+
+#include "dcbsim_priv.h"
+
+#define DCBSIM_WIRE_MAX		4096	/* frames in flight on the cable */
+#define DCBSIM_DEF_SPEED	10000
+#define DCBSIM_DEF_TOTAL	262144
+#define DCBSIM_DEF_CELL		128
+#define DCBSIM_DEF_TS_RES_NS	8
+
+/* Hands a frame to the peer. Context: bottom halves off, RCU held. */
+static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
+			   struct sk_buff *skb)
+{
+	struct dcbsim_priv *ppriv = netdev_priv(peer);
+	unsigned int len = skb->len;
+
+	/* eth_type_trans() pulls a header that may sit in fragments */
+	if (!(peer->flags & IFF_UP) || !pskb_may_pull(skb, ETH_HLEN)) {
+		atomic64_inc(&priv->tx_dropped);
+		kfree_skb(skb);
+		return;
+	}
+	skb_scrub_packet(skb, !net_eq(dev_net(priv->dev), dev_net(peer)));
+	if (dcbsim_rx_stamp(ppriv, skb)) {
+		atomic64_inc(&priv->tx_dropped);
+		kfree_skb(skb);
+		return;
+	}
+	skb->protocol = eth_type_trans(skb, peer);
+	if (netif_rx(skb) == NET_RX_SUCCESS) {
+		atomic64_inc(&priv->tx_packets);
+		atomic64_add(len, &priv->tx_bytes);
+		atomic64_inc(&ppriv->rx_packets);
+		atomic64_add(len, &ppriv->rx_bytes);
+	} else {
+		atomic64_inc(&priv->tx_dropped);
+	}
+}
+
+/*
+ * The frame enters the cable now: its hardware timestamp if asked, then
+ * the peer at once (delay 0) or the FIFO. Context: bottom halves off.
+ */
+void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb)
+{
+	struct dcbsim_cb *cb = DCBSIM_CB(skb);
+	u32 delay = READ_ONCE(priv->delay_ns);
+	struct skb_shared_hwtstamps hwts = {};
+	unsigned int len = skb->len;
+	struct net_device *peer;
+	u8 prio = cb->prio;
+	bool start;
+	u64 x_tx;
+
+	x_tx = ktime_get_ns();
+	cb->due = x_tx + delay;
+	if (cb->hw) {
+		/* latched as the frame enters the cable: complete at once */
+		hwts.hwtstamp = dcbsim_stamp(priv, x_tx);
+		skb_tstamp_tx(skb, &hwts);
+	}
+	rcu_read_lock();
+	peer = rcu_dereference(priv->peer);
+	if (!peer) {
+		atomic64_inc(&priv->tx_dropped);
+		kfree_skb(skb);
+		goto out;
+	}
+	if (!delay) {
+		atomic64_inc(&priv->tx_prio_packets[prio]);
+		atomic64_add(len, &priv->tx_prio_bytes[prio]);
+		dcbsim_deliver(priv, peer, skb);
+		goto out;
+	}
+	/* On the cable until the delay has passed. */
+	skb_orphan(skb);
+	spin_lock(&priv->lock);
+	if (skb_queue_len(&priv->wire) >= DCBSIM_WIRE_MAX) {
+		spin_unlock(&priv->lock);
+		atomic64_inc(&priv->tx_dropped);
+		kfree_skb(skb);
+		goto out;
+	}
+	start = skb_queue_empty(&priv->wire);
+	__skb_queue_tail(&priv->wire, skb);
+	if (start)
+		hrtimer_start(&priv->timer, ns_to_ktime(cb->due),
+			      HRTIMER_MODE_ABS_SOFT);
+	spin_unlock(&priv->lock);
+	atomic64_inc(&priv->tx_prio_packets[prio]);
+	atomic64_add(len, &priv->tx_prio_bytes[prio]);
+out:
+	rcu_read_unlock();
+}
+
+static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	bool hw, ctl;
+
+	hw = (skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP) &&
+	     READ_ONCE(priv->hwts) &&
+	     READ_ONCE(priv->tx_type) == HWTSTAMP_TX_ON;
+	if (hw)
+		skb_shinfo(skb)->tx_flags |= SKBTX_IN_PROGRESS;
+	/* handed to the hardware: the software timestamp, then the cable */
+	skb_tx_timestamp(skb);
+	DCBSIM_CB(skb)->hw = hw;
+	DCBSIM_CB(skb)->prio = dcbsim_skb_prio(skb, &ctl);
+	if (!ctl && dcbsim_hold(priv, skb))
+		return NETDEV_TX_OK;
+	dcbsim_cable_tx(priv, skb);
+	return NETDEV_TX_OK;
+}
+
+/* Context: softirq. Delivers every frame that is due, then sleeps on. */
+static enum hrtimer_restart dcbsim_wire_timer(struct hrtimer *timer)
+{
+	struct dcbsim_priv *priv = container_of(timer, struct dcbsim_priv,
+						timer);
+	enum hrtimer_restart ret = HRTIMER_NORESTART;
+	struct sk_buff_head due;
+	struct net_device *peer;
+	struct sk_buff *skb;
+	u64 now = ktime_get_ns();
+
+	__skb_queue_head_init(&due);
+	spin_lock(&priv->lock);
+	while ((skb = skb_peek(&priv->wire)) && DCBSIM_CB(skb)->due <= now) {
+		__skb_unlink(skb, &priv->wire);
+		__skb_queue_tail(&due, skb);
+	}
+	if (skb) {
+		hrtimer_set_expires(timer, ns_to_ktime(DCBSIM_CB(skb)->due));
+		ret = HRTIMER_RESTART;
+	}
+	spin_unlock(&priv->lock);
+
+	rcu_read_lock();
+	peer = rcu_dereference(priv->peer);
+	while ((skb = __skb_dequeue(&due))) {
+		if (peer) {
+			dcbsim_deliver(priv, peer, skb);
+		} else {
+			atomic64_inc(&priv->tx_dropped);
+			kfree_skb(skb);
+		}
+	}
+	rcu_read_unlock();
+	return ret;
+}
+
+/* Drops what is on the cable. Context: process; the timer is stopped. */
+static void dcbsim_wire_flush(struct dcbsim_priv *priv)
+{
+	hrtimer_cancel(&priv->timer);
+	spin_lock_bh(&priv->lock);
+	__skb_queue_purge(&priv->wire);
+	spin_unlock_bh(&priv->lock);
+}
+
+static int dcbsim_open(struct net_device *dev)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	struct net_device *peer = rtnl_dereference(priv->peer);
+
+	if (!peer)
+		return -ENOTCONN;
+	if (peer->flags & IFF_UP) {
+		netif_carrier_on(dev);
+		netif_carrier_on(peer);
+	}
+	dcbsim_storm_restart(priv);
+	return 0;
+}
+
+static int dcbsim_stop(struct net_device *dev)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	struct net_device *peer = rtnl_dereference(priv->peer);
+
+	netif_carrier_off(dev);
+	if (peer)
+		netif_carrier_off(peer);
+	dcbsim_pfc_stop(priv);
+	dcbsim_wire_flush(priv);
+	return 0;
+}
+
+/* The PHC lives as long as the registered device. Context: rtnl held. */
+static int dcbsim_dev_init(struct net_device *dev)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	struct ptp_clock *ptp;
+
+	priv->ptp_info = dcbsim_ptp_info;
+	ptp = ptp_clock_register(&priv->ptp_info, NULL);
+	if (IS_ERR(ptp))
+		return PTR_ERR(ptp);
+	priv->ptp = ptp;	/* NULL without PTP support: no PHC */
+	WRITE_ONCE(priv->phc_index, ptp ? ptp_clock_index(ptp) : -1);
+	return 0;
+}
+
+/*
+ * Frames still on the cable go first; the PHC's operations are over when
+ * ptp_clock_unregister() returns (an open /dev/ptpN then gets -ENODEV).
+ */
+static void dcbsim_uninit(struct net_device *dev)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+
+	dcbsim_pfc_stop(priv);
+	dcbsim_wire_flush(priv);
+	hrtimer_cancel(&priv->snap_timer);
+	WRITE_ONCE(priv->phc_index, -1);
+	if (priv->ptp) {
+		ptp_clock_unregister(priv->ptp);
+		priv->ptp = NULL;
+	}
+}
+
+static void dcbsim_get_stats64(struct net_device *dev,
+			       struct rtnl_link_stats64 *s)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+
+	s->tx_packets = atomic64_read(&priv->tx_packets);
+	s->tx_bytes = atomic64_read(&priv->tx_bytes);
+	s->tx_dropped = atomic64_read(&priv->tx_dropped);
+	s->rx_packets = atomic64_read(&priv->rx_packets);
+	s->rx_bytes = atomic64_read(&priv->rx_bytes);
+}
+
+static int dcbsim_get_iflink(const struct net_device *dev)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	struct net_device *peer;
+	int iflink;
+
+	rcu_read_lock();
+	peer = rcu_dereference(priv->peer);
+	iflink = peer ? READ_ONCE(peer->ifindex) : 0;
+	rcu_read_unlock();
+	return iflink;
+}
+
+static const struct net_device_ops dcbsim_netdev_ops = {
+	.ndo_setup_tc		= dcbsim_setup_tc,
+	.ndo_init		= dcbsim_dev_init,
+	.ndo_uninit		= dcbsim_uninit,
+	.ndo_open		= dcbsim_open,
+	.ndo_stop		= dcbsim_stop,
+	.ndo_start_xmit		= dcbsim_xmit,
+	.ndo_change_mtu		= dcbsim_change_mtu,
+	.ndo_get_stats64	= dcbsim_get_stats64,
+	.ndo_set_mac_address	= eth_mac_addr,
+	.ndo_validate_addr	= eth_validate_addr,
+	.ndo_get_iflink		= dcbsim_get_iflink,
+#ifdef DCBSIM_HAVE_NDO_HWTSTAMP
+	.ndo_hwtstamp_get	= dcbsim_ndo_hwtstamp_get,
+	.ndo_hwtstamp_set	= dcbsim_ndo_hwtstamp_set,
+#else
+	.ndo_eth_ioctl		= dcbsim_eth_ioctl,
+#endif
+};
+
+/* A softirq hrtimer on CLOCK_MONOTONIC, started in absolute time. */
+static void dcbsim_timer_init(struct hrtimer *timer,
+			      enum hrtimer_restart (*fn)(struct hrtimer *))
+{
+#ifdef DCBSIM_HAVE_HRTIMER_SETUP
+	hrtimer_setup(timer, fn, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+#else
+	hrtimer_init(timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	timer->function = fn;
+#endif
+}
+
+void dcbsim_setup(struct net_device *dev)
+{
+	struct dcbsim_priv *priv = netdev_priv(dev);
+	int prio;
+
+	ether_setup(dev);
+	dev->netdev_ops = &dcbsim_netdev_ops;
+	dev->ethtool_ops = &dcbsim_ethtool_ops;
+	dev->dcbnl_ops = &dcbsim_dcbnl_ops;
+	dev->rtnl_link_ops = &dcbsim_link_ops;
+	/* tc offloads a root qdisc to model mlxsw (dcbsim_setup_tc()) */
+	dev->hw_features |= NETIF_F_HW_TC;
+	dev->features |= NETIF_F_HW_TC;
+	dev->needs_free_netdev = true;
+	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
+	eth_hw_addr_random(dev);
+
+	priv->dev = dev;
+	spin_lock_init(&priv->lock);
+	__skb_queue_head_init(&priv->wire);
+	dcbsim_timer_init(&priv->timer, dcbsim_wire_timer);
+	spin_lock_init(&priv->pfc_lock);
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++)
+		__skb_queue_head_init(&priv->held[prio]);
+	dcbsim_timer_init(&priv->pause_timer, dcbsim_pause_timer);
+	dcbsim_timer_init(&priv->storm_timer, dcbsim_storm_timer);
+	spin_lock_init(&priv->snap_lock);
+	dcbsim_timer_init(&priv->snap_timer, dcbsim_snap_timer);
+	priv->driver = DCBSIM_DRV_DCBSIM;
+	priv->storm_prio = DCBSIM_PFC_STORM_OFF;
+	priv->speed = DCBSIM_DEF_SPEED;
+	priv->lanes = 1;
+	priv->model = DCBSIM_GENERIC;
+	priv->total = DCBSIM_DEF_TOTAL;
+	priv->cell = DCBSIM_DEF_CELL;
+	dcbsim_model_reset(priv);
+	priv->dcbx = DCB_CAP_DCBX_HOST | DCB_CAP_DCBX_VER_IEEE;
+	priv->ts_res = DCBSIM_DEF_TS_RES_NS;
+	priv->phc_index = -1;
+	priv->tx_type = HWTSTAMP_TX_OFF;
+	priv->rx_filter = HWTSTAMP_FILTER_NONE;
+	dcbsim_clock_init(&priv->clock);
+}
+
+static int __init dcbsim_init(void)
+{
+	return rtnl_link_register(&dcbsim_link_ops);
+}
+
+static void __exit dcbsim_exit(void)
+{
+	rtnl_link_unregister(&dcbsim_link_ops);
+}
+
+module_init(dcbsim_init);
+module_exit(dcbsim_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("DCB test device pairs with a delaying cable, for dcb_hdrm's selftests");
+MODULE_ALIAS_RTNL_LINK(DRV_NAME);
