@@ -3,19 +3,9 @@
  * dcb_hdrm: measure a link's round trip and size PFC headroom from it.
  * Declarations shared by the module's files.
  *
- * Locking:
- * - The port table (one struct hdrm_port per Ethernet device) changes only
- *   under rtnl, from the netdevice notifier; the receive path and the
- *   timers read it under RCU.
- * - port->lock (a BH-safe spinlock) guards a port's configuration, its
- *   running session, its last result and its rate-limit state. Nothing
- *   sleeps or transmits while holding it.
- * - A session's end is handled by port->done_work in process context,
- *   without rtnl, so device teardown under rtnl may cancel it safely.
- * - port->apply_work and port->remeasure_work need rtnl (they call the
- *   driver's DCB operations and start sessions). They only ever
- *   rtnl_trylock() and run again a jiffy later when it is taken, so device
- *   teardown under rtnl may cancel them synchronously as well.
+ * The contexts and locks every field lives under are in
+ * Documentation/design.rst, "Contexts and locking"; a struct's comment
+ * names only what differs.
  */
 #ifndef _DCB_HDRM_H
 #define _DCB_HDRM_H

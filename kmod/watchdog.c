@@ -17,14 +17,8 @@
  *   link stops stalling on it, and back on once restore-ms pass without
  *   pause.
  * Whatever it turned off it turns back on when it stops: turned off, the
- * device going down, the device or the module going away.
- *
- * port->wd_work needs rtnl for the driver's operations. It only ever
- * rtnl_trylock()s, and runs again a jiffy later when rtnl is busy, so the
- * notifier and the family, which hold rtnl, may cancel it synchronously.
- * It runs on the high-priority workqueue: a poll that waits behind busy
- * user space is a storm seen late (one 1-vCPU guest busy with tools saw
- * a poll 50 ms late before).
+ * device going down, the device or the module going away. Its contexts and
+ * its workqueue: Documentation/design.rst, "The PFC watchdog".
  */
 #include <linux/rtnetlink.h>
 #include <linux/workqueue.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the pure-logic files (hdrm_wire, hdrm_stats, hdrm_calc) need, in the
- * kernel and in user space alike. They do no I/O and include nothing else,
- * so the module, its KUnit suites and the tool compile the same code. The
+ * What the pure-logic files (every kmod/lib/hdrm_*.c) need, in the kernel
+ * and in user space alike. They do no I/O and include nothing else, so the
+ * module, its KUnit suites and the tool compile the same code. The
  * user-space side is hdrm_compat_user.h beside it.
  */
 #ifndef _HDRM_COMPAT_H
