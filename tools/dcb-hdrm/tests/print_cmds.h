@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What test_print reaches of measure.c, monitor.c and lldp.c through
+ * print_cmds.c: their printers are static, and lldp's run on a packet
+ * socket.
+ */
+#ifndef DCB_HDRM_PRINT_CMDS_H
+#define DCB_HDRM_PRINT_CMDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <netlink/msg.h>
+
+#include "dcb-hdrm.h"
+#include "hist.h"
+#include "result.h"
+
+/* measure's result_print(): @ns of @n samples, or NULL; @h or NULL */
+void golden_result_print(struct hdrm_ctx *ctx, const struct result *r,
+			 bool simulate, uint32_t *ns, uint32_t n,
+			 const struct hist *h);
+/* monitor's handler of one notification, for @family, every device or one */
+int golden_mon_event(struct hdrm_ctx *ctx, struct nl_msg *msg, int family,
+		     uint32_t ifindex);
+
+/* the frames lldp listen receives, in order; outgoing ones are skipped */
+#define GOLDEN_LLDP_FRAMES	4
+struct golden_frame {
+	const unsigned char *data;
+	unsigned int len;
+	bool outgoing;
+};
+extern struct golden_frame golden_lldp_rx[GOLDEN_LLDP_FRAMES];
+extern unsigned int golden_lldp_rx_n;
+
+#endif

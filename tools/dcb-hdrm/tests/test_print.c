@@ -1,0 +1,2358 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every printer of the tool, text and JSON, against golden output.
+ *
+ * The selftests grep the text and parse the JSON, key names and order
+ * included, so a change to how an object is printed must leave both
+ * byte for byte as they were. Each case here builds a fixture (a struct
+ * for a printer called directly, netlink attributes for a command run
+ * against a stand-in netlink socket), prints it as text and as JSON, and
+ * compares each with its section of tests/golden/<object>.out, which
+ * holds what the tool printed before its printers were merged into one
+ * per object. The fixtures cover every branch the printers take: each
+ * state and enum value (and one past the tables), optional members
+ * present and absent.
+ *
+ * "test_print -w DIR" writes the sections to DIR/<object>.out. The
+ * goldens are the pre-merge output: never write them again to cover a
+ * change of output, only to add cases for new output.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <net/if.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+#include <linux/genetlink.h>
+
+#include "dev.h"
+#include "hdrm_apply.h"
+#include "hdrm_lldp.h"
+#include "hist.h"
+#include "print_cmds.h"
+#include "report.h"
+#include "watchdog.h"
+#include "tap.h"
+
+#define SEC	1000000000ULL
+#define MS	1000000ULL
+
+/* ---- output: sections, by object ---- */
+
+#define MAX_SECTIONS	1024
+
+struct section {
+	const char *obj;
+	char *name;		/* "case: form" */
+	char *data;
+	size_t len;
+};
+
+static struct section sect[MAX_SECTIONS];
+static unsigned int n_sect, n_cases;
+
+static struct hdrm_ctx g;		/* the context every case prints with */
+static const char *cur_obj;
+
+static void add_section(const char *name, const char *form, char *data,
+			size_t len)
+{
+	struct section *s;
+
+	if (n_sect == MAX_SECTIONS)
+		exit(2);
+	s = &sect[n_sect++];
+	s->obj = cur_obj;
+	if (asprintf(&s->name, "%s: %s", name, form) < 0)
+		exit(2);
+	s->data = data;
+	s->len = len;
+}
+
+/*
+ * Runs @fn with stdout and stderr captured, as text (ctx.json false) or
+ * JSON; stderr is a section of its own when anything was said there.
+ */
+static void capture(const char *name, const char *form, bool json,
+		    bool pretty, bool stats, void (*fn)(const void *),
+		    const void *arg)
+{
+	FILE *real_out = stdout, *real_err = stderr, *o, *e;
+	char *obuf = NULL, *ebuf = NULL;
+	size_t olen = 0, elen = 0;
+	char eform[64];
+
+	memset(&g, 0, sizeof(g));
+	g.json = json;
+	g.pretty = pretty;
+	g.stats = stats;
+	g.nl_open = true;		/* hdrm_connect(): the stand-in below */
+	o = open_memstream(&obuf, &olen);
+	e = open_memstream(&ebuf, &elen);
+	if (!o || !e)
+		exit(2);
+	fflush(stdout);
+	stdout = o;
+	stderr = e;
+	jw_init(&g.jw, o, pretty);
+	fn(arg);
+	fflush(o);
+	fflush(e);
+	stdout = real_out;
+	stderr = real_err;
+	fclose(o);
+	fclose(e);
+	add_section(name, form, obuf, olen);
+	if (elen) {
+		snprintf(eform, sizeof(eform), "%s stderr", form);
+		add_section(name, eform, ebuf, elen);
+	} else {
+		free(ebuf);
+	}
+}
+
+#define F_STATS		(1u << 0)	/* -s */
+#define F_PRETTY	(1u << 1)	/* also -j -p */
+
+/* One case: @fn prints its fixture as text, then as JSON. */
+static void run(const char *name, unsigned int flags,
+		void (*fn)(const void *), const void *arg)
+{
+	bool stats = flags & F_STATS;
+
+	n_cases++;
+	capture(name, "text", false, false, stats, fn, arg);
+	capture(name, "json", true, false, stats, fn, arg);
+	if (flags & F_PRETTY)
+		capture(name, "json pretty", true, true, stats, fn, arg);
+}
+
+/* A printer of members, in an object of its own, as a whole document. */
+#define JSON_DOC(call) do {		\
+	jw_obj_open(&g.jw);		\
+	call;				\
+	jw_obj_close(&g.jw);		\
+	jw_end(&g.jw);			\
+} while (0)
+
+/* ---- the netlink stand-in (nl.c is not linked) ---- */
+
+#define STUB_REPLIES	8
+
+static struct {
+	uint8_t cmd;
+	int err;
+	unsigned int n;
+	struct nl_msg *msg[STUB_REPLIES];
+} stub[4];
+static unsigned int n_stub;
+
+static void stub_reset(void)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < n_stub; i++)
+		for (j = 0; j < stub[i].n; j++)
+			nlmsg_free(stub[i].msg[j]);
+	memset(stub, 0, sizeof(stub));
+	n_stub = 0;
+}
+
+/* The answer to @cmd: @err, after the replies stub_reply() adds. */
+static void stub_answer(uint8_t cmd, int err)
+{
+	stub[n_stub].cmd = cmd;
+	stub[n_stub].err = err;
+	n_stub++;
+}
+
+/* A reply to the last stub_answer(), its attributes to be put in it. */
+static struct nl_msg *stub_reply(void)
+{
+	struct nl_msg *m = nlmsg_alloc();
+
+	if (!m || !n_stub || stub[n_stub - 1].n == STUB_REPLIES)
+		exit(2);
+	stub[n_stub - 1].msg[stub[n_stub - 1].n++] = m;
+	return m;
+}
+
+int hdrm_nl_open(struct hdrm_nl *nl)
+{
+	memset(nl, 0, sizeof(*nl));
+	return -ENOENT;
+}
+
+void hdrm_nl_close(struct hdrm_nl *nl)
+{
+}
+
+struct nl_msg *hdrm_nl_msg(struct hdrm_nl *nl, uint8_t cmd, int flags)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+
+	if (msg && !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0,
+				flags, cmd, DCB_HDRM_FAMILY_VERSION)) {
+		nlmsg_free(msg);
+		return NULL;
+	}
+	return msg;
+}
+
+int hdrm_nl_talk(struct hdrm_nl *nl, struct nl_msg *msg,
+		 hdrm_nl_reply_cb cb, void *arg)
+{
+	struct genlmsghdr *gh = nlmsg_data(nlmsg_hdr(msg));
+	uint8_t cmd = gh->cmd;
+	unsigned int i, j;
+	int err = 0;
+
+	nlmsg_free(msg);
+	nl->error = 0;
+	nl->extack[0] = '\0';
+	for (i = 0; i < n_stub; i++) {
+		if (stub[i].cmd != cmd)
+			continue;
+		for (j = 0; j < stub[i].n && cb && !err; j++)
+			err = cb(nlmsg_data(nlmsg_hdr(stub[i].msg[j])),
+				 nlmsg_datalen(nlmsg_hdr(stub[i].msg[j])), arg);
+		return stub[i].err ? stub[i].err : err;
+	}
+	return -EOPNOTSUPP;
+}
+
+/* "dev DEV" names a device whatever DEV is: the replies are the fixture */
+unsigned int if_nametoindex(const char *name)
+{
+	return 7;
+}
+
+/* dev show's SIOCGHWTSTAMP, by device name */
+static int fake_hwtstamp(const char *ifname, unsigned long req,
+			 struct hwtstamp_config *cfg)
+{
+	if (!strcmp(ifname, "eth9")) {
+		cfg->tx_type = HWTSTAMP_TX_ON;
+		cfg->rx_filter = HWTSTAMP_FILTER_ALL;
+		return 0;
+	}
+	if (!strcmp(ifname, "eth1"))
+		return -EOPNOTSUPP;
+	if (!strcmp(ifname, "eth2"))
+		return -EIO;
+	cfg->tx_type = 99;
+	cfg->rx_filter = 99;
+	return 0;
+}
+
+/* ---- fixtures as the module sends them ---- */
+
+static void put_peer(struct nl_msg *m, int type, const struct hdrm_peer_info *p)
+{
+	struct nlattr *n;
+
+	if (!p->present)
+		return;
+	n = nla_nest_start(m, type);
+	nla_put_u8(m, DCB_HDRM_A_PEER_AUTO_HDRM, p->auto_hdrm);
+	if (p->has_accept_push)
+		nla_put_u8(m, DCB_HDRM_A_PEER_ACCEPT_PUSH, p->accept_push);
+	nla_put_u32(m, DCB_HDRM_A_PEER_VIA, p->via);
+	nla_put_u64(m, DCB_HDRM_A_PEER_AGE, p->age_ms);
+	if (p->has_two_step)
+		nla_put_u8(m, DCB_HDRM_A_PEER_TWO_STEP, p->two_step);
+	if (p->has_hw_timestamping)
+		nla_put_u8(m, DCB_HDRM_A_PEER_HW_TIMESTAMPING,
+			   p->hw_timestamping);
+	if (p->has_hw_resolution)
+		nla_put_u32(m, DCB_HDRM_A_PEER_HW_RESOLUTION, p->hw_resolution);
+	nla_nest_end(m, n);
+}
+
+static void put_buffers(struct nl_msg *m, int type, const struct hdrm_buf *b)
+{
+	struct nlattr *n;
+	uint32_t i, p, prios;
+
+	for (i = 0; i < HDRM_BUFFERS; i++) {
+		if (!(b->present & (1u << i)))
+			continue;
+		prios = 0;
+		for (p = 0; p < HDRM_PRIOS; p++)
+			if (b->prio2buffer[p] == i)
+				prios |= 1u << p;
+		n = nla_nest_start(m, type);
+		nla_put_u32(m, DCB_HDRM_A_BUFFER_INDEX, i);
+		nla_put_u32(m, DCB_HDRM_A_BUFFER_PRIOS, prios);
+		nla_put_u32(m, DCB_HDRM_A_BUFFER_SIZE, b->size[i]);
+		nla_put_u32(m, DCB_HDRM_A_BUFFER_SIZE_OLD, b->size_old[i]);
+		nla_put_u64(m, DCB_HDRM_A_BUFFER_SIZE_WANTED, b->wanted[i]);
+		nla_put_u8(m, DCB_HDRM_A_BUFFER_LOSSLESS,
+			   !!(b->lossless & (1u << i)));
+		nla_nest_end(m, n);
+	}
+}
+
+static void put_dcb_state(struct nl_msg *m, const struct hdrm_dcb_state *s)
+{
+	struct nlattr *n;
+
+	if (!s->present)
+		return;
+	n = nla_nest_start(m, DCB_HDRM_A_DEV_DCB_STATE);
+	if (s->driver[0])
+		nla_put_string(m, DCB_HDRM_A_DCB_STATE_DRIVER, s->driver);
+	nla_put_u32(m, DCB_HDRM_A_DCB_STATE_PFC_CAP, s->pfc_cap);
+	if (s->has_pfc)
+		nla_put_u32(m, DCB_HDRM_A_DCB_STATE_PFC_EN, s->pfc_en);
+	nla_put_u32(m, DCB_HDRM_A_DCB_STATE_PFC_DELAY, s->pfc_delay);
+	nla_put_u32(m, DCB_HDRM_A_DCB_STATE_DELAY_UNIT, s->delay_unit);
+	if (s->has_buf)
+		nla_put_u32(m, DCB_HDRM_A_DCB_STATE_BUFFER_TOTAL, s->buf.total);
+	put_buffers(m, DCB_HDRM_A_DCB_STATE_BUFFER, &s->buf);
+	nla_nest_end(m, n);
+}
+
+static void put_applied(struct nl_msg *m, const struct hdrm_applied_info *a)
+{
+	struct nlattr *n;
+
+	if (!a->present)
+		return;
+	n = nla_nest_start(m, DCB_HDRM_A_RESULT_APPLIED);
+	nla_put_u32(m, DCB_HDRM_A_APPLIED_SESSION, a->session);
+	nla_put_u32(m, DCB_HDRM_A_APPLIED_METHOD, a->method);
+	nla_put_u32(m, DCB_HDRM_A_APPLIED_ERROR, a->error);
+	nla_put_u32(m, DCB_HDRM_A_APPLIED_DELAY_UNIT, a->delay_unit);
+	nla_put_u32(m, DCB_HDRM_A_APPLIED_DELAY_OLD, a->delay_old);
+	if (a->has_delay)
+		nla_put_u32(m, DCB_HDRM_A_APPLIED_DELAY_NEW, a->delay_new);
+	nla_put_u64(m, DCB_HDRM_A_APPLIED_DELAY_WANTED, a->delay_wanted);
+	nla_put_u8(m, DCB_HDRM_A_APPLIED_CLAMPED, a->clamped);
+	nla_put_u32(m, DCB_HDRM_A_APPLIED_BUFFER_TOTAL, a->buf.total);
+	nla_put_u8(m, DCB_HDRM_A_APPLIED_MODEL, a->model);
+	nla_put_u8(m, DCB_HDRM_A_APPLIED_RULE, a->rule);
+	nla_put_u64(m, DCB_HDRM_A_APPLIED_RULE_HAVE, a->rule_have);
+	nla_put_u64(m, DCB_HDRM_A_APPLIED_RULE_NEED, a->rule_need);
+	nla_put_u32(m, DCB_HDRM_A_APPLIED_RULE_BUFFER, a->rule_buffer);
+	nla_put_u8(m, DCB_HDRM_A_APPLIED_PARTIAL, a->partial);
+	nla_put_u8(m, DCB_HDRM_A_APPLIED_BUFFERS_TAKEN, a->buffers_taken);
+	put_buffers(m, DCB_HDRM_A_APPLIED_BUFFER, &a->buf);
+	nla_nest_end(m, n);
+}
+
+static void put_push(struct nl_msg *m, const struct hdrm_push_info *p)
+{
+	struct nlattr *n;
+	int i;
+
+	if (!p->present)
+		return;
+	n = nla_nest_start(m, DCB_HDRM_A_RESULT_PUSH);
+	for (i = DCB_HDRM_A_PUSH_SESSION; i <= DCB_HDRM_A_PUSH_LIMIT; i++)
+		nla_put_u32(m, i, p->v[i]);
+	nla_nest_end(m, n);
+}
+
+static void put_result(struct nl_msg *m, const struct result *r)
+{
+	const struct prio_res *p;
+	struct nlattr *n;
+	uint32_t i;
+
+	nla_put_u32(m, DCB_HDRM_A_RESULT_IFINDEX, r->ifindex);
+	if (r->ifname[0])
+		nla_put_string(m, DCB_HDRM_A_RESULT_IFNAME, r->ifname);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_SESSION, r->session);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_STATUS, r->status);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_MODE, r->mode);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_ENCAP, r->encap);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_ESTIMATOR, r->estimator);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_TIMESTAMPING, r->timestamping);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_PROBES_SENT, r->sent);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_PROBES_RECEIVED, r->received);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_PROBES_LOST, r->lost);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_PROBES_LATE, r->late);
+	if (r->has_rtt)
+		nla_put_u64(m, DCB_HDRM_A_RESULT_RTT_ESTIMATE, r->est);
+	nla_put_u64(m, DCB_HDRM_A_RESULT_RTT_MIN, r->min);
+	nla_put_u64(m, DCB_HDRM_A_RESULT_RTT_MEDIAN, r->median);
+	nla_put_u64(m, DCB_HDRM_A_RESULT_RTT_P99, r->p99);
+	nla_put_u64(m, DCB_HDRM_A_RESULT_RTT_MAX, r->max);
+	nla_put_u64(m, DCB_HDRM_A_RESULT_RTT_STDDEV, r->stddev);
+	nla_put_u64(m, DCB_HDRM_A_RESULT_TURNAROUND_MEDIAN, r->turnaround);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_PRECISION, r->precision);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_SPEED, r->speed);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_K_BYTES, r->k_bytes);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_MEASURE_FRAME, r->measure_frame);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_CELL, r->cell);
+	nla_put_u8(m, DCB_HDRM_A_RESULT_SMALL_PACKET_PERCENT, r->small_pct);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_OCCUPANCY, r->occupancy);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_LINK_FRAME, r->link_frame);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_DURATION, r->duration_us);
+	nla_put_u64(m, DCB_HDRM_A_RESULT_AGE, r->age_ms);
+	if (r->has_ts) {
+		nla_put_u8(m, DCB_HDRM_A_RESULT_TS_MODE, r->ts_mode);
+		nla_put_u8(m, DCB_HDRM_A_RESULT_PRECISION_SOURCE,
+			   r->precision_source);
+	}
+	if (r->has_rate_ratio)
+		nla_put_s32(m, DCB_HDRM_A_RESULT_RATE_RATIO, r->rate_ratio);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_TWO_STEP, r->two_step);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_FOLLOWUP_MISSING, r->followup_missing);
+	if (r->has_model)
+		nla_put_u8(m, DCB_HDRM_A_RESULT_MODEL, r->model);
+	if (r->has_cell_source)
+		nla_put_u8(m, DCB_HDRM_A_RESULT_CELL_SOURCE, r->cell_source);
+	if (r->has_owner)
+		nla_put_u8(m, DCB_HDRM_A_RESULT_BUFFER_OWNER, r->owner);
+	if (r->has_cable)
+		nla_put_u32(m, DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM,
+			    r->cable_cm);
+	for (i = 0; i < HDRM_PRIOS; i++) {
+		p = &r->prio[i];
+		if (!p->valid && !p->unsized)
+			continue;
+		n = nla_nest_start(m, DCB_HDRM_A_RESULT_PRIO);
+		nla_put_u32(m, DCB_HDRM_A_PRIO_PRIO, i);
+		nla_put_u32(m, DCB_HDRM_A_PRIO_MAX_FRAME, p->max_frame);
+		if (p->unsized) {
+			nla_put_flag(m, DCB_HDRM_A_PRIO_UNSIZED);
+		} else {
+			nla_put_u64(m, DCB_HDRM_A_PRIO_HEADROOM_BYTES, p->bytes);
+			nla_put_u64(m, DCB_HDRM_A_PRIO_HEADROOM_CELLS, p->cells);
+			nla_put_u64(m, DCB_HDRM_A_PRIO_INFLIGHT_BYTES,
+				    p->inflight);
+			nla_put_u64(m, DCB_HDRM_A_PRIO_PACKED_BYTES, p->packed);
+			if (p->has_eff)
+				nla_put_u64(m, DCB_HDRM_A_PRIO_EFFECTIVE_BYTES,
+					    p->eff);
+			nla_put_u64(m, DCB_HDRM_A_PRIO_EFFECTIVE_CELLS,
+				    p->eff_cells);
+			if (p->has_best)
+				nla_put_u64(m, DCB_HDRM_A_PRIO_BEST_BYTES,
+					    p->best);
+		}
+		nla_nest_end(m, n);
+	}
+	nla_put_u32(m, DCB_HDRM_A_RESULT_SOURCE, r->source);
+	put_push(m, &r->push);
+	put_applied(m, &r->applied);
+}
+
+static void put_manual_sizes(struct nl_msg *m, int type, const uint32_t *size,
+			     uint32_t mask)
+{
+	struct nlattr *n;
+	uint32_t i;
+
+	for (i = 0; i < HDRM_BUFFERS; i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		n = nla_nest_start(m, type);
+		nla_put_u32(m, DCB_HDRM_A_BUFFER_INDEX, i);
+		nla_put_u32(m, DCB_HDRM_A_BUFFER_SIZE, size[i]);
+		nla_nest_end(m, n);
+	}
+}
+
+/* A device's last-measured nest: @r's session, t, headroom, manual. */
+static void put_last(struct nl_msg *m, const struct result *r)
+{
+	const struct manual_info *mi = &r->manual;
+	struct nlattr *n, *p, *mn;
+	uint32_t i;
+
+	n = nla_nest_start(m, DCB_HDRM_A_DEV_LAST_MEASURED);
+	nla_put_u32(m, DCB_HDRM_A_LAST_MEASURED_SESSION, r->session);
+	nla_put_u64(m, DCB_HDRM_A_LAST_MEASURED_RTT_ESTIMATE, r->est);
+	nla_put_u32(m, DCB_HDRM_A_LAST_MEASURED_PRECISION, r->precision);
+	nla_put_u32(m, DCB_HDRM_A_LAST_MEASURED_SPEED, r->speed);
+	for (i = 0; i < HDRM_PRIOS; i++) {
+		if (!r->prio[i].valid)
+			continue;
+		p = nla_nest_start(m, DCB_HDRM_A_LAST_MEASURED_PRIO);
+		nla_put_u32(m, DCB_HDRM_A_PRIO_PRIO, i);
+		nla_put_u64(m, DCB_HDRM_A_PRIO_HEADROOM_BYTES, r->prio[i].bytes);
+		nla_nest_end(m, p);
+	}
+	if (mi->present) {
+		mn = nla_nest_start(m, DCB_HDRM_A_LAST_MEASURED_MANUAL);
+		nla_put_u8(m, DCB_HDRM_A_MANUAL_MODEL, mi->model);
+		if (mi->has_delay)
+			nla_put_u32(m, DCB_HDRM_A_MANUAL_DELAY, mi->delay);
+		nla_put_u32(m, DCB_HDRM_A_MANUAL_DELAY_UNIT, mi->delay_unit);
+		nla_put_u32(m, DCB_HDRM_A_MANUAL_ERROR, mi->error);
+		nla_put_u8(m, DCB_HDRM_A_MANUAL_RULE, mi->rule);
+		nla_put_u64(m, DCB_HDRM_A_MANUAL_RULE_HAVE, mi->rule_have);
+		nla_put_u64(m, DCB_HDRM_A_MANUAL_RULE_NEED, mi->rule_need);
+		put_manual_sizes(m, DCB_HDRM_A_MANUAL_BUFFER, mi->grow,
+				 mi->grow_mask);
+		put_manual_sizes(m, DCB_HDRM_A_MANUAL_TAKE, mi->take,
+				 mi->take_mask);
+		nla_nest_end(m, mn);
+	}
+	nla_nest_end(m, n);
+}
+
+/* A device message; @last: its last-measured nest, or NULL. */
+static void put_dev(struct nl_msg *m, const struct dev_info *d,
+		    const struct result *last)
+{
+	struct nlattr *n;
+	uint32_t i;
+
+	nla_put_u32(m, DCB_HDRM_A_DEV_IFINDEX, d->ifindex);
+	nla_put_string(m, DCB_HDRM_A_DEV_IFNAME, d->ifname);
+	nla_put_u8(m, DCB_HDRM_A_DEV_DCB, d->dcb);
+	nla_put_u32(m, DCB_HDRM_A_DEV_DCB_OPS, d->dcb_ops);
+	if (d->has_speed)
+		nla_put_u32(m, DCB_HDRM_A_DEV_SPEED, d->speed);
+	nla_put_u32(m, DCB_HDRM_A_DEV_MTU, d->mtu);
+	nla_put_u8(m, DCB_HDRM_A_DEV_CARRIER, d->carrier);
+	nla_put_u32(m, DCB_HDRM_A_DEV_CAPS, d->caps);
+	if (d->has_cfg) {
+		nla_put_u8(m, DCB_HDRM_A_DEV_REFLECT, d->reflect);
+		nla_put_u32(m, DCB_HDRM_A_DEV_REFLECT_RATE, d->reflect_rate);
+		nla_put_u32(m, DCB_HDRM_A_DEV_ENCAP, d->encap);
+		nla_put_u32(m, DCB_HDRM_A_DEV_SPEED_OVERRIDE, d->speed_override);
+		nla_put_u32(m, DCB_HDRM_A_DEV_K_OVERRIDE, d->k_override);
+		nla_put_u32(m, DCB_HDRM_A_DEV_CELL, d->cell);
+		nla_put_u8(m, DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT, d->small_pct);
+		nla_put_u32(m, DCB_HDRM_A_DEV_PRIO_MASK, d->prio_mask);
+		nla_put_u32(m, DCB_HDRM_A_DEV_PRECISION_OVERRIDE,
+			    d->precision_override);
+		nla_put_u32(m, DCB_HDRM_A_DEV_APPLY, d->apply);
+		nla_put_u32(m, DCB_HDRM_A_DEV_DELAY_UNIT, d->delay_unit);
+		nla_put_u8(m, DCB_HDRM_A_DEV_REMEASURE, d->remeasure);
+		nla_put_u32(m, DCB_HDRM_A_DEV_REMEASURE_PERIOD,
+			    d->remeasure_period);
+		nla_put_u8(m, DCB_HDRM_A_DEV_AUTO_HDRM, d->auto_hdrm);
+		nla_put_u8(m, DCB_HDRM_A_DEV_ACCEPT_PUSH, d->accept_push);
+		nla_put_u8(m, DCB_HDRM_A_DEV_TS_MODE, d->ts_mode);
+		nla_put_u8(m, DCB_HDRM_A_DEV_MODEL, d->model);
+	}
+	if (d->has_phc_index)
+		nla_put_u32(m, DCB_HDRM_A_DEV_PHC_INDEX, d->phc_index);
+	if (d->has_hw_resolution)
+		nla_put_u32(m, DCB_HDRM_A_DEV_HW_RESOLUTION, d->hw_resolution);
+	if (d->has_model_in_use)
+		nla_put_u8(m, DCB_HDRM_A_DEV_MODEL_IN_USE, d->model_in_use);
+	nla_put_u8(m, DCB_HDRM_A_DEV_TC_MODE, d->tc_mode);
+	put_peer(m, DCB_HDRM_A_DEV_PEER, &d->peer);
+	put_dcb_state(m, &d->dcb_state);
+	for (i = 0; i < HDRM_PRIOS; i++) {
+		if (!d->max_frame[i])
+			continue;
+		n = nla_nest_start(m, DCB_HDRM_A_DEV_MAX_FRAME);
+		nla_put_u32(m, DCB_HDRM_A_PRIO_FRAME_PRIO, i);
+		nla_put_u32(m, DCB_HDRM_A_PRIO_FRAME_BYTES, d->max_frame[i]);
+		nla_nest_end(m, n);
+	}
+	if (d->has_stats) {
+		n = nla_nest_start(m, DCB_HDRM_A_DEV_STATS);
+		for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++)
+			nla_put_u64(m, i, d->stats[i]);
+		nla_nest_end(m, n);
+	}
+	if (last)
+		put_last(m, last);
+}
+
+static void put_wd(struct nl_msg *m, const struct wd_info *w)
+{
+	const struct wd_prio *p;
+	struct nlattr *n;
+	unsigned int i;
+
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_IFINDEX, w->ifindex);
+	nla_put_string(m, DCB_HDRM_A_WATCHDOG_IFNAME, w->ifname);
+	nla_put_u8(m, DCB_HDRM_A_WATCHDOG_STATE, w->state);
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_ACTION, w->action);
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_DETECT_MS, w->detect_ms);
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_RESTORE_MS, w->restore_ms);
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_POLL_MS, w->poll_ms);
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_PROGRESS, w->progress);
+	nla_put_u8(m, DCB_HDRM_A_WATCHDOG_RUNNING, w->running);
+	nla_put_u32(m, DCB_HDRM_A_WATCHDOG_COUNTER_REFRESH_MS,
+		    w->counter_refresh_ms);
+	nla_put_u8(m, DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED,
+		   w->counters_swapped);
+	nla_put_u64(m, DCB_HDRM_A_WATCHDOG_POLLS, w->polls);
+	nla_put_u64(m, DCB_HDRM_A_WATCHDOG_POLL_ERRORS, w->poll_errors);
+	nla_put_u64(m, DCB_HDRM_A_WATCHDOG_ACTION_ERRORS, w->action_errors);
+	for (i = 0; i < w->n_prio; i++) {
+		p = &w->prio[i];
+		n = nla_nest_start(m, DCB_HDRM_A_WATCHDOG_PRIO);
+		nla_put_u8(m, DCB_HDRM_A_WD_PRIO_PRIO, p->prio);
+		nla_put_u32(m, DCB_HDRM_A_WD_PRIO_STATE, p->state);
+		nla_put_u32(m, DCB_HDRM_A_WD_PRIO_DIRECTION, p->direction);
+		nla_put_u32(m, DCB_HDRM_A_WD_PRIO_STORMS, p->storms);
+		nla_put_u64(m, DCB_HDRM_A_WD_PRIO_LAST_STORM_START,
+			    p->last_storm_start_ns);
+		nla_put_u64(m, DCB_HDRM_A_WD_PRIO_LAST_STORM_DETECT,
+			    p->last_storm_detect_ns);
+		nla_put_u64(m, DCB_HDRM_A_WD_PRIO_LAST_STORM_RESTORE,
+			    p->last_storm_restore_ns);
+		nla_put_u32(m, DCB_HDRM_A_WD_PRIO_LAST_STORM_MS,
+			    p->last_storm_ms);
+		if (p->has_last_action)
+			nla_put_u32(m, DCB_HDRM_A_WD_PRIO_LAST_ACTION,
+				    p->last_action);
+		nla_put_u8(m, DCB_HDRM_A_WD_PRIO_PFC_OFF, p->pfc_off);
+		nla_put_u32(m, DCB_HDRM_A_WD_PRIO_ACTION_ERROR,
+			    p->action_error);
+		if (p->has_requests)
+			nla_put_u64(m, DCB_HDRM_A_WD_PRIO_REQUESTS, p->requests);
+		if (p->has_indications)
+			nla_put_u64(m, DCB_HDRM_A_WD_PRIO_INDICATIONS,
+				    p->indications);
+		if (p->has_tx_packets)
+			nla_put_u64(m, DCB_HDRM_A_WD_PRIO_TX_PACKETS,
+				    p->tx_packets);
+		nla_nest_end(m, n);
+	}
+	if (w->has_event) {
+		nla_put_u32(m, DCB_HDRM_A_WATCHDOG_EVENT, w->event);
+		nla_put_u8(m, DCB_HDRM_A_WATCHDOG_EVENT_PRIO, w->event_prio);
+	}
+}
+
+/* ---- watchdog ---- */
+
+static void wd_fix_full(struct wd_info *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->ifindex = 2;
+	strcpy(w->ifname, "eth0");
+	w->state = true;
+	w->action = DCB_HDRM_WD_ACTION_DROP;
+	w->detect_ms = 200;
+	w->restore_ms = 200;
+	w->poll_ms = 50;
+	w->progress = DCB_HDRM_WD_PROGRESS_TX_PRIO_PACKETS;
+	w->running = true;
+	w->polls = 1234;
+	w->poll_errors = 1;
+	w->n_prio = 2;
+	w->prio[0] = (struct wd_prio){
+		.prio = 3, .state = DCB_HDRM_WD_STATE_STORMED,
+		.direction = DCB_HDRM_WD_DIRECTION_RECEIVED, .storms = 2,
+		.last_storm_ms = 412, .last_storm_start_ns = 10 * SEC,
+		.last_storm_detect_ns = 10 * SEC + 200 * MS,
+		.has_last_action = true, .last_action = DCB_HDRM_WD_ACTION_DROP,
+		.pfc_off = true, .has_requests = true, .requests = 17,
+		.has_indications = true, .indications = 123456,
+		.has_tx_packets = true, .tx_packets = 789,
+	};
+	w->prio[1] = (struct wd_prio){
+		.prio = 4, .has_requests = true, .requests = 17,
+		.has_indications = true, .indications = 123456,
+	};
+}
+
+#define NOW_ODD	(4 * 3600 * SEC)
+
+/* every other branch: off, refreshed and swapped counters, each age */
+static void wd_fix_odd(struct wd_info *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->ifindex = 9;
+	strcpy(w->ifname, "eth\"1\\");
+	w->action = DCB_HDRM_WD_ACTION_ALERT;
+	w->detect_ms = 1000;
+	w->restore_ms = 5000;
+	w->poll_ms = 1000;
+	w->counter_refresh_ms = 2000;
+	w->counters_swapped = true;
+	w->action_errors = 3;
+	w->n_prio = 6;
+	w->prio[0] = (struct wd_prio){
+		.prio = 0, .state = DCB_HDRM_WD_STATE_STORMED,
+		.direction = DCB_HDRM_WD_DIRECTION_SENT, .last_storm_ms = 250,
+		.last_storm_detect_ns = 5 * SEC, .has_last_action = true,
+		.last_action = DCB_HDRM_WD_ACTION_ALERT,
+		.action_error = EOPNOTSUPP,
+	};
+	w->prio[1] = (struct wd_prio){
+		.prio = 1, .direction = DCB_HDRM_WD_DIRECTION_BOTH,
+		.storms = 7, .last_storm_ms = 60000,
+		.last_storm_start_ns = SEC, .last_storm_detect_ns = SEC + 200 * MS,
+		.last_storm_restore_ns = 61 * SEC, .has_last_action = true,
+		.last_action = DCB_HDRM_WD_ACTION_DROP, .has_requests = true,
+		.requests = 5, .has_indications = true, .indications = 6,
+		.has_tx_packets = true, .tx_packets = 7,
+	};
+	w->prio[2] = (struct wd_prio){
+		.prio = 2, .state = 5, .direction = 9, .storms = 1,
+		.last_storm_ms = 3, .has_last_action = true, .last_action = 7,
+		.pfc_off = true, .has_indications = true, .indications = 9,
+	};
+	w->prio[3] = (struct wd_prio){
+		.prio = 5, .direction = DCB_HDRM_WD_DIRECTION_RECEIVED,
+		.storms = 1, .last_storm_ms = 10,
+		.last_storm_start_ns = NOW_ODD - 45600 * MS,
+	};
+	w->prio[4] = (struct wd_prio){
+		.prio = 6, .storms = 1, .last_storm_ms = 20,
+		.last_storm_start_ns = NOW_ODD - 307 * SEC,
+	};
+	w->prio[5] = (struct wd_prio){
+		.prio = 7, .storms = 1, .last_storm_ms = 30,
+		.last_storm_start_ns = NOW_ODD - (2 * 3600 + 5 * 60 + 59) * SEC,
+	};
+}
+
+/* names past the tables; counters refreshed, not swapped; no priority */
+static void wd_fix_refresh(struct wd_info *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->ifindex = 4;
+	strcpy(w->ifname, "eth4");
+	w->state = true;
+	w->action = 5;
+	w->progress = 9;
+	w->running = true;
+	w->counter_refresh_ms = 100;
+}
+
+static void wd_fix_bare(struct wd_info *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->ifindex = 5;
+	strcpy(w->ifname, "eth5");
+}
+
+struct wd_case {
+	void (*fix)(struct wd_info *w);
+	uint64_t now;
+	/* a watchdog-ntf: the event and its priority, from the fixture */
+	int event;
+	uint8_t event_prio;
+	void (*change)(struct wd_info *w);
+};
+
+static void wd_print(const void *arg)
+{
+	const struct wd_case *c = arg;
+	struct wd_info w;
+
+	c->fix(&w);
+	if (c->change)
+		c->change(&w);
+	if (g.json) {
+		wd_print_json(&g.jw, &w, g.stats, c->now);
+		jw_end(&g.jw);
+	} else {
+		wd_print_text(&w, g.stats, c->now);
+	}
+}
+
+static void wd_ntf(const void *arg)
+{
+	const struct wd_case *c = arg;
+	struct wd_info w;
+
+	c->fix(&w);
+	w.has_event = true;
+	w.event = c->event;
+	w.event_prio = c->event_prio;
+	if (c->change)
+		c->change(&w);
+	if (g.json) {
+		wd_ntf_json(&g.jw, &w);
+		jw_end(&g.jw);
+	} else {
+		wd_ntf_text(&w);
+	}
+}
+
+static void wd_refused(struct wd_info *w)
+{
+	w->prio[0].action_error = EPERM;
+	w->prio[0].pfc_off = false;
+}
+
+static void wd_restored(struct wd_info *w)
+{
+	w->prio[0].state = DCB_HDRM_WD_STATE_OK;
+	w->prio[0].pfc_off = false;
+	w->prio[0].last_storm_restore_ns = 10 * SEC + 612 * MS;
+}
+
+static void wd_restore_failed(struct wd_info *w)
+{
+	wd_restored(w);
+	w->prio[0].pfc_off = true;
+	w->prio[0].action_error = EBUSY;
+}
+
+/* storms whose start the monotonic clock has not reached: no age */
+static void wd_future(struct wd_info *w)
+{
+	w->prio[0].last_storm_start_ns = 1ULL << 62;
+	w->prio[0].last_storm_detect_ns = (1ULL << 62) + 200 * MS;
+}
+
+/* watchdog show, against the stand-in */
+struct wd_cmd {
+	const char *const *argv;
+	int argc;
+	int err;
+	unsigned int n;			/* devices in the reply */
+};
+
+static void wd_cmd(const void *arg)
+{
+	const struct wd_cmd *c = arg;
+	struct wd_info w;
+
+	stub_reset();
+	stub_answer(DCB_HDRM_CMD_WATCHDOG_GET, c->err);
+	if (c->n > 0) {
+		wd_fix_full(&w);
+		wd_future(&w);
+		put_wd(stub_reply(), &w);
+	}
+	if (c->n > 1) {
+		wd_fix_bare(&w);
+		put_wd(stub_reply(), &w);
+	}
+	hdrm_cmd_watchdog(&g, c->argc, (char **)c->argv);
+	stub_reset();
+}
+
+#define ARGV(...) ((const char *const []){ __VA_ARGS__, NULL })
+#define NARGS(...) (int)(sizeof((const char *const []){ __VA_ARGS__ }) / sizeof(char *))
+#define CMD(...) .argv = ARGV(__VA_ARGS__), .argc = NARGS(__VA_ARGS__)
+
+static void golden_watchdog(void)
+{
+	static const struct wd_case cases[] = {
+		{ wd_fix_full, 13 * SEC + 250 * MS },
+		{ wd_fix_full, 10 * SEC + 999 * MS },
+		{ wd_fix_full, 5 * SEC },
+		{ wd_fix_odd, NOW_ODD },
+		{ wd_fix_refresh, 0 },
+		{ wd_fix_bare, 0 },
+	};
+	static const char *const names[] = {
+		"full, 3.25 s after the storm", "full, 999 ms after",
+		"full, the clock before the storm", "odd: every other branch",
+		"refreshed counters, unknown names", "bare",
+	};
+	static const struct wd_case ntf[] = {
+		{ wd_fix_full, 0, DCB_HDRM_WD_EVENT_STORM, 3 },
+		{ wd_fix_full, 0, DCB_HDRM_WD_EVENT_STORM, 3, wd_refused },
+		{ wd_fix_full, 0, DCB_HDRM_WD_EVENT_STORM, 4 },
+		{ wd_fix_full, 0, DCB_HDRM_WD_EVENT_STORM, 6 },
+		{ wd_fix_full, 0, DCB_HDRM_WD_EVENT_RESTORED, 3, wd_restored },
+		{ wd_fix_full, 0, DCB_HDRM_WD_EVENT_RESTORED, 3, wd_restore_failed },
+		{ wd_fix_full, 0, DCB_HDRM_WD_EVENT_STOPPED, 3 },
+		{ wd_fix_full, 0, 9, 3 },
+		{ wd_fix_odd, 0, DCB_HDRM_WD_EVENT_STORM, 2 },
+		{ wd_fix_odd, 0, DCB_HDRM_WD_EVENT_STORM, 0 },
+	};
+	static const char *const ntf_names[] = {
+		"ntf storm", "ntf storm, the drop refused",
+		"ntf storm, no last action: the device's",
+		"ntf storm of a priority not in the message", "ntf restored",
+		"ntf restored, PFC not back", "ntf stopped", "ntf event 9",
+		"ntf storm, names past the tables", "ntf storm, alert refused",
+	};
+	const struct wd_cmd cmds[] = {
+		{ CMD("show"), 0, 2 },
+		{ CMD("show"), 0, 0 },
+		{ CMD("show", "dev", "eth0"), 0, 1 },
+		{ CMD("show", "dev", "eth0"), -EOPNOTSUPP, 0 },
+		{ CMD("show"), -EPERM, 1 },
+	};
+	static const char *const cmd_names[] = {
+		"show: two devices", "show: none", "show dev",
+		"show dev: a module without the watchdog",
+		"show: refused after one device",
+	};
+	unsigned int i;
+	char name[96];
+
+	cur_obj = "watchdog";
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		run(names[i], i == 0 ? F_PRETTY : 0, wd_print, &cases[i]);
+		snprintf(name, sizeof(name), "%s -s", names[i]);
+		run(name, F_STATS, wd_print, &cases[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(ntf); i++)
+		run(ntf_names[i], i == 0 ? F_PRETTY : 0, wd_ntf, &ntf[i]);
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
+		run(cmd_names[i], i == 0 ? F_PRETTY : 0, wd_cmd, &cmds[i]);
+		snprintf(name, sizeof(name), "%s -s", cmd_names[i]);
+		run(name, F_STATS, wd_cmd, &cmds[i]);
+	}
+}
+
+/* ---- peer and push ---- */
+
+static const struct hdrm_peer_info peers[] = {
+	{ 0 },
+	{ .present = true, .auto_hdrm = true, .has_accept_push = true,
+	  .accept_push = true, .via = DCB_HDRM_PEER_VIA_IN_BAND,
+	  .age_ms = 1500, .has_two_step = true, .two_step = true,
+	  .has_hw_timestamping = true, .hw_timestamping = true,
+	  .has_hw_resolution = true, .hw_resolution = 4 },
+	{ .present = true, .via = DCB_HDRM_PEER_VIA_LLDP, .age_ms = 0 },
+	{ .present = true, .auto_hdrm = true, .has_accept_push = true,
+	  .via = DCB_HDRM_PEER_VIA_IN_BAND, .age_ms = 86400000,
+	  .has_two_step = true, .has_hw_timestamping = true },
+	{ .present = true, .via = 5, .age_ms = 12 },
+};
+
+static const char *const peer_names[] = {
+	"absent", "in-band, everything", "lldp, nothing more",
+	"accept-push, two-step and hardware off", "learned by an unknown way",
+};
+
+static void peer_print(const void *arg)
+{
+	const struct hdrm_peer_info *p = arg;
+
+	if (g.json)
+		JSON_DOC(hdrm_peer_json(&g.jw, p));
+	else
+		hdrm_peer_text(p);
+}
+
+#define PUSH(st, rs, fl, pr, val, lim) { .present = true, .v = {	\
+	[DCB_HDRM_A_PUSH_SESSION] = 42, [DCB_HDRM_A_PUSH_STATUS] = st,	\
+	[DCB_HDRM_A_PUSH_REASON] = rs, [DCB_HDRM_A_PUSH_FIELD] = fl,	\
+	[DCB_HDRM_A_PUSH_PRIO] = pr, [DCB_HDRM_A_PUSH_VALUE] = val,	\
+	[DCB_HDRM_A_PUSH_LIMIT] = lim } }
+
+static const struct hdrm_push_info pushes[] = {
+	{ 0 },
+	PUSH(DCB_HDRM_PUSH_STATUS_PENDING, 0, 0, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_APPLIED, 0, 0, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_NONE, 0, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_POLICY, 0, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_NO_CAP, 0, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_SENDER_NO_CAP, 0, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_BUSY, 0, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_APPLY_FAILED, 0, 0, EIO, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_BOUNDS, DCB_HDRM_PUSH_FIELD_PRIOS, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_BOUNDS, DCB_HDRM_PUSH_FIELD_HEADROOM, 3, 100, 2000),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_BOUNDS, DCB_HDRM_PUSH_FIELD_HEADROOM, 5, 900000, 500000),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_BOUNDS, DCB_HDRM_PUSH_FIELD_SPEED, 0, 800000, 400000),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, DCB_HDRM_PUSH_REASON_BOUNDS, 9, 0, 1, 2),
+	PUSH(DCB_HDRM_PUSH_STATUS_REFUSED, 42, 0, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_NO_ANSWER, 0, 0, 0, 0, 0),
+	PUSH(9, 0, 0, 0, 0, 0),
+	PUSH(DCB_HDRM_PUSH_STATUS_PENDING, DCB_HDRM_PUSH_REASON_BOUNDS, DCB_HDRM_PUSH_FIELD_RTT, 1, 2, 3),
+};
+
+static const char *const push_names[] = {
+	"absent", "pending", "applied", "refused, no reason", "refused: policy",
+	"refused: no-cap", "refused: sender-no-cap", "refused: busy",
+	"refused: apply-failed", "refused: bounds, prios",
+	"refused: bounds, headroom below", "refused: bounds, headroom above",
+	"refused: bounds, speed", "refused: bounds, a field past the table",
+	"refused: a reason past the table", "no answer",
+	"a status past the table", "pending, with bounds",
+};
+
+static void push_print(const void *arg)
+{
+	const struct hdrm_push_info *p = arg;
+
+	if (g.json)
+		JSON_DOC(hdrm_push_json(&g.jw, p));
+	else
+		hdrm_push_text(p);
+}
+
+static void golden_peer(void)
+{
+	unsigned int i;
+
+	cur_obj = "peer";
+	for (i = 0; i < ARRAY_SIZE(peers); i++)
+		run(peer_names[i], 0, peer_print, &peers[i]);
+	for (i = 0; i < ARRAY_SIZE(pushes); i++)
+		run(push_names[i], 0, push_print, &pushes[i]);
+}
+
+/* ---- DCB state and applied ---- */
+
+/* buffers 0 (lossy) and 1 (lossless: priorities 3 and 4) of 512 KiB */
+static void buf_two(struct hdrm_buf *b)
+{
+	static const uint8_t map[HDRM_PRIOS] = { 0, 0, 0, 1, 1, 0, 0, 0 };
+
+	memset(b, 0, sizeof(*b));
+	b->present = 0x3;
+	memcpy(b->prio2buffer, map, sizeof(map));
+	b->size[0] = 262144;
+	b->size[1] = 131072;
+	b->size_old[0] = 262144;
+	b->size_old[1] = 98304;
+	b->wanted[1] = 120000;
+	b->lossless = 0x2;
+	b->total = 524288;
+}
+
+static void st_fix_full(struct hdrm_dcb_state *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->present = true;
+	strcpy(s->driver, "mlx5_core");
+	s->has_pfc = true;
+	s->pfc_cap = 8;
+	s->pfc_en = 0x18;
+	s->delay_unit = DCB_HDRM_DELAY_UNIT_BITS;
+	s->has_buf = true;
+	buf_two(&s->buf);
+}
+
+struct st_case {
+	const char *name;
+	void (*change)(struct hdrm_dcb_state *s);
+};
+
+static void st_absent(struct hdrm_dcb_state *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+static void st_bare(struct hdrm_dcb_state *s)
+{
+	s->has_pfc = false;
+	s->has_buf = false;
+	s->driver[0] = '\0';
+}
+
+static void st_none_enabled(struct hdrm_dcb_state *s)
+{
+	s->pfc_en = 0;
+	s->pfc_delay = 3;
+	s->delay_unit = DCB_HDRM_DELAY_UNIT_METRES;
+	s->buf.present = 0;
+	s->buf.total = 0;
+}
+
+static void st_odd(struct hdrm_dcb_state *s)
+{
+	unsigned int i;
+
+	s->pfc_en = 0xff;
+	s->pfc_delay = 65535;
+	s->delay_unit = 9;
+	s->has_buf = true;
+	s->buf.present = 0xff;
+	for (i = 0; i < HDRM_BUFFERS; i++) {
+		s->buf.prio2buffer[i] = i;
+		s->buf.size[i] = 1000 * (i + 1);
+	}
+}
+
+static const struct st_case st_cases[] = {
+	{ "full", NULL },
+	{ "absent", st_absent },
+	{ "no pfc, no buffers, no driver name", st_bare },
+	{ "pfc on none, metres, no buffer reported", st_none_enabled },
+	{ "every buffer, a unit past the table", st_odd },
+};
+
+static void st_print(const void *arg)
+{
+	const struct st_case *c = arg;
+	struct hdrm_dcb_state s;
+
+	st_fix_full(&s);
+	if (c->change)
+		c->change(&s);
+	if (g.json)
+		JSON_DOC(hdrm_dcb_state_json(&g.jw, "dcb_state", &s));
+	else
+		hdrm_dcb_state_text(&s);
+}
+
+struct ap_case {
+	const char *name;
+	uint32_t method, model, rule, error;
+	bool has_delay, clamped, buffers, partial, taken;
+};
+
+static const struct ap_case ap_cases[] = {
+	{ "absent" },
+	{ "delay", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_GENERIC, 0, 0, true },
+	{ "delay clamped", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_GENERIC, 0, 0, true, true },
+	{ "buffers", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_GENERIC, 0, 0, false, false, true },
+	{ "buffers cut to fit", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_GENERIC, DCB_HDRM_APPLY_RULE_NO_ROOM, 0, false, false, true },
+	{ "mlx5 auto, both, taken", DCB_HDRM_APPLY_AUTO, DCB_HDRM_MODEL_MLX5, 0, 0, true, false, true, false, true },
+	{ "rule short, mlx5 buffer", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_MLX5, DCB_HDRM_APPLY_RULE_SHORT, 0, false, false, true },
+	{ "rule short, mlx5 delay", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_MLX5, DCB_HDRM_APPLY_RULE_SHORT, 0, true },
+	{ "rule short, mlxsw", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_MLXSW, DCB_HDRM_APPLY_RULE_SHORT, 0, true },
+	{ "rule short, generic", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_GENERIC, DCB_HDRM_APPLY_RULE_SHORT, 0, true },
+	{ "rule below-floor", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_MLX5, DCB_HDRM_APPLY_RULE_BELOW_FLOOR, 0, false, false, true },
+	{ "rule tc-mode-only", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_MLXSW, DCB_HDRM_APPLY_RULE_TC_MODE_ONLY, EOPNOTSUPP },
+	{ "rule clamped-floor", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_MLXSW, DCB_HDRM_APPLY_RULE_CLAMPED_FLOOR, 0, true, true },
+	{ "rule clamped-ceiling, mlxsw", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_MLXSW, DCB_HDRM_APPLY_RULE_CLAMPED_CEILING, ERANGE },
+	{ "rule clamped-ceiling, mlx5", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_MLX5, DCB_HDRM_APPLY_RULE_CLAMPED_CEILING, 0, true, true },
+	{ "rule clamped-ceiling, generic", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_GENERIC, DCB_HDRM_APPLY_RULE_CLAMPED_CEILING, EINVAL },
+	{ "rule no-model", DCB_HDRM_APPLY_AUTO, DCB_HDRM_MODEL_NONE, DCB_HDRM_APPLY_RULE_NO_MODEL, 0 },
+	{ "rule tc-mode", DCB_HDRM_APPLY_AUTO, DCB_HDRM_MODEL_MLXSW, DCB_HDRM_APPLY_RULE_TC_MODE, EOPNOTSUPP },
+	{ "rule firmware-owned", DCB_HDRM_APPLY_AUTO, DCB_HDRM_MODEL_MLX5, DCB_HDRM_APPLY_RULE_FIRMWARE_OWNED, EBUSY, false, false, true },
+	{ "rule past the table", DCB_HDRM_APPLY_DELAY, 9, 42, 0, true },
+	{ "failed: buffers unsupported", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_GENERIC, 0, EOPNOTSUPP },
+	{ "failed: delay unsupported", DCB_HDRM_APPLY_DELAY, DCB_HDRM_MODEL_GENERIC, 0, EOPNOTSUPP },
+	{ "failed: no PFC", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_GENERIC, 0, ENOENT },
+	{ "failed: no headroom", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_GENERIC, 0, ENODATA },
+	{ "failed: no space", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_GENERIC, 0, ENOSPC },
+	{ "failed: no room, ENOSPC", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_GENERIC, DCB_HDRM_APPLY_RULE_NO_ROOM, ENOSPC, false, false, true },
+	{ "failed: no room, EIO", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_GENERIC, DCB_HDRM_APPLY_RULE_NO_ROOM, EIO, false, false, true },
+	{ "failed: partial", DCB_HDRM_APPLY_BUFFER, DCB_HDRM_MODEL_MLX5, 0, EIO, false, false, true, true },
+	{ "failed: taken back", DCB_HDRM_APPLY_AUTO, DCB_HDRM_MODEL_MLX5, 0, EIO, true, false, true, false, true },
+	{ "a method past the table", 9, DCB_HDRM_MODEL_GENERIC, 0, 0, true },
+};
+
+static void ap_fix(const struct ap_case *c, struct hdrm_applied_info *a)
+{
+	memset(a, 0, sizeof(*a));
+	if (!c->method && !c->model)
+		return;
+	a->present = true;
+	a->session = 42;
+	a->method = c->method;
+	a->model = c->model;
+	a->rule = c->rule;
+	a->error = c->error;
+	a->rule_have = 40000;
+	a->rule_need = 61000;
+	a->rule_buffer = 1;
+	a->partial = c->partial;
+	a->buffers_taken = c->taken;
+	a->has_delay = c->has_delay;
+	a->clamped = c->clamped;
+	if (c->has_delay) {
+		a->delay_unit = c->model == DCB_HDRM_MODEL_MLX5 ?
+				DCB_HDRM_DELAY_UNIT_METRES :
+				DCB_HDRM_DELAY_UNIT_BITS;
+		a->delay_old = 7;
+		a->delay_new = c->clamped ? 65535 : 25;
+		a->delay_wanted = c->clamped ? 70000 : 25;
+	}
+	if (c->buffers)
+		buf_two(&a->buf);
+}
+
+static void ap_print(const void *arg)
+{
+	struct hdrm_applied_info a;
+
+	ap_fix(arg, &a);
+	if (g.json)
+		JSON_DOC(hdrm_applied_json(&g.jw, &a));
+	else
+		hdrm_applied_text(&a);
+}
+
+static void golden_dcbstate(void)
+{
+	unsigned int i;
+
+	cur_obj = "dcbstate";
+	for (i = 0; i < ARRAY_SIZE(st_cases); i++)
+		run(st_cases[i].name, i == 0 ? F_PRETTY : 0, st_print,
+		    &st_cases[i]);
+	for (i = 0; i < ARRAY_SIZE(ap_cases); i++) {
+		char name[96];
+
+		snprintf(name, sizeof(name), "applied %s", ap_cases[i].name);
+		run(name, i == 5 ? F_PRETTY : 0, ap_print, &ap_cases[i]);
+	}
+}
+
+/* ---- hwtstamp ---- */
+
+static const struct hdrm_hwtstamp hwts[] = {
+	{ 0, { .tx_type = HWTSTAMP_TX_ON, .rx_filter = HWTSTAMP_FILTER_ALL } },
+	{ 0, { .tx_type = HWTSTAMP_TX_OFF, .rx_filter = HWTSTAMP_FILTER_NONE } },
+	{ 0, { .tx_type = HWTSTAMP_TX_ONESTEP_P2P,
+	       .rx_filter = HWTSTAMP_FILTER_NTP_ALL } },
+	{ 0, { .tx_type = 99, .rx_filter = 99 } },
+	{ -EOPNOTSUPP },
+	{ -EINVAL },
+	{ -ENOTTY },
+	{ -EIO },
+	{ -ENODATA },
+};
+
+static const char *const hwts_names[] = {
+	"on, all", "off, none", "onestep-p2p, ntp-all", "past the tables",
+	"EOPNOTSUPP", "EINVAL", "ENOTTY", "EIO", "not read",
+};
+
+static void hwts_print(const void *arg)
+{
+	if (g.json)
+		JSON_DOC(hwtstamp_json(&g.jw, arg));
+	else
+		hwtstamp_text(arg);
+}
+
+static void golden_hwtstamp(void)
+{
+	unsigned int i;
+
+	cur_obj = "hwtstamp";
+	for (i = 0; i < ARRAY_SIZE(hwts); i++)
+		run(hwts_names[i], 0, hwts_print, &hwts[i]);
+}
+
+/* ---- dev ---- */
+
+static void dev_fix_full(struct dev_info *d)
+{
+	unsigned int i;
+
+	memset(d, 0, sizeof(*d));
+	d->ifindex = 7;
+	strcpy(d->ifname, "eth9");
+	d->dcb = true;
+	d->dcb_ops = 0xf;
+	d->has_speed = true;
+	d->speed = 100000;
+	d->mtu = 9000;
+	d->carrier = true;
+	d->caps = 3;
+	d->has_cfg = true;
+	d->reflect = true;
+	d->reflect_rate = 1000;
+	d->encap = DCB_HDRM_ENCAP_AUTO;
+	d->k_override = 1234;
+	d->cell = 96;
+	d->small_pct = 50;
+	d->prio_mask = 0x18;
+	d->apply = DCB_HDRM_APPLY_AUTO;
+	d->delay_unit = DCB_HDRM_DELAY_UNIT_BITS;
+	d->remeasure = true;
+	d->remeasure_period = 3600;
+	d->auto_hdrm = true;
+	d->accept_push = true;
+	d->ts_mode = DCB_HDRM_TS_MODE_AUTO;
+	d->model = DCB_HDRM_MODEL_AUTO;
+	d->has_model_in_use = true;
+	d->model_in_use = DCB_HDRM_MODEL_MLX5;
+	d->has_phc_index = true;
+	d->phc_index = 0;
+	d->has_hw_resolution = true;
+	d->hw_resolution = 8;
+	d->peer = peers[1];
+	d->max_frame[3] = 9216;
+	d->max_frame[5] = 2000;
+	st_fix_full(&d->dcb_state);
+	d->has_stats = true;
+	for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++)
+		d->stats[i] = i * 11;
+	d->hwtstamp.err = -ENODATA;
+}
+
+static void dev_fix_min(struct dev_info *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->ifindex = 3;
+	strcpy(d->ifname, "eth1");
+	d->mtu = 1500;
+}
+
+static void dev_fix_mlxsw(struct dev_info *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->ifindex = 4;
+	strcpy(d->ifname, "eth2");
+	d->dcb = true;
+	d->dcb_ops = 0x5;
+	d->has_speed = true;
+	d->speed = 25000;
+	d->mtu = 1500;
+	d->carrier = true;
+	d->caps = 1;
+	d->has_cfg = true;
+	d->reflect_rate = 100;
+	d->encap = DCB_HDRM_ENCAP_MACCTL;
+	d->speed_override = 25000;
+	d->precision_override = 16;
+	d->apply = DCB_HDRM_APPLY_DELAY;
+	d->delay_unit = DCB_HDRM_DELAY_UNIT_METRES;
+	d->ts_mode = DCB_HDRM_TS_MODE_HOOK;
+	d->model = DCB_HDRM_MODEL_MLXSW;
+	d->has_model_in_use = true;
+	d->model_in_use = DCB_HDRM_MODEL_NONE;
+	d->tc_mode = true;
+	d->peer = peers[2];
+	d->dcb_state.present = true;
+	d->has_stats = true;
+}
+
+static void dev_fix_odd(struct dev_info *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->ifindex = 5;
+	strcpy(d->ifname, "eth3");
+	d->dcb_ops = 0x22;
+	d->has_speed = true;
+	d->mtu = 68;
+	d->caps = 0x6;
+	d->has_cfg = true;
+	d->encap = 7;
+	d->ts_mode = 9;
+	d->apply = 9;
+	d->delay_unit = 9;
+	d->model = 9;
+	d->remeasure_period = 60;
+	d->has_model_in_use = true;
+	d->model_in_use = 9;
+	d->small_pct = 100;
+	d->has_hw_resolution = true;
+	d->hw_resolution = 1;
+	d->max_frame[0] = 64;
+	d->max_frame[7] = 16384;
+}
+
+/* a device in auto whose model in use is generic, without hardware */
+static void dev_fix_auto(struct dev_info *d)
+{
+	dev_fix_full(d);
+	d->ifindex = 6;
+	strcpy(d->ifname, "eth1");
+	d->model_in_use = DCB_HDRM_MODEL_GENERIC;
+	d->has_phc_index = false;
+	d->has_hw_resolution = false;
+	d->cell = 0;
+	d->remeasure = false;
+	d->remeasure_period = 0;
+	d->peer = peers[3];
+	d->dcb_state.has_buf = false;
+	d->has_stats = false;
+}
+
+static void (*const dev_fixes[])(struct dev_info *d) = {
+	dev_fix_full, dev_fix_min, dev_fix_mlxsw, dev_fix_odd, dev_fix_auto,
+};
+
+struct dev_cmd {
+	const char *const *argv;
+	int argc;
+	int err;
+	uint32_t devs;			/* bit i: dev_fixes[i] in the reply */
+};
+
+static void dev_cmd(const void *arg)
+{
+	const struct dev_cmd *c = arg;
+	struct dev_info d;
+	unsigned int i;
+
+	hdrm_hwtstamp_ioctl = fake_hwtstamp;
+	stub_reset();
+	stub_answer(DCB_HDRM_CMD_DEV_GET, c->err);
+	for (i = 0; i < ARRAY_SIZE(dev_fixes); i++) {
+		if (!(c->devs & (1u << i)))
+			continue;
+		dev_fixes[i](&d);
+		put_dev(stub_reply(), &d, NULL);
+	}
+	hdrm_cmd_dev(&g, c->argc, (char **)c->argv);
+	stub_reset();
+}
+
+static void golden_dev(void)
+{
+	const struct dev_cmd cmds[] = {
+		{ CMD("show"), 0, 0x1f },
+		{ CMD("show"), 0, 0 },
+		{ CMD("show"), -EPERM, 0x1 },
+		{ CMD("show", "dev", "eth9"), 0, 0x1 },
+		{ CMD("show", "dev", "eth1"), 0, 0x2 },
+		{ CMD("show", "dev", "eth2"), 0, 0x4 },
+		{ CMD("show", "dev", "eth3"), 0, 0x8 },
+		{ CMD("show", "dev", "eth1"), 0, 0x10 },
+		{ CMD("show", "dev", "eth9"), -ENODEV, 0 },
+	};
+	static const char *const names[] = {
+		"show: every device", "show: none", "show: refused after one",
+		"show dev: full", "show dev: bare", "show dev: mlxsw in TC mode",
+		"show dev: names past the tables", "show dev: auto is generic",
+		"show dev: refused",
+	};
+	unsigned int i;
+	char name[96];
+
+	cur_obj = "dev";
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
+		run(names[i], i == 0 || i == 3 ? F_PRETTY : 0, dev_cmd, &cmds[i]);
+		snprintf(name, sizeof(name), "%s -s", names[i]);
+		run(name, F_STATS, dev_cmd, &cmds[i]);
+	}
+}
+
+/* ---- result ---- */
+
+static void r_fix_local(struct result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->ifindex = 7;
+	strcpy(r->ifname, "eth9");
+	r->session = 42;
+	r->status = DCB_HDRM_STATUS_OK;
+	r->mode = DCB_HDRM_MODE_4TS;
+	r->encap = DCB_HDRM_ENCAP_ETHER;
+	r->estimator = DCB_HDRM_ESTIMATOR_MEDIAN;
+	r->timestamping = DCB_HDRM_TIMESTAMPING_HARDWARE;
+	r->sent = 100;
+	r->received = 98;
+	r->lost = 1;
+	r->late = 1;
+	r->has_rtt = true;
+	r->est = 2480;
+	r->min = 2300;
+	r->median = 2480;
+	r->p99 = 2900;
+	r->max = 3100;
+	r->stddev = 120;
+	r->turnaround = 350;
+	r->precision = 8;
+	r->speed = 100000;
+	r->k_bytes = 1536;
+	r->measure_frame = 64;
+	r->cell = 96;
+	r->has_cell_source = true;
+	r->cell_source = DCB_HDRM_CELL_SOURCE_DRIVER;
+	r->small_pct = 50;
+	r->occupancy = 1250;
+	r->link_frame = 9238;
+	r->duration_us = 101234;
+	r->age_ms = 5000;
+	r->has_ts = true;
+	r->ts_mode = DCB_HDRM_TS_MODE_AUTO;
+	r->precision_source = DCB_HDRM_PRECISION_SOURCE_HARDWARE;
+	r->has_rate_ratio = true;
+	r->rate_ratio = -1234;
+	r->two_step = 97;
+	r->followup_missing = 3;
+	r->has_model = true;
+	r->model = DCB_HDRM_MODEL_MLX5;
+	r->has_owner = true;
+	r->owner = DCB_HDRM_BUFFER_OWNER_SOFTWARE;
+	r->has_cable = true;
+	r->cable_cm = 24805;
+	r->prio[3] = (struct prio_res){
+		.valid = true, .max_frame = 9238, .bytes = 60000, .cells = 625,
+		.packed = 40000, .inflight = 31000, .has_eff = true,
+		.eff = 60300, .eff_cells = 629, .has_best = true, .best = 60500,
+	};
+	r->prio[4] = (struct prio_res){
+		.valid = true, .max_frame = 1522, .bytes = 50000, .cells = 521,
+		.packed = 30000, .inflight = 31000,
+	};
+	r->prio[6] = (struct prio_res){ .unsized = true, .max_frame = 70000 };
+	ap_fix(&ap_cases[5], &r->applied);
+	r->push = pushes[2];
+}
+
+static void r_fix_2ts(struct result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->ifindex = 3;
+	strcpy(r->ifname, "eth1");
+	r->session = 7;
+	r->mode = DCB_HDRM_MODE_2TS;
+	r->encap = DCB_HDRM_ENCAP_MACCTL;
+	r->estimator = DCB_HDRM_ESTIMATOR_MAX;
+	r->timestamping = DCB_HDRM_TIMESTAMPING_SOFTWARE;
+	r->sent = 10;
+	r->received = 10;
+	r->has_rtt = true;
+	r->est = 9000;
+	r->min = 8000;
+	r->median = 8500;
+	r->p99 = 9000;
+	r->max = 9000;
+	r->stddev = 300;
+	r->turnaround = 77;
+	r->precision = 500;
+	r->speed = 1000;
+	r->k_bytes = 64;
+	r->measure_frame = 64;
+	r->cell = 1;
+	r->small_pct = 100;
+	r->link_frame = 1522;
+	r->duration_us = 9000;
+	r->has_ts = true;
+	r->ts_mode = DCB_HDRM_TS_MODE_SOFTWARE;
+	r->precision_source = DCB_HDRM_PRECISION_SOURCE_SAMPLES;
+	r->has_model = true;
+	r->model = DCB_HDRM_MODEL_NONE;
+	r->has_owner = true;
+	r->owner = DCB_HDRM_BUFFER_OWNER_UNKNOWN;
+	r->prio[0] = (struct prio_res){
+		.valid = true, .max_frame = 1522, .bytes = 4000, .cells = 4000,
+		.packed = 3000, .inflight = 1000,
+	};
+	r->push = pushes[1];
+}
+
+static void r_fix_peer(struct result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->ifindex = 7;
+	strcpy(r->ifname, "eth9");
+	r->session = 9;
+	r->source = DCB_HDRM_SOURCE_PEER;
+	r->timestamping = DCB_HDRM_TIMESTAMPING_HARDWARE;
+	r->has_rtt = true;
+	r->est = 1500;
+	r->turnaround = 11;
+	r->precision = 8;
+	r->speed = 25000;
+	r->k_bytes = 384;
+	r->cell = 1;
+	r->prio[3] = (struct prio_res){
+		.valid = true, .max_frame = 1522, .bytes = 20000, .cells = 209,
+	};
+	r->prio[6] = (struct prio_res){ .unsized = true, .max_frame = 70000 };
+}
+
+static void r_fix_noreply(struct result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->ifindex = 7;
+	strcpy(r->ifname, "eth9");
+	r->session = 43;
+	r->status = DCB_HDRM_STATUS_NO_REPLY;
+	r->sent = 100;
+	r->lost = 100;
+	r->speed = 100000;
+	r->has_ts = true;
+	r->ts_mode = DCB_HDRM_TS_MODE_HARDWARE;
+	r->precision_source = DCB_HDRM_PRECISION_SOURCE_OVERRIDE;
+	r->duration_us = 1200000;
+	r->push = pushes[15];
+}
+
+static void r_fix_noprio(struct result *r)
+{
+	r_fix_local(r);
+	memset(r->prio, 0, sizeof(r->prio));
+	r->prio[2] = (struct prio_res){ .unsized = true, .max_frame = 66000 };
+	r->has_cable = false;
+	r->has_cell_source = false;
+	r->cell_source = DCB_HDRM_CELL_SOURCE_SET;
+	r->occupancy = 0;
+	memset(&r->applied, 0, sizeof(r->applied));
+	memset(&r->push, 0, sizeof(r->push));
+}
+
+static void r_fix_unknown(struct result *r)
+{
+	r_fix_local(r);
+	r->status = 99;
+	r->mode = 5;
+	r->encap = 5;
+	r->estimator = 9;
+	r->timestamping = 9;
+	r->source = 7;
+	r->ts_mode = 9;
+	r->precision_source = 9;
+	r->cell_source = 9;
+	r->model = 9;
+	r->owner = 7;
+	r->has_rate_ratio = false;
+	r->rate_ratio = 0;
+}
+
+static void r_fix_nots(struct result *r)
+{
+	r_fix_local(r);
+	r->has_ts = false;
+	r->has_rate_ratio = false;
+	r->has_model = false;
+	r->has_owner = false;
+	r->has_cell_source = false;
+	r->prio[3].has_eff = false;
+	r->prio[3].has_best = false;
+	memset(&r->applied, 0, sizeof(r->applied));
+	r->push = pushes[9];
+}
+
+static void r_fix_ratio_pos(struct result *r)
+{
+	r_fix_local(r);
+	r->rate_ratio = 12;
+	r->cell_source = DCB_HDRM_CELL_SOURCE_SET;
+	r->has_model = true;
+	r->model = DCB_HDRM_MODEL_MLXSW;
+	r->has_owner = false;
+	r->applied.error = EIO;
+}
+
+static void r_fix_ratio_min(struct result *r)
+{
+	r_fix_local(r);
+	r->rate_ratio = INT32_MIN;
+	r->cell_source = DCB_HDRM_CELL_SOURCE_DEFAULT;
+	r->cable_cm = 5;
+	r->occupancy = 1000;
+}
+
+static void (*const r_fixes[])(struct result *r) = {
+	r_fix_local, r_fix_2ts, r_fix_peer, r_fix_noreply, r_fix_noprio,
+	r_fix_unknown, r_fix_nots, r_fix_ratio_pos, r_fix_ratio_min,
+};
+
+static const char *const r_names[] = {
+	"local, 4ts, everything", "2ts, software, one-byte cells",
+	"pushed by the peer", "no reply", "no priority to size",
+	"names past the tables", "no timestamps' word, no model",
+	"a positive rate ratio, apply failed", "the least rate ratio",
+};
+
+static void r_print(const void *arg)
+{
+	void (*fix)(struct result *r) = *(void (*const *)(struct result *))arg;
+	struct result r;
+
+	fix(&r);
+	if (g.json)
+		JSON_DOC(result_json_members(&g.jw, &r));
+	else
+		result_text(&r);
+}
+
+static void golden_result(void)
+{
+	unsigned int i;
+
+	cur_obj = "result";
+	for (i = 0; i < ARRAY_SIZE(r_fixes); i++)
+		run(r_names[i], i == 0 ? F_PRETTY : 0, r_print, &r_fixes[i]);
+}
+
+/* ---- report ---- */
+
+struct rep_case {
+	const char *name;
+	void (*fix)(struct result *r, struct hdrm_dcb_state *st);
+	uint32_t mtu;
+};
+
+/* judged by the driver's model: enough, too small, oversized, lossy */
+static void rep_model(struct result *r, struct hdrm_dcb_state *st)
+{
+	r_fix_local(r);
+	r->prio[1] = (struct prio_res){
+		.valid = true, .max_frame = 1522, .bytes = 10000, .cells = 105,
+		.has_eff = true, .eff = 10000,
+	};
+	r->prio[4].has_eff = true;
+	r->prio[4].eff = 40000;
+	r->prio[5] = (struct prio_res){
+		.valid = true, .max_frame = 1522, .bytes = 30000, .cells = 313,
+		.has_eff = true, .eff = 90000, .has_best = true, .best = 31000,
+	};
+	r->prio[6] = (struct prio_res){
+		.valid = true, .max_frame = 2000, .bytes = 20000, .cells = 209,
+		.has_eff = true, .eff = 20000,
+	};
+	st_fix_full(st);
+	st->pfc_en = 0x78;
+	st->has_buf = false;
+}
+
+static void rep_owner(struct result *r, struct hdrm_dcb_state *st)
+{
+	rep_model(r, st);
+	r->owner = DCB_HDRM_BUFFER_OWNER_UNKNOWN;
+}
+
+static void rep_buffer(struct result *r, struct hdrm_dcb_state *st)
+{
+	static const uint8_t map[HDRM_PRIOS] = { 0, 0, 0, 1, 2, 0, 0, 0 };
+
+	r_fix_2ts(r);
+	r->speed = 100000;
+	r->cell = 96;
+	r->small_pct = 50;
+	r->prio[0].valid = false;
+	r->prio[3] = (struct prio_res){ .valid = true, .max_frame = 9238,
+					.bytes = 60000, .cells = 625 };
+	r->prio[4] = (struct prio_res){ .valid = true, .max_frame = 1522,
+					.bytes = 50000, .cells = 521 };
+	r->prio[5] = (struct prio_res){ .valid = true, .max_frame = 1522,
+					.bytes = 30000, .cells = 313 };
+	st_fix_full(st);
+	st->has_pfc = false;
+	st->buf.present = 0x7;
+	memcpy(st->buf.prio2buffer, map, sizeof(map));
+	st->buf.size[0] = 100000;
+	st->buf.size[1] = 60096;
+	st->buf.size[2] = 30000;
+}
+
+static void rep_delay_small(struct result *r, struct hdrm_dcb_state *st)
+{
+	rep_buffer(r, st);
+	/* a round trip the delay's 16 bits hold */
+	r->est = 300;
+	r->precision = 10;
+	st->has_pfc = true;
+	st->pfc_en = 0x38;
+	st->has_buf = false;
+	st->pfc_delay = 100;
+}
+
+static void rep_delay_over(struct result *r, struct hdrm_dcb_state *st)
+{
+	rep_delay_small(r, st);
+	st->pfc_delay = 65535;
+}
+
+static void rep_delay_metres(struct result *r, struct hdrm_dcb_state *st)
+{
+	rep_delay_small(r, st);
+	st->delay_unit = DCB_HDRM_DELAY_UNIT_METRES;
+	st->pfc_delay = 2;
+}
+
+static void rep_delay_enough(struct result *r, struct hdrm_dcb_state *st)
+{
+	struct hdrm_delay d;
+
+	rep_delay_small(r, st);
+	hdrm_delay_value(hdrm_allowance_ns(r->est, r->precision), r->speed,
+			 HDRM_DELAY_BITS, &d);
+	st->pfc_delay = d.value;
+}
+
+static void rep_nostate(struct result *r, struct hdrm_dcb_state *st)
+{
+	r_fix_local(r);
+	memset(st, 0, sizeof(*st));
+}
+
+static void rep_nospeed(struct result *r, struct hdrm_dcb_state *st)
+{
+	rep_buffer(r, st);
+	r->speed = 0;
+	r->cell = 0;
+}
+
+static void rep_noprio(struct result *r, struct hdrm_dcb_state *st)
+{
+	r_fix_noprio(r);
+	st_fix_full(st);
+}
+
+static void rep_bare_state(struct result *r, struct hdrm_dcb_state *st)
+{
+	r_fix_2ts(r);
+	st_fix_full(st);
+	st->has_pfc = false;
+	st->has_buf = false;
+}
+
+static const struct rep_case rep_cases[] = {
+	{ "by the model", rep_model, 9000 },
+	{ "by the model, buffers the firmware's", rep_owner, 9000 },
+	{ "by the buffers", rep_buffer, 1500 },
+	{ "by the delay, too small", rep_delay_small, 1500 },
+	{ "by the delay, oversized", rep_delay_over, 1500 },
+	{ "by the delay, metres", rep_delay_metres, 1500 },
+	{ "by the delay, enough", rep_delay_enough, 1500 },
+	{ "no DCB state", rep_nostate, 9000 },
+	{ "no speed", rep_nospeed, 1500 },
+	{ "no priority", rep_noprio, 9000 },
+	{ "neither PFC nor buffers", rep_bare_state, 1500 },
+};
+
+static void rep_print(const void *arg)
+{
+	const struct rep_case *c = arg;
+	struct hdrm_dcb_state st;
+	struct result r;
+
+	c->fix(&r, &st);
+	if (g.json)
+		JSON_DOC(report_json(&g.jw, &r, &st, c->mtu));
+	else
+		report_text(&r, &st, c->mtu);
+}
+
+static void golden_report(void)
+{
+	unsigned int i;
+
+	cur_obj = "report";
+	for (i = 0; i < ARRAY_SIZE(rep_cases); i++)
+		run(rep_cases[i].name, i == 0 ? F_PRETTY : 0, rep_print,
+		    &rep_cases[i]);
+}
+
+/* ---- measure: the result as measure prints it ---- */
+
+struct m_case {
+	const char *name;
+	void (*fix)(struct result *r);
+	bool simulate;
+	int samples;			/* -1: none asked */
+	bool histogram;
+	bool apply_failed, push_refused;
+};
+
+static const struct m_case m_cases[] = {
+	{ "plain", r_fix_local, false, -1 },
+	{ "simulate", r_fix_local, true, -1 },
+	{ "samples", r_fix_local, false, 25 },
+	{ "samples, none", r_fix_local, false, 0 },
+	{ "histogram", r_fix_local, false, 25, true },
+	{ "histogram, no samples", r_fix_local, false, 0, true },
+	{ "histogram, no round trip", r_fix_noreply, false, 3, true },
+	{ "everything", r_fix_local, true, 12, true },
+	{ "apply failed, push refused", r_fix_local, false, -1, false, true, true },
+	{ "pushed by the peer, simulate", r_fix_peer, true, -1 },
+	{ "2ts, pending push", r_fix_2ts, false, -1 },
+};
+
+static void m_print(const void *arg)
+{
+	const struct m_case *c = arg;
+	uint32_t ns[32];
+	struct hist h;
+	struct result r;
+	int i;
+
+	c->fix(&r);
+	if (c->apply_failed)
+		r.applied.error = EOPNOTSUPP;
+	if (c->push_refused)
+		r.push = pushes[4];
+	for (i = 0; i < c->samples; i++)
+		ns[i] = 2300 + (uint32_t)(i * 37 % 800);
+	if (c->histogram)
+		hist_build(ns, c->samples > 0 ? c->samples : 0, 20, &h);
+	golden_result_print(&g, &r, c->simulate, c->samples >= 0 ? ns : NULL,
+			    c->samples > 0 ? c->samples : 0,
+			    c->histogram ? &h : NULL);
+}
+
+static void golden_measure(void)
+{
+	unsigned int i;
+
+	cur_obj = "measure";
+	for (i = 0; i < ARRAY_SIZE(m_cases); i++)
+		run(m_cases[i].name, i == 7 ? F_PRETTY : 0, m_print, &m_cases[i]);
+}
+
+/* ---- simulate ---- */
+
+struct sim_case {
+	const char *const *argv;
+	int argc;
+};
+
+static void sim_cmd(const void *arg)
+{
+	const struct sim_case *c = arg;
+
+	hdrm_cmd_simulate(&g, c->argc, (char **)c->argv);
+}
+
+static void sim_result(const void *arg)
+{
+	void (*fix)(struct result *r) = *(void (*const *)(struct result *))arg;
+	struct result r;
+
+	fix(&r);
+	if (g.json)
+		JSON_DOC(sim_result_json(&g.jw, &r));
+	else
+		sim_result_text(&r);
+}
+
+static void golden_simulate(void)
+{
+	const struct sim_case cases[] = {
+		{ CMD("speed", "100000", "rtt-ns", "1000") },
+		{ CMD("speed", "25000", "cable-m", "100.5", "cell", "96",
+		      "small-packet-percent", "50") },
+		{ CMD("speed", "100000", "rtt-ns", "2000", "link-rtt-ns",
+		      "5000", "pattern", "all") },
+		{ CMD("speed", "10000", "cable-m", "3", "pattern", "512",
+		      "other", "1500", "headroom", "64K", "k", "1024",
+		      "precision", "20", "mtu", "9000") },
+		{ CMD("speed", "400000", "rtt-ns", "500", "pattern", "min",
+		      "max-frame", "4096", "link-frame", "9216", "cell", "208") },
+		{ CMD("speed", "100000", "link-cable-m", "300", "cable-m", "7",
+		      "pattern", "mix", "headroom", "1K") },
+		{ CMD("speed", "100000") },
+	};
+	static const char *const names[] = {
+		"100G, 1 us", "25G, 100.5 m, cells", "all patterns, another link",
+		"a frame size, another priority's frames, a headroom",
+		"400G, min, cells", "mix, a short headroom",
+		"no round trip given",
+	};
+	static void (*const rf[])(struct result *r) = {
+		r_fix_local, r_fix_peer, r_fix_2ts, r_fix_noprio,
+	};
+	static const char *const rnames[] = {
+		"result: local", "result: pushed", "result: 2ts",
+		"result: no priority",
+	};
+	unsigned int i;
+
+	cur_obj = "simulate";
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		run(names[i], i == 2 ? F_PRETTY : 0, sim_cmd, &cases[i]);
+	for (i = 0; i < ARRAY_SIZE(rf); i++)
+		run(rnames[i], 0, sim_result, &rf[i]);
+}
+
+/* ---- show: the last result against the device ---- */
+
+struct show_case {
+	const char *name;
+	const char *const *argv;
+	int argc;
+	void (*fix)(struct result *r);
+	int peer;			/* peers[] */
+	int last;			/* 0: none; 1: generic; 2: mlx5; 3: none; 4: clamped */
+	int err;
+};
+
+/* the device as dev-get describes it to show (a dev_view) */
+static void show_dev(struct nl_msg *m, const struct show_case *c)
+{
+	struct hdrm_peer_info peer = peers[c->peer];
+	struct result last;
+	struct dev_info d;
+
+	dev_fix_full(&d);
+	d.peer = peer;
+	if (c->last) {
+		r_fix_local(&last);
+		last.session = 40;
+		last.prio[6].unsized = false;
+	}
+	switch (c->last) {
+	case 2:
+		last.manual = (struct manual_info){
+			.present = true, .model = DCB_HDRM_MODEL_MLX5,
+			.has_delay = true, .delay = 25,
+			.delay_unit = DCB_HDRM_DELAY_UNIT_METRES,
+			.grow_mask = 0x2, .grow = { [1] = 140000 },
+			.take_mask = 0x1, .take = { [0] = 261120 },
+		};
+		break;
+	case 3:
+		last.manual = (struct manual_info){
+			.present = true, .model = DCB_HDRM_MODEL_NONE,
+		};
+		break;
+	case 4:
+		last.manual = (struct manual_info){
+			.present = true, .model = DCB_HDRM_MODEL_MLXSW,
+			.error = ERANGE,
+			.rule = DCB_HDRM_APPLY_RULE_CLAMPED_CEILING,
+			.rule_have = 40000, .rule_need = 61000,
+		};
+		break;
+	}
+	put_dev(m, &d, c->last ? &last : NULL);
+}
+
+static void show_cmd(const void *arg)
+{
+	const struct show_case *c = arg;
+	struct result r;
+
+	stub_reset();
+	stub_answer(DCB_HDRM_CMD_RESULT_GET, c->err);
+	c->fix(&r);
+	put_result(stub_reply(), &r);
+	stub_answer(DCB_HDRM_CMD_DEV_GET, 0);
+	show_dev(stub_reply(), c);
+	hdrm_cmd_show(&g, c->argc, (char **)c->argv);
+	stub_reset();
+}
+
+static const struct show_case show_cases[] = {
+	{ "plain", CMD("dev", "eth9"), r_fix_local, 1, 0 },
+	{ "simulate", CMD("dev", "eth9", "simulate"), r_fix_local, 1, 0 },
+	{ "2ts, no peer", CMD("dev", "eth9"), r_fix_2ts, 0, 0 },
+	{ "manual, buffer sizes, by lldp", CMD("dev", "eth9"), r_fix_local, 2, 1 },
+	{ "manual, mlx5, by lldp", CMD("dev", "eth9"), r_fix_local, 2, 2 },
+	{ "manual, model none, in-band", CMD("dev", "eth9"), r_fix_local, 4, 3 },
+	{ "manual, mlxsw out of range", CMD("dev", "eth9", "simulate"), r_fix_peer, 2, 4 },
+	{ "manual, never measured", CMD("dev", "eth9"), r_fix_noreply, 2, 0 },
+	{ "refused", CMD("dev", "eth9"), r_fix_local, 1, 0, -ENODATA },
+};
+
+static void golden_show(void)
+{
+	unsigned int i;
+
+	cur_obj = "show";
+	for (i = 0; i < ARRAY_SIZE(show_cases); i++)
+		run(show_cases[i].name, i == 1 ? F_PRETTY : 0, show_cmd,
+		    &show_cases[i]);
+}
+
+/* ---- monitor: a notification each ---- */
+
+#define MON_FAMILY	0x1d
+
+struct mon_case {
+	const char *name;
+	uint8_t cmd;
+	void (*fix)(struct result *r);
+	int push;			/* pushes[], or -1 */
+	int apply;			/* ap_cases[], or -1 */
+	uint32_t only;			/* monitor dev: this ifindex only */
+};
+
+static void mon_print(const void *arg)
+{
+	const struct mon_case *c = arg;
+	struct nl_msg *m = nlmsg_alloc();
+	struct result r;
+	struct dev_info d;
+	struct wd_info w;
+
+	if (!m || !genlmsg_put(m, 0, 0, MON_FAMILY, 0, 0, c->cmd, 1))
+		exit(2);
+	switch (c->cmd) {
+	case DCB_HDRM_CMD_WATCHDOG_NTF:
+		wd_fix_full(&w);
+		w.has_event = c->push != 0;
+		w.event = c->push > 0 ? c->push - 1 : 0;
+		w.event_prio = 3;
+		put_wd(m, &w);
+		break;
+	case DCB_HDRM_CMD_PEER_NTF:
+		dev_fix_full(&d);
+		d.peer = peers[c->push];
+		r_fix_local(&r);
+		r.session = 40;
+		put_dev(m, &d, c->apply ? &r : NULL);
+		break;
+	default:
+		c->fix(&r);
+		if (c->push >= 0)
+			r.push = pushes[c->push];
+		if (c->apply >= 0)
+			ap_fix(&ap_cases[c->apply], &r.applied);
+		put_result(m, &r);
+	}
+	golden_mon_event(&g, m, MON_FAMILY, c->only);
+	nlmsg_free(m);
+}
+
+static const struct mon_case mon_cases[] = {
+	{ "result", DCB_HDRM_CMD_RESULT_NTF, r_fix_local, -1, -1 },
+	{ "result, software timestamps", DCB_HDRM_CMD_RESULT_NTF, r_fix_2ts, -1, -1 },
+	{ "result, failed", DCB_HDRM_CMD_RESULT_NTF, r_fix_noreply, -1, -1 },
+	{ "result, pushed by the peer", DCB_HDRM_CMD_RESULT_NTF, r_fix_peer, -1, -1 },
+	{ "result, no priority", DCB_HDRM_CMD_RESULT_NTF, r_fix_noprio, -1, -1 },
+	{ "result of another device", DCB_HDRM_CMD_RESULT_NTF, r_fix_local, -1, -1, 3 },
+	{ "result of this device", DCB_HDRM_CMD_RESULT_NTF, r_fix_local, -1, -1, 7 },
+	{ "apply", DCB_HDRM_CMD_APPLY_NTF, r_fix_local, -1, 5 },
+	{ "apply, delay clamped", DCB_HDRM_CMD_APPLY_NTF, r_fix_local, -1, 2 },
+	{ "apply, failed", DCB_HDRM_CMD_APPLY_NTF, r_fix_local, -1, 20 },
+	{ "apply, failed by a rule", DCB_HDRM_CMD_APPLY_NTF, r_fix_local, -1, 13 },
+	{ "apply, none", DCB_HDRM_CMD_APPLY_NTF, r_fix_local, -1, 0 },
+	{ "push, applied", DCB_HDRM_CMD_PUSH_NTF, r_fix_local, 2, -1 },
+	{ "push, refused", DCB_HDRM_CMD_PUSH_NTF, r_fix_local, 10, -1 },
+	{ "push, no answer", DCB_HDRM_CMD_PUSH_NTF, r_fix_local, 15, -1 },
+	{ "push, pending", DCB_HDRM_CMD_PUSH_NTF, r_fix_local, 1, -1 },
+	{ "push, none", DCB_HDRM_CMD_PUSH_NTF, r_fix_local, 0, -1 },
+	{ "watchdog storm", DCB_HDRM_CMD_WATCHDOG_NTF, NULL, 1 + DCB_HDRM_WD_EVENT_STORM },
+	{ "watchdog stopped", DCB_HDRM_CMD_WATCHDOG_NTF, NULL, 1 + DCB_HDRM_WD_EVENT_STOPPED },
+	{ "watchdog, no event", DCB_HDRM_CMD_WATCHDOG_NTF, NULL, 0 },
+	{ "peer, in-band", DCB_HDRM_CMD_PEER_NTF, NULL, 3, 1 },
+	{ "peer, lldp, never measured", DCB_HDRM_CMD_PEER_NTF, NULL, 2, 0 },
+};
+
+static void golden_monitor(void)
+{
+	unsigned int i;
+
+	cur_obj = "monitor";
+	for (i = 0; i < ARRAY_SIZE(mon_cases); i++)
+		run(mon_cases[i].name, i == 0 || i == 17 || i == 20 ? F_PRETTY : 0,
+		    mon_print, &mon_cases[i]);
+}
+
+/* ---- lldp ---- */
+
+struct lldp_case {
+	const char *name;
+	const char *const *argv;
+	int argc;
+	bool auto_hdrm;
+	struct hdrm_dcbx_pfc peer;	/* what the peer's LLDPDU says */
+	bool ignored;			/* a frame without the TLV first */
+};
+
+static unsigned char lldp_frame[14 + HDRM_LLDPDU_MAX];
+static unsigned char lldp_junk[64], lldp_out[64];
+
+static void lldp_cmd(const void *arg)
+{
+	static const unsigned char mac[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
+	const struct lldp_case *c = arg;
+	struct hdrm_dcb_state st;
+	struct dev_info d;
+	unsigned int n;
+
+	stub_reset();
+	stub_answer(DCB_HDRM_CMD_DEV_GET, 0);
+	dev_fix_full(&d);
+	d.auto_hdrm = c->auto_hdrm;
+	st_fix_full(&st);
+	d.dcb_state = st;
+	put_dev(stub_reply(), &d, NULL);
+	stub_answer(DCB_HDRM_CMD_DEV_SET, 0);
+
+	memset(lldp_frame, 0, sizeof(lldp_frame));
+	lldp_frame[12] = HDRM_LLDP_ETHERTYPE >> 8;
+	lldp_frame[13] = HDRM_LLDP_ETHERTYPE & 0xff;
+	n = hdrm_lldpdu_build(lldp_frame + 14, sizeof(lldp_frame) - 14, mac,
+			      120, &c->peer);
+	golden_lldp_rx_n = 0;
+	if (c->ignored) {
+		golden_lldp_rx[golden_lldp_rx_n++] =
+			(struct golden_frame){ lldp_out, sizeof(lldp_out), true };
+		golden_lldp_rx[golden_lldp_rx_n++] =
+			(struct golden_frame){ lldp_junk, sizeof(lldp_junk) };
+		golden_lldp_rx[golden_lldp_rx_n++] =
+			(struct golden_frame){ lldp_junk, 10 };
+	}
+	golden_lldp_rx[golden_lldp_rx_n++] =
+		(struct golden_frame){ lldp_frame, 14 + n };
+	hdrm_cmd_lldp(&g, c->argc, (char **)c->argv);
+	stub_reset();
+}
+
+static const struct lldp_case lldp_cases[] = {
+	{ "send", CMD("send", "dev", "eth9"), true },
+	{ "send cee, bit clear", CMD("send", "dev", "eth9", "dcbx", "cee", "ttl", "30"), false },
+	{ "send cin", CMD("send", "dev", "eth9", "dcbx", "cin"), true },
+	{ "listen ieee", CMD("listen", "dev", "eth9"), true,
+	  { .variant = HDRM_DCBX_IEEE, .auto_hdrm = true, .willing = true,
+	    .cap = 8, .pfc_en = 0x18 } },
+	{ "listen cee, others ignored", CMD("listen", "dev", "eth9", "timeout", "5"), true,
+	  { .variant = HDRM_DCBX_CEE, .cap = 4, .pfc_en = 0x08,
+	    .enable = true, .seq = 1 }, true },
+	{ "listen cin", CMD("listen", "dev", "eth9"), true,
+	  { .variant = HDRM_DCBX_CIN, .auto_hdrm = true, .pfc_en = 0xff,
+	    .enable = true, .willing = true, .seq = 3 } },
+};
+
+static void golden_lldp(void)
+{
+	unsigned int i;
+
+	cur_obj = "lldp";
+	for (i = 0; i < ARRAY_SIZE(lldp_cases); i++)
+		run(lldp_cases[i].name, i == 3 ? F_PRETTY : 0, lldp_cmd,
+		    &lldp_cases[i]);
+}
+
+/* ---- the goldens ---- */
+
+static char golden_dir[PATH_MAX];
+
+static const char *const objs[] = {
+	"watchdog", "dev", "peer", "dcbstate", "result", "report", "hwtstamp",
+	"measure", "simulate", "show", "monitor", "lldp",
+};
+
+/* Writes each object's sections to @dir/<object>.out. */
+static int write_goldens(const char *dir)
+{
+	unsigned int i, j;
+	char path[PATH_MAX + 64];
+	FILE *f;
+
+	for (i = 0; i < ARRAY_SIZE(objs); i++) {
+		snprintf(path, sizeof(path), "%s/%s.out", dir, objs[i]);
+		f = fopen(path, "w");
+		if (!f) {
+			perror(path);
+			return 1;
+		}
+		for (j = 0; j < n_sect; j++) {
+			if (strcmp(sect[j].obj, objs[i]))
+				continue;
+			fprintf(f, "### %s (%zu bytes)\n", sect[j].name,
+				sect[j].len);
+			fwrite(sect[j].data, 1, sect[j].len, f);
+			fputc('\n', f);
+		}
+		fclose(f);
+	}
+	printf("wrote %u sections to %s\n", n_sect, dir);
+	return 0;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return NULL;
+	if (getdelim(&buf, &cap, '\0', f) < 0) {
+		free(buf);
+		buf = NULL;
+	}
+	*len = buf ? ftell(f) : 0;
+	fclose(f);
+	return buf;
+}
+
+/* The first line where @a and @b differ, as diagnostics. */
+static void show_diff(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t i, line = 1, start = 0;
+
+	for (i = 0; i < alen && i < blen && a[i] == b[i]; i++)
+		if (a[i] == '\n') {
+			line++;
+			start = i + 1;
+		}
+	printf("# first difference on line %zu:\n# golden: %.*s\n# now:    %.*s\n",
+	       line, (int)strcspn(b + start, "\n"), b + start,
+	       (int)strcspn(a + start, "\n"), a + start);
+}
+
+struct golden {
+	const char *name;
+	const char *data;
+	size_t len;
+	bool used;
+};
+
+/*
+ * A golden file's sections: a header "### name (N bytes)", N bytes, a
+ * newline. The headers are cut into names in place.
+ */
+static unsigned int parse_golden(char *file, size_t flen, struct golden *gs,
+				 unsigned int max)
+{
+	char *p = file, *end = file + flen, *nl, *paren;
+	unsigned int n = 0;
+
+	while (p < end && n < max) {
+		nl = memchr(p, '\n', end - p);
+		if (!nl || strncmp(p, "### ", 4))
+			break;
+		*nl = '\0';
+		paren = strrchr(p, '(');
+		if (!paren || paren < p + 5)
+			break;
+		gs[n].len = strtoul(paren + 1, NULL, 10);
+		paren[-1] = '\0';
+		gs[n].name = p + 4;
+		gs[n].data = nl + 1;
+		gs[n].used = false;
+		if (gs[n].len >= (size_t)(end - gs[n].data))
+			break;
+		p = nl + 1 + gs[n].len + 1;
+		n++;
+	}
+	return n;
+}
+
+/* Each section against its golden, by name; and no golden left over. */
+static void check_goldens(void)
+{
+	static struct golden gs[MAX_SECTIONS];
+	unsigned int i, j, k, n, sections = 0;
+	size_t flen, bytes = 0;
+	char path[PATH_MAX + 64];
+	struct golden *gd;
+	char *file;
+	bool ok;
+
+	for (i = 0; i < ARRAY_SIZE(objs); i++) {
+		snprintf(path, sizeof(path), "%s/%s.out", golden_dir, objs[i]);
+		file = slurp(path, &flen);
+		TAP_OK(file != NULL, "golden %s: %s read", objs[i], path);
+		if (!file)
+			continue;
+		n = parse_golden(file, flen, gs, MAX_SECTIONS);
+		for (j = 0; j < n_sect; j++) {
+			if (strcmp(sect[j].obj, objs[i]))
+				continue;
+			gd = NULL;
+			for (k = 0; k < n && !gd; k++)
+				if (!gs[k].used && !strcmp(gs[k].name, sect[j].name))
+					gd = &gs[k];
+			if (!gd) {
+				TAP_OK(false, "golden %s: %s: not in the golden file",
+				       objs[i], sect[j].name);
+				continue;
+			}
+			gd->used = true;
+			ok = gd->len == sect[j].len &&
+			     !memcmp(gd->data, sect[j].data, gd->len);
+			TAP_OK(ok, "golden %s: %s (%zu bytes)", objs[i],
+			       sect[j].name, gd->len);
+			if (!ok)
+				show_diff(sect[j].data, sect[j].len, gd->data,
+					  gd->len);
+			bytes += gd->len;
+			sections++;
+		}
+		for (k = 0; k < n; k++)
+			if (!gs[k].used)
+				TAP_OK(false, "golden %s: %s: no longer printed",
+				       objs[i], gs[k].name);
+		free(file);
+	}
+	printf("# %u cases: %u sections, %zu bytes the same as the goldens\n",
+	       n_cases, sections, bytes);
+}
+
+int main(int argc, char **argv)
+{
+	char self[PATH_MAX];
+
+	snprintf(self, sizeof(self), "%s", argv[0]);
+	snprintf(golden_dir, sizeof(golden_dir), "%s/golden", dirname(self));
+
+	golden_watchdog();
+	golden_dev();
+	golden_peer();
+	golden_dcbstate();
+	golden_result();
+	golden_report();
+	golden_hwtstamp();
+	golden_measure();
+	golden_simulate();
+	golden_show();
+	golden_monitor();
+	golden_lldp();
+
+	if (argc == 3 && !strcmp(argv[1], "-w"))
+		return write_goldens(argv[2]);
+	check_goldens();
+	return tap_done();
+}
