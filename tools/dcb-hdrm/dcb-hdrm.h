@@ -16,6 +16,7 @@
 #include "hdrm_compat.h"
 #include "json.h"
 #include "nl.h"
+#include "out.h"
 
 /* Exit statuses, documented in dcb-hdrm(8). */
 #define EXIT_USAGE	1	/* bad command line or input */
@@ -32,6 +33,15 @@ struct hdrm_ctx {
 	struct hdrm_nl nl;
 	bool nl_open;
 };
+
+/* What an object's printer writes to: -j's JSON, else text on stdout. */
+static inline void hdrm_out(struct hdrm_ctx *ctx, struct out *o)
+{
+	if (ctx->json)
+		out_init_json(o, &ctx->jw);
+	else
+		out_init_text(o, stdout);
+}
 
 /* util.c */
 void hdrm_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

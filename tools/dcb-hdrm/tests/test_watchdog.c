@@ -52,10 +52,10 @@ static void text_is(const char *got, const char *want, const char *name)
 
 /* ---- watchdog set's words ---- */
 
-static char err_line[1024], out_text[2048];
+static char err_line[1024], said_out[2048];
 static struct wd_set ws;
 
-/* wd_set_parse() on @argv (NULL-ended): stderr in err_line, stdout in out_text */
+/* wd_set_parse() on @argv (NULL-ended): stderr in err_line, stdout in said_out */
 static int set_words(const char *const *argv)
 {
 	FILE *saved_err = stderr, *saved_out = stdout, *e, *o;
@@ -64,9 +64,9 @@ static int set_words(const char *const *argv)
 	while (argv[argc])
 		argc++;
 	memset(err_line, 0, sizeof(err_line));
-	memset(out_text, 0, sizeof(out_text));
+	memset(said_out, 0, sizeof(said_out));
 	e = fmemopen(err_line, sizeof(err_line) - 1, "w");
-	o = fmemopen(out_text, sizeof(out_text) - 1, "w");
+	o = fmemopen(said_out, sizeof(said_out) - 1, "w");
 	if (!e || !o)
 		exit(2);
 	stderr = e;
@@ -88,7 +88,7 @@ static void refused(const char *what, const char *const *argv)
 	const char *nl = strchr(err_line, '\n');
 
 	TAP_OK(ret == -EINVAL && nl && !nl[1] && strstr(err_line, what) &&
-	       !out_text[0],
+	       !said_out[0],
 	       "watchdog set %s ...: refused, \"%s\"", argv[0], what);
 	if (ret != -EINVAL || !nl || nl[1] || !strstr(err_line, what))
 		printf("# returned %d, stderr \"%s\"\n", ret, err_line);
@@ -130,10 +130,10 @@ static void test_set_words(void)
 	TAP_OK(!set_words(ARGV("state", "on")) && !ws.name,
 	       "without dev: the words pass, the device is the caller's error");
 	TAP_OK(set_words(ARGV("dev", "eth0", "help")) == 1 && !err_line[0] &&
-	       strstr(out_text, "Usage: dcb-hdrm [ -s ] watchdog show [ dev DEV ]\n") &&
-	       strstr(out_text, "dcb-hdrm watchdog set dev DEV [ state { on | off } ] [ action { alert | drop } ]\n") &&
-	       strstr(out_text, "detect-ms 10..60000 (default 200), restore-ms 10..600000 (default 200)") &&
-	       strstr(out_text, "poll-ms 10..10000 (default 50, at most detect-ms), action default alert"),
+	       strstr(said_out, "Usage: dcb-hdrm [ -s ] watchdog show [ dev DEV ]\n") &&
+	       strstr(said_out, "dcb-hdrm watchdog set dev DEV [ state { on | off } ] [ action { alert | drop } ]\n") &&
+	       strstr(said_out, "detect-ms 10..60000 (default 200), restore-ms 10..600000 (default 200)") &&
+	       strstr(said_out, "poll-ms 10..10000 (default 50, at most detect-ms), action default alert"),
 	       "help: 1, the usage with the limits and defaults on stdout, nothing on stderr");
 
 	refused("watchdog set: poll-ms 300 is above detect-ms 200",
