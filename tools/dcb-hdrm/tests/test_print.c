@@ -30,6 +30,7 @@
 #include <netlink/msg.h>
 #include <linux/genetlink.h>
 
+#include "agree.h"
 #include "dev.h"
 #include "hdrm_apply.h"
 #include "hdrm_lldp.h"
@@ -2331,6 +2332,53 @@ static void check_goldens(void)
 	       n_cases, sections, bytes);
 }
 
+/* @why's lines as diagnostics */
+static void print_why(const char *why)
+{
+	const char *nl;
+
+	for (; *why; why = nl + 1) {
+		nl = strchr(why, '\n');
+		if (!nl) {
+			printf("# %s\n", why);
+			break;
+		}
+		printf("# %.*s\n", (int)(nl - why), why);
+	}
+}
+
+/* Each case's text against its JSON, by the object's table (agree.c). */
+static void check_agreement(void)
+{
+	unsigned int i, j, cases = 0, n[3] = { 0 };
+	char name[512], why[4096];
+	const char *colon;
+	bool ok;
+
+	for (i = 0; i < n_sect; i++) {
+		colon = strrchr(sect[i].name, ':');
+		if (!colon || strcmp(colon, ": text"))
+			continue;
+		snprintf(name, sizeof(name), "%.*s: json",
+			 (int)(colon - sect[i].name), sect[i].name);
+		for (j = 0; j < n_sect; j++)
+			if (!strcmp(sect[j].obj, sect[i].obj) &&
+			    !strcmp(sect[j].name, name))
+				break;
+		if (j == n_sect)
+			continue;
+		ok = agree(sect[i].obj, sect[i].data, sect[j].data, why,
+			   sizeof(why), n);
+		TAP_OK(ok, "agree %s: %.*s", sect[i].obj,
+		       (int)(colon - sect[i].name), sect[i].name);
+		if (!ok)
+			print_why(why);
+		cases++;
+	}
+	printf("# %u cases: text and JSON agree: %u JSON members with a row, %u of them compared with the text; %u of the text's figures with a member\n",
+	       cases, n[0], n[1], n[2]);
+}
+
 int main(int argc, char **argv)
 {
 	char self[PATH_MAX];
@@ -2354,5 +2402,6 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "-w"))
 		return write_goldens(argv[2]);
 	check_goldens();
+	check_agreement();
 	return tap_done();
 }
