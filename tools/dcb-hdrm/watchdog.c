@@ -205,141 +205,136 @@ static uint64_t last_storm_ns(const struct wd_prio *p)
 					p->last_storm_detect_ns;
 }
 
-static void opt_u64(struct jw *jw, const char *key, bool has, uint64_t v)
-{
-	jw_key(jw, key);
-	if (has)
-		jw_u64(jw, v);
-	else
-		jw_null(jw);
-}
-
-static void wd_prio_json(struct jw *jw, const struct wd_prio *p, bool stats,
-			 uint64_t now_ns)
-{
-	uint64_t then = last_storm_ns(p);
-
-	jw_obj_open(jw);
-	jw_ku64(jw, "prio", p->prio);
-	jw_kstr(jw, "state", HDRM_NAME(wd_state_names, p->state));
-	jw_kstr(jw, "direction", HDRM_NAME(wd_direction_names, p->direction));
-	jw_ku64(jw, "storms", p->storms);
-	jw_ku64(jw, "last_storm_ms", p->last_storm_ms);
-	jw_ku64(jw, "last_storm_start_ns", p->last_storm_start_ns);
-	jw_ku64(jw, "last_storm_detect_ns", p->last_storm_detect_ns);
-	jw_ku64(jw, "last_storm_restore_ns", p->last_storm_restore_ns);
-	jw_key(jw, "last_action");
-	if (p->has_last_action)
-		jw_str(jw, HDRM_NAME(wd_action_names, p->last_action));
-	else
-		jw_null(jw);
-	jw_kbool(jw, "pfc_off", p->pfc_off);
-	jw_ku64(jw, "action_error", p->action_error);
-	/* beyond the contract: how long ago the last storm started */
-	opt_u64(jw, "last_storm_age_ms", then && now_ns >= then,
-		(now_ns - then) / 1000000);
-	if (stats) {
-		opt_u64(jw, "requests", p->has_requests, p->requests);
-		opt_u64(jw, "indications", p->has_indications, p->indications);
-		opt_u64(jw, "tx_packets", p->has_tx_packets, p->tx_packets);
-	}
-	jw_obj_close(jw);
-}
+/* pfc_off's words: the text says whether PFC is on */
+static const char *const pfc_words[2] = { "on", "off" };
 
 /*
- * One device: {ifname, ifindex, state, action, detect_ms, restore_ms,
- * poll_ms, running, progress, counter_refresh_ms, counters_swapped,
- * [polls, poll_errors, action_errors,] priorities}.
+ * A priority: JSON's {prio, state, direction, storms, last_storm_ms,
+ * last_storm_{start,detect,restore}_ns, last_action, pfc_off,
+ * action_error, last_storm_age_ms[, requests, indications, tx_packets]}
+ * and the text's line
+ *   prio 3: stormed direction received storms 2 last-storm 412 ms (3.2 s ago) action drop pfc off
+ * with -s a line of counters below it.
  */
+static void wd_prio_print(struct out *o, const struct wd_prio *p, bool stats,
+			  uint64_t now_ns)
+{
+	uint64_t then = last_storm_ns(p);
+	/* the text tells of the last storm only when there was one */
+	bool storm = p->storms || then;
+	bool aged = then && now_ns >= then;
+	char age[32];
+
+	out_obj_open(o, NULL);
+	out_u64(o, "prio", "  prio %llu:", p->prio);
+	out_str(o, "state", " %s", HDRM_NAME(wd_state_names, p->state));
+	out_str(o, "direction", " direction %s",
+		HDRM_NAME(wd_direction_names, p->direction));
+	out_u64(o, "storms", " storms %llu", p->storms);
+	out_u64_if(o, "last_storm_ms", storm, " last-storm %llu ms",
+		   p->last_storm_ms);
+	/* the JSON has the clock's readings, the text the storm's age */
+	out_ju64(o, "last_storm_start_ns", p->last_storm_start_ns);
+	out_ju64(o, "last_storm_detect_ns", p->last_storm_detect_ns);
+	out_ju64(o, "last_storm_restore_ns", p->last_storm_restore_ns);
+	if (aged) {
+		wd_age_text(age, sizeof(age), then, now_ns);
+		out_text(o, " (%s ago)", age);
+	}
+	if (p->has_last_action)
+		out_str_if(o, "last_action", storm, " action %s",
+			   HDRM_NAME(wd_action_names, p->last_action));
+	else
+		out_jnull(o, "last_action");
+	out_bool(o, "pfc_off", " pfc %s", p->pfc_off, pfc_words);
+	out_u64_if(o, "action_error", p->action_error, " action-error %llu",
+		   p->action_error);
+	if (p->action_error)
+		out_text(o, " (%s)", strerror((int)p->action_error));
+	out_text(o, "\n");
+	/* beyond the contract: how long ago the last storm started */
+	out_jopt_u64(o, "last_storm_age_ms", aged, (now_ns - then) / 1000000);
+	if (stats) {
+		/* a counter the driver lacks: null in JSON, 0 in the text */
+		out_jopt_u64(o, "requests", p->has_requests, p->requests);
+		out_jopt_u64(o, "indications", p->has_indications,
+			     p->indications);
+		out_text(o, "    requests %llu indications %llu",
+			 (unsigned long long)p->requests,
+			 (unsigned long long)p->indications);
+		out_opt_u64(o, "tx_packets", p->has_tx_packets,
+			    " tx-packets %llu", p->tx_packets);
+		out_text(o, "\n");
+	}
+	out_obj_close(o);
+}
+
+static const char *const swapped_words[2] = {
+	"", ", sent and received swapped by the driver",
+};
+
+/*
+ * One device: JSON's {ifname, ifindex, state, action, detect_ms,
+ * restore_ms, poll_ms, running, progress, counter_refresh_ms,
+ * counters_swapped, [polls, poll_errors, action_errors,] priorities},
+ * and the text's
+ *   eth0: state on action drop detect-ms 200 restore-ms 200 poll-ms 50 progress tx-prio-packets running yes
+ * with a line per priority, and with -s a line of counters below the
+ * device.
+ */
+static void wd_print(struct out *o, const struct wd_info *w, bool stats,
+		     uint64_t now_ns)
+{
+	bool refreshed = w->counter_refresh_ms || w->counters_swapped;
+	unsigned int i;
+
+	out_obj_open(o, NULL);
+	out_str(o, "ifname", "%s:", w->ifname);
+	out_ju64(o, "ifindex", w->ifindex);
+	out_str(o, "state", " state %s", off_on[w->state]);
+	out_str(o, "action", " action %s",
+		HDRM_NAME(wd_action_names, w->action));
+	out_u64(o, "detect_ms", " detect-ms %llu", w->detect_ms);
+	out_u64(o, "restore_ms", " restore-ms %llu", w->restore_ms);
+	out_u64(o, "poll_ms", " poll-ms %llu", w->poll_ms);
+	/* the text says whether it runs at the end of its line */
+	out_jbool(o, "running", w->running);
+	out_str(o, "progress", " progress %s",
+		HDRM_NAME(wd_progress_names, w->progress));
+	out_text(o, " running %s\n", out_no_yes[w->running]);
+	/* the driver's counters, where they are not read at each poll */
+	out_u64_if(o, "counter_refresh_ms", refreshed,
+		   "  counters refreshed every %llu ms", w->counter_refresh_ms);
+	out_bool_if(o, "counters_swapped", refreshed, "%s\n",
+		    w->counters_swapped, swapped_words);
+	if (stats) {
+		out_u64(o, "polls", "  polls %llu", w->polls);
+		out_u64(o, "poll_errors", " poll-errors %llu", w->poll_errors);
+		out_u64(o, "action_errors", " action-errors %llu\n",
+			w->action_errors);
+	}
+	out_arr_open(o, "priorities");
+	for (i = 0; i < w->n_prio; i++)
+		wd_prio_print(o, &w->prio[i], stats, now_ns);
+	out_arr_close(o);
+	out_obj_close(o);
+}
+
 void wd_print_json(struct jw *jw, const struct wd_info *w, bool stats,
 		   uint64_t now_ns)
 {
-	unsigned int i;
+	struct out o;
 
-	jw_obj_open(jw);
-	jw_kstr(jw, "ifname", w->ifname);
-	jw_ku64(jw, "ifindex", w->ifindex);
-	jw_kstr(jw, "state", off_on[w->state]);
-	jw_kstr(jw, "action", HDRM_NAME(wd_action_names, w->action));
-	jw_ku64(jw, "detect_ms", w->detect_ms);
-	jw_ku64(jw, "restore_ms", w->restore_ms);
-	jw_ku64(jw, "poll_ms", w->poll_ms);
-	jw_kbool(jw, "running", w->running);
-	jw_kstr(jw, "progress", HDRM_NAME(wd_progress_names, w->progress));
-	jw_ku64(jw, "counter_refresh_ms", w->counter_refresh_ms);
-	jw_kbool(jw, "counters_swapped", w->counters_swapped);
-	if (stats) {
-		jw_ku64(jw, "polls", w->polls);
-		jw_ku64(jw, "poll_errors", w->poll_errors);
-		jw_ku64(jw, "action_errors", w->action_errors);
-	}
-	jw_key(jw, "priorities");
-	jw_arr_open(jw);
-	for (i = 0; i < w->n_prio; i++)
-		wd_prio_json(jw, &w->prio[i], stats, now_ns);
-	jw_arr_close(jw);
-	jw_obj_close(jw);
+	out_init_json(&o, jw);
+	wd_print(&o, w, stats, now_ns);
 }
 
-/*
- * eth0: state on action drop detect-ms 200 restore-ms 200 poll-ms 50 progress tx-prio-packets running yes
- *   prio 3: stormed direction received storms 2 last-storm 412 ms (3.2 s ago) action drop pfc off
- * and with -s a line of counters below the device and below each priority.
- */
 void wd_print_text(const struct wd_info *w, bool stats, uint64_t now_ns)
 {
-	const struct wd_prio *p;
-	char age[32];
-	unsigned int i;
-	uint64_t then;
+	struct out o;
 
-	printf("%s: state %s action %s detect-ms %u restore-ms %u poll-ms %u progress %s running %s\n",
-	       w->ifname, off_on[w->state],
-	       HDRM_NAME(wd_action_names, w->action), w->detect_ms,
-	       w->restore_ms, w->poll_ms,
-	       HDRM_NAME(wd_progress_names, w->progress),
-	       w->running ? "yes" : "no");
-	/* the driver's counters, where they are not read at each poll */
-	if (w->counter_refresh_ms || w->counters_swapped)
-		printf("  counters refreshed every %u ms%s\n",
-		       w->counter_refresh_ms,
-		       w->counters_swapped ? ", sent and received swapped by the driver" : "");
-	if (stats)
-		printf("  polls %llu poll-errors %llu action-errors %llu\n",
-		       (unsigned long long)w->polls,
-		       (unsigned long long)w->poll_errors,
-		       (unsigned long long)w->action_errors);
-	for (i = 0; i < w->n_prio; i++) {
-		p = &w->prio[i];
-		printf("  prio %u: %s direction %s storms %u", p->prio,
-		       HDRM_NAME(wd_state_names, p->state),
-		       HDRM_NAME(wd_direction_names, p->direction), p->storms);
-		then = last_storm_ns(p);
-		if (p->storms || then) {
-			printf(" last-storm %u ms", p->last_storm_ms);
-			if (then && now_ns >= then) {
-				wd_age_text(age, sizeof(age), then, now_ns);
-				printf(" (%s ago)", age);
-			}
-			if (p->has_last_action)
-				printf(" action %s",
-				       HDRM_NAME(wd_action_names, p->last_action));
-		}
-		printf(" pfc %s", p->pfc_off ? "off" : "on");
-		if (p->action_error)
-			printf(" action-error %u (%s)", p->action_error,
-			       strerror((int)p->action_error));
-		printf("\n");
-		if (!stats)
-			continue;
-		printf("    requests %llu indications %llu",
-		       (unsigned long long)p->requests,
-		       (unsigned long long)p->indications);
-		if (p->has_tx_packets)
-			printf(" tx-packets %llu",
-			       (unsigned long long)p->tx_packets);
-		printf("\n");
-	}
+	out_init_text(&o, stdout);
+	wd_print(&o, w, stats, now_ns);
 }
 
 static const struct wd_prio *wd_event_prio(const struct wd_info *w)
@@ -353,75 +348,80 @@ static const struct wd_prio *wd_event_prio(const struct wd_info *w)
 }
 
 /*
- * [watchdog] eth0: prio 3 storm received (action drop, pfc off)
- * [watchdog] eth0: prio 3 restored after 412 ms (pfc on)
- * [watchdog] eth0: prio 3 stopped after 412 ms of storm (pfc on)
+ * A watchdog-ntf: JSON's {"event": "watchdog", "kind", "ifname",
+ * "ifindex", "prio", "state", "direction", "action", "pfc_off",
+ * "action_error", "storms", "last_storm_ms", "last_storm_start_ns",
+ * "last_storm_detect_ns", "last_storm_restore_ns"}, and monitor's line
+ *   [watchdog] eth0: prio 3 storm received (action drop, pfc off)
+ *   [watchdog] eth0: prio 3 restored after 412 ms (pfc on)
+ *   [watchdog] eth0: prio 3 stopped after 412 ms of storm (pfc on)
  */
-void wd_ntf_text(const struct wd_info *w)
+static void wd_ntf_print(struct out *o, const struct wd_info *w)
 {
 	static const struct wd_prio none;
 	const struct wd_prio *p = wd_event_prio(w);
+	bool storm = w->event == DCB_HDRM_WD_EVENT_STORM;
 
 	if (!p)
 		p = &none;
-	printf("[watchdog] %s: prio %u ", w->ifname, w->event_prio);
+	out_obj_open(o, NULL);
+	out_str(o, "event", "[%s] ", "watchdog");
+	/* the text words the event: storm, restored after, stopped after */
+	out_jstr(o, "kind", HDRM_NAME(wd_event_names, w->event));
+	out_str(o, "ifname", "%s:", w->ifname);
+	out_ju64(o, "ifindex", w->ifindex);
+	out_u64(o, "prio", " prio %llu ", w->event_prio);
+	out_jstr(o, "state", HDRM_NAME(wd_state_names, p->state));
+	out_str_if(o, "direction", storm, "storm %s",
+		   HDRM_NAME(wd_direction_names, p->direction));
+	out_str_if(o, "action", storm, " (action %s",
+		   HDRM_NAME(wd_action_names, p->has_last_action ?
+			     p->last_action : w->action));
 	switch (w->event) {
 	case DCB_HDRM_WD_EVENT_STORM:
-		printf("storm %s (action %s",
-		       HDRM_NAME(wd_direction_names, p->direction),
-		       HDRM_NAME(wd_action_names, p->has_last_action ?
-				 p->last_action : w->action));
 		if (p->action_error)
-			printf(" failed: %s", strerror((int)p->action_error));
+			out_text(o, " failed: %s",
+				 strerror((int)p->action_error));
+		out_text(o, ", ");
 		break;
 	case DCB_HDRM_WD_EVENT_RESTORED:
-		printf("restored after %u ms (", p->last_storm_ms);
+		out_text(o, "restored after %u ms (", p->last_storm_ms);
 		if (p->action_error)
-			printf("pfc restore failed: %s, ",
-			       strerror((int)p->action_error));
+			out_text(o, "pfc restore failed: %s, ",
+				 strerror((int)p->action_error));
 		break;
 	case DCB_HDRM_WD_EVENT_STOPPED:
-		printf("stopped after %u ms of storm (", p->last_storm_ms);
+		out_text(o, "stopped after %u ms of storm (", p->last_storm_ms);
 		break;
 	default:
-		printf("event %u (", w->event);
+		out_text(o, "event %u (", w->event);
 		break;
 	}
-	printf("%spfc %s)\n", w->event == DCB_HDRM_WD_EVENT_STORM ? ", " : "",
-	       p->pfc_off ? "off" : "on");
+	out_bool(o, "pfc_off", "pfc %s)\n", p->pfc_off, pfc_words);
+	/* in the text's words above, or not in the text */
+	out_ju64(o, "action_error", p->action_error);
+	out_ju64(o, "storms", p->storms);
+	out_ju64(o, "last_storm_ms", p->last_storm_ms);
+	out_ju64(o, "last_storm_start_ns", p->last_storm_start_ns);
+	out_ju64(o, "last_storm_detect_ns", p->last_storm_detect_ns);
+	out_ju64(o, "last_storm_restore_ns", p->last_storm_restore_ns);
+	out_obj_close(o);
 }
 
-/*
- * {"event": "watchdog", "kind", "ifname", "ifindex", "prio", "state",
- * "direction", "action", "pfc_off", "action_error", "storms",
- * "last_storm_ms", "last_storm_start_ns", "last_storm_detect_ns",
- * "last_storm_restore_ns"}
- */
+void wd_ntf_text(const struct wd_info *w)
+{
+	struct out o;
+
+	out_init_text(&o, stdout);
+	wd_ntf_print(&o, w);
+}
+
 void wd_ntf_json(struct jw *jw, const struct wd_info *w)
 {
-	static const struct wd_prio none;
-	const struct wd_prio *p = wd_event_prio(w);
+	struct out o;
 
-	if (!p)
-		p = &none;
-	jw_obj_open(jw);
-	jw_kstr(jw, "event", "watchdog");
-	jw_kstr(jw, "kind", HDRM_NAME(wd_event_names, w->event));
-	jw_kstr(jw, "ifname", w->ifname);
-	jw_ku64(jw, "ifindex", w->ifindex);
-	jw_ku64(jw, "prio", w->event_prio);
-	jw_kstr(jw, "state", HDRM_NAME(wd_state_names, p->state));
-	jw_kstr(jw, "direction", HDRM_NAME(wd_direction_names, p->direction));
-	jw_kstr(jw, "action", HDRM_NAME(wd_action_names, p->has_last_action ?
-					p->last_action : w->action));
-	jw_kbool(jw, "pfc_off", p->pfc_off);
-	jw_ku64(jw, "action_error", p->action_error);
-	jw_ku64(jw, "storms", p->storms);
-	jw_ku64(jw, "last_storm_ms", p->last_storm_ms);
-	jw_ku64(jw, "last_storm_start_ns", p->last_storm_start_ns);
-	jw_ku64(jw, "last_storm_detect_ns", p->last_storm_detect_ns);
-	jw_ku64(jw, "last_storm_restore_ns", p->last_storm_restore_ns);
-	jw_obj_close(jw);
+	out_init_json(&o, jw);
+	wd_ntf_print(&o, w);
 }
 
 static void wd_usage(FILE *f)
@@ -615,19 +615,17 @@ static int wd_show_one(struct nlattr *attrs, int len, void *arg)
 {
 	struct wd_show *s = arg;
 	struct wd_info w;
+	struct out o;
 	int err;
 
 	err = wd_parse(attrs, len, &w);
 	if (err)
 		return err;
-	if (s->ctx->json) {
-		/* opened with the first device: an error alone prints no JSON */
-		if (!s->n)
-			jw_arr_open(&s->ctx->jw);
-		wd_print_json(&s->ctx->jw, &w, s->ctx->stats, s->now_ns);
-	} else {
-		wd_print_text(&w, s->ctx->stats, s->now_ns);
-	}
+	hdrm_out(s->ctx, &o);
+	/* opened with the first device: an error alone prints no JSON */
+	if (!s->n)
+		out_arr_open(&o, NULL);
+	wd_print(&o, &w, s->ctx->stats, s->now_ns);
 	s->n++;
 	return 0;
 }
