@@ -14,7 +14,7 @@ void out_text(struct out *o, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (out_json(o))
+	if (out_json(o) || o->mute)
 		return;
 	va_start(ap, fmt);
 	vfprintf(o->fp, fmt, ap);

@@ -35,6 +35,7 @@
 struct out {
 	struct jw *jw;		/* JSON: the writer; NULL: text */
 	FILE *fp;		/* text: its stream */
+	bool mute;		/* text: said nothing for now */
 };
 
 /* the text's words for false and true */
@@ -45,12 +46,28 @@ static inline void out_init_text(struct out *o, FILE *fp)
 {
 	o->jw = NULL;
 	o->fp = fp;
+	o->mute = false;
 }
 
 static inline void out_init_json(struct out *o, struct jw *jw)
 {
 	o->jw = jw;
 	o->fp = NULL;
+	o->mute = false;
+}
+
+/*
+ * The text of what follows is left out (@mute) or said again: a part of
+ * an object its text shows only at times, such as the lines dev show
+ * prints below one device. JSON is written all the same. Return: what
+ * it was, to put back.
+ */
+static inline bool out_mute(struct out *o, bool mute)
+{
+	bool was = o->mute;
+
+	o->mute = mute;
+	return was;
 }
 
 static inline bool out_json(const struct out *o)

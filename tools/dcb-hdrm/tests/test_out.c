@@ -112,6 +112,23 @@ static void containers(struct out *o)
 	out_obj_close(o);
 }
 
+/* a part the text leaves out, the JSON not */
+static void muted(struct out *o)
+{
+	bool was;
+
+	out_obj_open(o, NULL);
+	out_u64(o, "a", "a %llu", 1);
+	was = out_mute(o, true);
+	out_u64(o, "b", " b %llu", 2);
+	out_text(o, " hidden");
+	out_mute(o, false);
+	out_u64(o, "c", " c %llu", 3);
+	out_mute(o, was);
+	out_text(o, "\n");
+	out_obj_close(o);
+}
+
 static void test_forms(void)
 {
 	const char *s;
@@ -136,6 +153,10 @@ static void test_forms(void)
 	s = print(containers, true, false);
 	is(s, "{\"list\":[0,1,2],\"names\":[\"a\",\"b\"],\"inner\":{\"x\":9},\"empty\":[]}",
 	   "JSON: a NULL key is an element of an array");
+	s = print(muted, false, false);
+	is(s, "a 1 c 3\n", "text: nothing while muted");
+	s = print(muted, true, false);
+	is(s, "{\"a\":1,\"b\":2,\"c\":3}", "JSON: muting the text changes nothing");
 	s = print(containers, true, true);
 	TAP_OK(strstr(s, "{\n    \"list\": [\n        0,\n") &&
 	       strstr(s, "\"inner\": {\n        \"x\": 9\n    },") &&
