@@ -256,145 +256,28 @@ int dev_parse(struct nlattr *attrs, int len, struct dev_info *d)
 	return dev_parse_extra(attrs, len, tb, d);
 }
 
-static void flags_json(struct jw *w, const char *key, uint32_t flags,
-		       const char *const *names, unsigned int n)
+/*
+ * JSON's list of the flags' names; the text's column of them, "a,b", or
+ * "-" for none, as wide as every name.
+ */
+static void flags_print(struct out *o, const char *key, uint32_t flags,
+			const char *const *names, unsigned int n)
 {
-	unsigned int i;
-
-	jw_key(w, key);
-	jw_arr_open(w);
-	for (i = 0; i < n; i++)
-		if (flags & (1u << i))
-			jw_str(w, names[i]);
-	jw_arr_close(w);
-}
-
-static void flags_text(char *buf, size_t len, uint32_t flags,
-		       const char *const *names, unsigned int n)
-{
+	char buf[64] = "";
 	size_t used = 0;
 	unsigned int i;
 
-	buf[0] = '\0';
-	for (i = 0; i < n && used < len; i++)
-		if (flags & (1u << i))
-			used += snprintf(buf + used, len - used, "%s%s",
+	out_arr_open(o, key);
+	for (i = 0; i < n; i++) {
+		if (!(flags & (1u << i)))
+			continue;
+		out_jstr(o, NULL, names[i]);
+		if (used < sizeof(buf))
+			used += snprintf(buf + used, sizeof(buf) - used, "%s%s",
 					 used ? "," : "", names[i]);
-	if (!buf[0])
-		snprintf(buf, len, "-");
-}
-
-/* "key": N, or null when the device has none */
-static void opt_u32(struct jw *w, const char *key, bool has, uint32_t v)
-{
-	jw_key(w, key);
-	if (has)
-		jw_u64(w, v);
-	else
-		jw_null(w);
-}
-
-void dev_print_json(struct jw *w, const struct dev_info *d)
-{
-	int i;
-
-	jw_obj_open(w);
-	jw_ku64(w, "ifindex", d->ifindex);
-	jw_kstr(w, "ifname", d->ifname);
-	jw_kbool(w, "dcb", d->dcb);
-	flags_json(w, "dcb_ops", d->dcb_ops, dcb_ops_names, 4);
-	jw_key(w, "speed_mbps");
-	if (d->has_speed)
-		jw_u64(w, d->speed);
-	else
-		jw_null(w);
-	jw_ku64(w, "mtu", d->mtu);
-	jw_kbool(w, "carrier", d->carrier);
-	flags_json(w, "caps", d->caps, caps_names, 2);
-	opt_u32(w, "phc_index", d->has_phc_index, d->phc_index);
-	opt_u32(w, "hw_resolution_ns", d->has_hw_resolution, d->hw_resolution);
-	hwtstamp_json(w, &d->hwtstamp);
-	if (d->has_cfg) {
-		jw_kbool(w, "reflect", d->reflect);
-		jw_ku64(w, "reflect_rate", d->reflect_rate);
-		jw_kstr(w, "encap", HDRM_NAME(encap_names, d->encap));
-		jw_kstr(w, "ts_mode", HDRM_NAME(hdrm_ts_mode_names, d->ts_mode));
-		jw_ku64(w, "speed_override_mbps", d->speed_override);
-		jw_ku64(w, "k_override_bytes", d->k_override);
-		jw_ku64(w, "cell_bytes", d->cell);
-		jw_ku64(w, "small_packet_percent", d->small_pct);
-		jw_ku64(w, "prio_mask", d->prio_mask);
-		jw_ku64(w, "precision_override_ns", d->precision_override);
-		jw_kstr(w, "apply", HDRM_NAME(hdrm_apply_names, d->apply));
-		jw_kstr(w, "delay_unit",
-			HDRM_NAME(hdrm_delay_unit_names, d->delay_unit));
-		jw_kstr(w, "model", HDRM_NAME(hdrm_model_names, d->model));
-		jw_key(w, "model_in_use");
-		if (d->has_model_in_use)
-			jw_str(w, HDRM_NAME(hdrm_model_names, d->model_in_use));
-		else
-			jw_null(w);
-		jw_kbool(w, "tc_mode", d->tc_mode);
-		jw_kbool(w, "remeasure", d->remeasure);
-		jw_ku64(w, "remeasure_period_s", d->remeasure_period);
-		jw_kbool(w, "auto_hdrm", d->auto_hdrm);
-		jw_kbool(w, "accept_push", d->accept_push);
-		hdrm_peer_json(w, &d->peer);
-		jw_key(w, "max_frame");
-		jw_arr_open(w);
-		for (i = 0; i < HDRM_PRIOS; i++) {
-			if (!d->max_frame[i])
-				continue;
-			jw_obj_open(w);
-			jw_ku64(w, "prio", i);
-			jw_ku64(w, "bytes", d->max_frame[i]);
-			jw_obj_close(w);
-		}
-		jw_arr_close(w);
 	}
-	if (d->has_cfg)
-		hdrm_dcb_state_json(w, "dcb_state", &d->dcb_state);
-	if (d->has_stats) {
-		jw_key(w, "stats");
-		jw_obj_open(w);
-		for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++)
-			if (stats_names[i])
-				jw_ku64(w, stats_names[i], d->stats[i]);
-		jw_obj_close(w);
-	}
-	jw_obj_close(w);
-}
-
-static void dev_print_header(void)
-{
-	printf("%-7s %-15s %-7s %-6s %-4s %-30s %s\n", "IFINDEX", "IFNAME",
-	       "CARRIER", "MTU", "DCB", "DCB-OPS", "SPEED");
-}
-
-static void dev_print_text(const struct dev_info *d)
-{
-	char ops[64], speed[16];
-
-	flags_text(ops, sizeof(ops), d->dcb_ops, dcb_ops_names, 4);
-	if (d->has_speed)
-		snprintf(speed, sizeof(speed), "%uMb/s", d->speed);
-	else
-		snprintf(speed, sizeof(speed), "unknown");
-	printf("%-7u %-15s %-7s %-6u %-4s %-30s %s\n", d->ifindex, d->ifname,
-	       d->carrier ? "up" : "down", d->mtu, d->dcb ? "yes" : "no",
-	       ops, speed);
-}
-
-/* "ts-mode auto  phc-index 0  hw-resolution 8 ns  hwtstamp tx on rx all" */
-static void dev_ts_text(const struct dev_info *d)
-{
-	printf("ts-mode %s", HDRM_NAME(hdrm_ts_mode_names, d->ts_mode));
-	if (d->has_phc_index)
-		printf("  phc-index %u", d->phc_index);
-	if (d->has_hw_resolution)
-		printf("  hw-resolution %u ns", d->hw_resolution);
-	hwtstamp_text(&d->hwtstamp);
-	printf("\n");
+	out_arr_close(o);
+	out_text(o, " %-30s", buf[0] ? buf : "-");
 }
 
 /*
@@ -415,22 +298,180 @@ static const uint8_t stats_lines[][7] = {
 	  DCB_HDRM_A_STATS_PUSH_REFUSED },
 };
 
-static void dev_stats_text(const struct dev_info *d)
+/*
+ * The counters: JSON's "stats" object, in the attributes' order, always;
+ * the text's lines, by part of the module, with -s.
+ */
+static void dev_stats_print(struct out *o, const struct dev_info *d,
+			    bool stats)
 {
 	unsigned int l, i;
-	const char *c;
+	char word[32], *c;
 
+	out_obj_open(o, "stats");
+	for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++)
+		if (stats_names[i])
+			out_ju64(o, stats_names[i], d->stats[i]);
+	out_obj_close(o);
+	if (!stats)
+		return;
 	for (l = 0; l < sizeof(stats_lines) / sizeof(stats_lines[0]); l++) {
-		printf("   ");
+		out_text(o, "   ");
 		for (i = 0; i < sizeof(stats_lines[l]) && stats_lines[l][i]; i++) {
 			/* the JSON key, with dashes as the text's words have */
-			printf(" ");
-			for (c = stats_names[stats_lines[l][i]]; *c; c++)
-				putchar(*c == '_' ? '-' : *c);
-			printf(" %llu", (unsigned long long)d->stats[stats_lines[l][i]]);
+			snprintf(word, sizeof(word), "%s",
+				 stats_names[stats_lines[l][i]]);
+			for (c = word; *c; c++)
+				if (*c == '_')
+					*c = '-';
+			out_text(o, " %s %llu", word,
+				 (unsigned long long)d->stats[stats_lines[l][i]]);
 		}
-		printf("\n");
+		out_text(o, "\n");
 	}
+}
+
+/* the word after the model, for Spectrum in TC mode */
+static const char *const tc_words[2] = {
+	"", ": the port is in mlxsw's TC mode (an offloaded root qdisc), which ignores the PFC delay; size its buffers with dcb buffer set",
+};
+
+/*
+ * A device: its JSON object, and its line of dev show's table; with
+ * @one (dev show dev DEV) the lines below it for a device the module
+ * configures, with @stats (-s) its counters.
+ *
+ * IFINDEX IFNAME          CARRIER MTU    DCB  DCB-OPS                        SPEED
+ * 7       eth9            up      9000   yes  ieee-pfc,ieee-ets,buffer,dcbx  100000Mb/s
+ * apply auto  delay-unit bits  remeasure on every 3600 s  model auto (mlx5)
+ * cell 96 B  small-packet-percent 50
+ * auto-hdrm on  accept-push on
+ * ts-mode auto  phc-index 0  hw-resolution 8 ns  hwtstamp tx on rx all
+ * peer: ...
+ * driver ...
+ */
+static void dev_print(struct out *o, const struct dev_info *d, bool one,
+		      bool stats)
+{
+	bool more = one && d->has_cfg;
+	bool was;
+	int i;
+
+	out_obj_open(o, NULL);
+	out_u64(o, "ifindex", "%-7llu", d->ifindex);
+	out_str(o, "ifname", " %-15s", d->ifname);
+	/* the text's columns in the table's order */
+	out_text(o, " %-7s %-6u", d->carrier ? "up" : "down", d->mtu);
+	out_bool(o, "dcb", " %-4s", d->dcb, out_no_yes);
+	flags_print(o, "dcb_ops", d->dcb_ops, dcb_ops_names, 4);
+	if (d->has_speed) {
+		out_u64(o, "speed_mbps", " %lluMb/s\n", d->speed);
+	} else {
+		out_jnull(o, "speed_mbps");
+		out_text(o, " unknown\n");
+	}
+	out_ju64(o, "mtu", d->mtu);
+	out_jbool(o, "carrier", d->carrier);
+	/* the table has no column for these */
+	out_arr_open(o, "caps");
+	for (i = 0; i < 2; i++)
+		if (d->caps & (1u << i))
+			out_jstr(o, NULL, caps_names[i]);
+	out_arr_close(o);
+	/* the clock: here in JSON, on the text's ts-mode line below */
+	if (out_json(o)) {
+		out_jopt_u64(o, "phc_index", d->has_phc_index, d->phc_index);
+		out_jopt_u64(o, "hw_resolution_ns", d->has_hw_resolution,
+			     d->hw_resolution);
+		hwtstamp_print(o, &d->hwtstamp);
+	}
+	/* what the module holds of it: dev show dev DEV's lines */
+	was = out_mute(o, !more);
+	if (d->has_cfg) {
+		out_jbool(o, "reflect", d->reflect);
+		out_ju64(o, "reflect_rate", d->reflect_rate);
+		out_jstr(o, "encap", HDRM_NAME(encap_names, d->encap));
+		out_jstr(o, "ts_mode", HDRM_NAME(hdrm_ts_mode_names, d->ts_mode));
+		out_ju64(o, "speed_override_mbps", d->speed_override);
+		out_ju64(o, "k_override_bytes", d->k_override);
+		out_ju64(o, "cell_bytes", d->cell);
+		out_ju64(o, "small_packet_percent", d->small_pct);
+		out_ju64(o, "prio_mask", d->prio_mask);
+		out_ju64(o, "precision_override_ns", d->precision_override);
+		out_str(o, "apply", "apply %s",
+			HDRM_NAME(hdrm_apply_names, d->apply));
+		out_str(o, "delay_unit", "  delay-unit %s",
+			HDRM_NAME(hdrm_delay_unit_names, d->delay_unit));
+		/* in the text's line, here; in JSON after the model's */
+		out_text(o, "  remeasure %s", out_off_on[d->remeasure]);
+		if (d->remeasure_period)
+			out_text(o, " every %u s", d->remeasure_period);
+		out_str(o, "model", "  model %s",
+			HDRM_NAME(hdrm_model_names, d->model));
+		/* what auto resolved to, and what TC mode makes it */
+		if (d->has_model_in_use)
+			out_str_if(o, "model_in_use",
+				   d->model == DCB_HDRM_MODEL_AUTO || d->tc_mode,
+				   " (%s)",
+				   HDRM_NAME(hdrm_model_names, d->model_in_use));
+		else
+			out_jnull(o, "model_in_use");
+		out_bool(o, "tc_mode", "%s\n", d->tc_mode, tc_words);
+		/* the cell and the small frames' share, on a line of their own */
+		if (d->cell)
+			out_text(o, "cell %u B", d->cell);
+		else
+			out_text(o, "cell auto (the driver's)");
+		out_text(o, "  small-packet-percent %u\n", d->small_pct);
+		out_jbool(o, "remeasure", d->remeasure);
+		out_ju64(o, "remeasure_period_s", d->remeasure_period);
+		out_bool(o, "auto_hdrm", "auto-hdrm %s", d->auto_hdrm,
+			 out_off_on);
+		out_bool(o, "accept_push", "  accept-push %s\n", d->accept_push,
+			 out_off_on);
+		/* ts-mode auto  phc-index 0  hw-resolution 8 ns  hwtstamp tx on rx all */
+		if (!out_json(o)) {
+			out_text(o, "ts-mode %s",
+				 HDRM_NAME(hdrm_ts_mode_names, d->ts_mode));
+			if (d->has_phc_index)
+				out_text(o, "  phc-index %u", d->phc_index);
+			if (d->has_hw_resolution)
+				out_text(o, "  hw-resolution %u ns",
+					 d->hw_resolution);
+			hwtstamp_print(o, &d->hwtstamp);
+			out_text(o, "\n");
+		}
+		if (out_json(o))
+			hdrm_peer_json(o->jw, &d->peer);
+		else if (more)
+			hdrm_peer_text(&d->peer);
+		out_arr_open(o, "max_frame");
+		for (i = 0; i < HDRM_PRIOS; i++) {
+			if (!d->max_frame[i])
+				continue;
+			out_obj_open(o, NULL);
+			out_ju64(o, "prio", i);
+			out_ju64(o, "bytes", d->max_frame[i]);
+			out_obj_close(o);
+		}
+		out_arr_close(o);
+		if (out_json(o))
+			hdrm_dcb_state_json(o->jw, "dcb_state", &d->dcb_state);
+		else if (more)
+			hdrm_dcb_state_text(&d->dcb_state);
+	}
+	out_mute(o, was);
+	if (d->has_stats)
+		dev_stats_print(o, d, stats);
+	out_obj_close(o);
+}
+
+void dev_print_json(struct jw *w, const struct dev_info *d)
+{
+	struct out o;
+
+	out_init_json(&o, w);
+	dev_print(&o, d, false, false);
 }
 
 struct dev_show {
@@ -443,6 +484,7 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 {
 	struct dev_show *s = arg;
 	struct dev_info d;
+	struct out o;
 	int err;
 
 	err = dev_parse(attrs, len, &d);
@@ -451,43 +493,12 @@ static int dev_show_one(struct nlattr *attrs, int len, void *arg)
 	/* the driver's own configuration, where it is printed */
 	if (s->ctx->json || s->one)
 		d.hwtstamp.err = hwtstamp_get(d.ifname, &d.hwtstamp.cfg);
-	if (s->ctx->json) {
-		dev_print_json(&s->ctx->jw, &d);
-	} else {
-		if (!s->n)
-			dev_print_header();
-		dev_print_text(&d);
-		if (s->one && d.has_cfg) {
-			printf("apply %s  delay-unit %s  remeasure %s",
-			       HDRM_NAME(hdrm_apply_names, d.apply),
-			       HDRM_NAME(hdrm_delay_unit_names, d.delay_unit),
-			       d.remeasure ? "on" : "off");
-			if (d.remeasure_period)
-				printf(" every %u s", d.remeasure_period);
-			printf("  model %s",
-			       HDRM_NAME(hdrm_model_names, d.model));
-			if (d.has_model_in_use &&
-			    (d.model == DCB_HDRM_MODEL_AUTO || d.tc_mode))
-				printf(" (%s)", HDRM_NAME(hdrm_model_names,
-							  d.model_in_use));
-			if (d.tc_mode)
-				printf(": the port is in mlxsw's TC mode (an offloaded root qdisc), which ignores the PFC delay; size its buffers with dcb buffer set");
-			printf("\n");
-			if (d.cell)
-				printf("cell %u B", d.cell);
-			else
-				printf("cell auto (the driver's)");
-			printf("  small-packet-percent %u\n", d.small_pct);
-			printf("auto-hdrm %s  accept-push %s\n",
-			       d.auto_hdrm ? "on" : "off",
-			       d.accept_push ? "on" : "off");
-			dev_ts_text(&d);
-			hdrm_peer_text(&d.peer);
-			hdrm_dcb_state_text(&d.dcb_state);
-		}
-		if (s->ctx->stats && d.has_stats)
-			dev_stats_text(&d);
-	}
+	hdrm_out(s->ctx, &o);
+	/* the table's header, above the first device */
+	if (!s->n)
+		out_text(&o, "%-7s %-15s %-7s %-6s %-4s %-30s %s\n", "IFINDEX",
+			 "IFNAME", "CARRIER", "MTU", "DCB", "DCB-OPS", "SPEED");
+	dev_print(&o, &d, s->one, s->ctx->stats);
 	s->n++;
 	return 0;
 }

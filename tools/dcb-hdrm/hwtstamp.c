@@ -216,29 +216,39 @@ int hwtstamp_on(const char *cmd, const char *ifname)
 	return 0;
 }
 
-/* "hwtstamp": {"tx_type", "rx_filter"}; nothing when it could not be read. */
-void hwtstamp_json(struct jw *w, const struct hdrm_hwtstamp *h)
-{
-	if (h->err)
-		return;
-	jw_key(w, "hwtstamp");
-	jw_obj_open(w);
-	jw_kstr(w, "tx_type",
-		HDRM_NAME(hdrm_hwtstamp_tx_names, (uint32_t)h->cfg.tx_type));
-	jw_kstr(w, "rx_filter",
-		HDRM_NAME(hdrm_hwtstamp_rx_names, (uint32_t)h->cfg.rx_filter));
-	jw_obj_close(w);
-}
-
-/* "  hwtstamp tx on rx all", for the end of a line of dev show. */
-void hwtstamp_text(const struct hdrm_hwtstamp *h)
+/*
+ * JSON's "hwtstamp": {"tx_type", "rx_filter"}, nothing when it could not
+ * be read; the text's "  hwtstamp tx on rx all", or why not, for the end
+ * of a line of dev show.
+ */
+void hwtstamp_print(struct out *o, const struct hdrm_hwtstamp *h)
 {
 	if (hwtstamp_unsupported(h->err))
-		printf("  hwtstamp unsupported");
+		out_text(o, "  hwtstamp unsupported");
 	else if (h->err)
-		printf("  hwtstamp unreadable (%s)", strerror(-h->err));
-	else
-		printf("  hwtstamp tx %s rx %s",
-		       HDRM_NAME(hdrm_hwtstamp_tx_names, (uint32_t)h->cfg.tx_type),
-		       HDRM_NAME(hdrm_hwtstamp_rx_names, (uint32_t)h->cfg.rx_filter));
+		out_text(o, "  hwtstamp unreadable (%s)", strerror(-h->err));
+	if (h->err)
+		return;
+	out_obj_open(o, "hwtstamp");
+	out_str(o, "tx_type", "  hwtstamp tx %s",
+		HDRM_NAME(hdrm_hwtstamp_tx_names, (uint32_t)h->cfg.tx_type));
+	out_str(o, "rx_filter", " rx %s",
+		HDRM_NAME(hdrm_hwtstamp_rx_names, (uint32_t)h->cfg.rx_filter));
+	out_obj_close(o);
+}
+
+void hwtstamp_json(struct jw *w, const struct hdrm_hwtstamp *h)
+{
+	struct out o;
+
+	out_init_json(&o, w);
+	hwtstamp_print(&o, h);
+}
+
+void hwtstamp_text(const struct hdrm_hwtstamp *h)
+{
+	struct out o;
+
+	out_init_text(&o, stdout);
+	hwtstamp_print(&o, h);
 }

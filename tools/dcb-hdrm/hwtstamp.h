@@ -12,6 +12,7 @@
 #include <linux/net_tstamp.h>
 
 #include "json.h"
+#include "out.h"
 
 /* What dev show read: err 0 and the configuration, or a negative errno. */
 struct hdrm_hwtstamp {
@@ -40,6 +41,7 @@ extern int (*hdrm_hwtstamp_ioctl)(const char *ifname, unsigned long req,
 
 int hwtstamp_get(const char *ifname, struct hwtstamp_config *cfg);
 int hwtstamp_on(const char *cmd, const char *ifname);
+void hwtstamp_print(struct out *o, const struct hdrm_hwtstamp *h);
 void hwtstamp_json(struct jw *w, const struct hdrm_hwtstamp *h);
 void hwtstamp_text(const struct hdrm_hwtstamp *h);
 
