@@ -441,10 +441,7 @@ static void dev_print(struct out *o, const struct dev_info *d, bool one,
 			hwtstamp_print(o, &d->hwtstamp);
 			out_text(o, "\n");
 		}
-		if (out_json(o))
-			hdrm_peer_json(o->jw, &d->peer);
-		else if (more)
-			hdrm_peer_text(&d->peer);
+		hdrm_peer_print(o, &d->peer);
 		out_arr_open(o, "max_frame");
 		for (i = 0; i < HDRM_PRIOS; i++) {
 			if (!d->max_frame[i])

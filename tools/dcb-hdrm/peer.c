@@ -56,58 +56,61 @@ int hdrm_peer_parse(struct nlattr *nest, struct hdrm_peer_info *p)
 	return 0;
 }
 
-/* "key": true|false, or null when @has is not */
-static void opt_bool(struct jw *w, const char *key, bool has, bool v)
+/*
+ * JSON's "peer": {...}, or null before anything was learned; the text's
+ * line of dev show dev DEV
+ *   peer: auto-hdrm on  accept-push on  hw-timestamping on  hw-resolution 4 ns  two-step on  (learned in-band, 1500 ms ago)
+ */
+void hdrm_peer_print(struct out *o, const struct hdrm_peer_info *p)
 {
-	jw_key(w, key);
-	if (has)
-		jw_bool(w, v);
-	else
-		jw_null(w);
-}
-
-/* "peer": {...}, or null before anything was learned. */
-void hdrm_peer_json(struct jw *w, const struct hdrm_peer_info *p)
-{
-	jw_key(w, "peer");
 	if (!p->present) {
-		jw_null(w);
+		out_jnull(o, "peer");
+		out_text(o, "peer: not known yet\n");
 		return;
 	}
-	jw_obj_open(w);
-	jw_kbool(w, "auto_hdrm", p->auto_hdrm);
-	opt_bool(w, "accept_push", p->has_accept_push, p->accept_push);
-	jw_kstr(w, "via", HDRM_NAME(via_names, p->via));
-	jw_ku64(w, "age_ms", p->age_ms);
-	opt_bool(w, "two_step", p->has_two_step, p->two_step);
-	opt_bool(w, "hw_timestamping", p->has_hw_timestamping,
-		 p->hw_timestamping);
-	jw_key(w, "hw_resolution_ns");
-	if (p->has_hw_resolution)
-		jw_u64(w, p->hw_resolution);
+	out_obj_open(o, "peer");
+	out_bool(o, "auto_hdrm", "peer: auto-hdrm %s", p->auto_hdrm,
+		 out_off_on);
+	if (p->has_accept_push) {
+		out_bool(o, "accept_push", "  accept-push %s", p->accept_push,
+			 out_off_on);
+	} else {
+		out_jnull(o, "accept_push");
+		out_text(o, "  accept-push unknown");
+	}
+	/* how and when it was learned: the text says it last */
+	out_jstr(o, "via", HDRM_NAME(via_names, p->via));
+	out_ju64(o, "age_ms", p->age_ms);
+	/* the text says two-step after the hardware's words */
+	if (p->has_two_step)
+		out_jbool(o, "two_step", p->two_step);
 	else
-		jw_null(w);
-	jw_obj_close(w);
+		out_jnull(o, "two_step");
+	out_opt_bool(o, "hw_timestamping", p->has_hw_timestamping,
+		     "  hw-timestamping %s", p->hw_timestamping, out_off_on);
+	out_opt_u64(o, "hw_resolution_ns", p->has_hw_resolution,
+		    "  hw-resolution %llu ns", p->hw_resolution);
+	if (p->has_two_step)
+		out_text(o, "  two-step %s", out_off_on[p->two_step]);
+	out_text(o, "  (learned %s, %llu ms ago)\n",
+		 HDRM_NAME(via_names, p->via), (unsigned long long)p->age_ms);
+	out_obj_close(o);
+}
+
+void hdrm_peer_json(struct jw *w, const struct hdrm_peer_info *p)
+{
+	struct out o;
+
+	out_init_json(&o, w);
+	hdrm_peer_print(&o, p);
 }
 
 void hdrm_peer_text(const struct hdrm_peer_info *p)
 {
-	if (!p->present) {
-		printf("peer: not known yet\n");
-		return;
-	}
-	printf("peer: auto-hdrm %s  accept-push %s",
-	       p->auto_hdrm ? "on" : "off",
-	       !p->has_accept_push ? "unknown" :
-	       p->accept_push ? "on" : "off");
-	if (p->has_hw_timestamping)
-		printf("  hw-timestamping %s", p->hw_timestamping ? "on" : "off");
-	if (p->has_hw_resolution)
-		printf("  hw-resolution %u ns", p->hw_resolution);
-	if (p->has_two_step)
-		printf("  two-step %s", p->two_step ? "on" : "off");
-	printf("  (learned %s, %llu ms ago)\n", HDRM_NAME(via_names, p->via),
-	       (unsigned long long)p->age_ms);
+	struct out o;
+
+	out_init_text(&o, stdout);
+	hdrm_peer_print(&o, p);
 }
 
 int hdrm_push_parse(struct nlattr *nest, struct hdrm_push_info *p)
@@ -167,57 +170,67 @@ const char *hdrm_push_why(const struct hdrm_push_info *p, char *buf,
 	return "it did not say why";
 }
 
-/* "push": {"status", "reason", ...}, or null when there was none. */
-void hdrm_push_json(struct jw *w, const struct hdrm_push_info *p)
+/*
+ * JSON's "push": {"session", "status", "reason", ...}, or null when there
+ * was none; the text's line, nothing when there was none:
+ *   push: the peer refused it: it has auto-hdrm off
+ */
+void hdrm_push_print(struct out *o, const struct hdrm_push_info *p)
 {
 	const uint32_t *v = p->v;
+	bool refused = v[DCB_HDRM_A_PUSH_STATUS] == DCB_HDRM_PUSH_STATUS_REFUSED;
 	char buf[160];
 
-	jw_key(w, "push");
 	if (!p->present) {
-		jw_null(w);
+		out_jnull(o, "push");
 		return;
 	}
-	jw_obj_open(w);
-	jw_ku64(w, "session", v[DCB_HDRM_A_PUSH_SESSION]);
-	jw_kstr(w, "status", HDRM_NAME(hdrm_push_status_names,
+	out_obj_open(o, "push");
+	out_ju64(o, "session", v[DCB_HDRM_A_PUSH_SESSION]);
+	/* the text words the status */
+	out_jstr(o, "status", HDRM_NAME(hdrm_push_status_names,
 				       v[DCB_HDRM_A_PUSH_STATUS]));
-	jw_key(w, "reason");
-	if (v[DCB_HDRM_A_PUSH_STATUS] == DCB_HDRM_PUSH_STATUS_REFUSED)
-		jw_str(w, HDRM_NAME(reason_names, v[DCB_HDRM_A_PUSH_REASON]));
-	else
-		jw_null(w);
-	if (v[DCB_HDRM_A_PUSH_STATUS] == DCB_HDRM_PUSH_STATUS_REFUSED)
-		jw_kstr(w, "why", hdrm_push_why(p, buf, sizeof(buf)));
-	if (v[DCB_HDRM_A_PUSH_REASON] == DCB_HDRM_PUSH_REASON_BOUNDS) {
-		jw_kstr(w, "field", HDRM_NAME(field_names,
-					      v[DCB_HDRM_A_PUSH_FIELD]));
-		jw_ku64(w, "prio", v[DCB_HDRM_A_PUSH_PRIO]);
-		jw_ku64(w, "value", v[DCB_HDRM_A_PUSH_VALUE]);
-		jw_ku64(w, "limit", v[DCB_HDRM_A_PUSH_LIMIT]);
+	switch (v[DCB_HDRM_A_PUSH_STATUS]) {
+	case DCB_HDRM_PUSH_STATUS_APPLIED:
+		out_text(o, "push: the peer accepted the headroom and holds it\n");
+		break;
+	case DCB_HDRM_PUSH_STATUS_REFUSED:
+		out_text(o, "push: the peer refused it: ");
+		break;
+	case DCB_HDRM_PUSH_STATUS_NO_ANSWER:
+		out_text(o, "push: the peer did not answer\n");
+		break;
+	default:
+		out_text(o, "push: sent, no answer yet\n");
+		break;
 	}
-	jw_obj_close(w);
+	/* the reason and its figures are the why's words in the text */
+	out_jopt_str(o, "reason", refused,
+		     HDRM_NAME(reason_names, v[DCB_HDRM_A_PUSH_REASON]));
+	if (refused)
+		out_str(o, "why", "%s\n", hdrm_push_why(p, buf, sizeof(buf)));
+	if (v[DCB_HDRM_A_PUSH_REASON] == DCB_HDRM_PUSH_REASON_BOUNDS) {
+		out_jstr(o, "field", HDRM_NAME(field_names,
+					       v[DCB_HDRM_A_PUSH_FIELD]));
+		out_ju64(o, "prio", v[DCB_HDRM_A_PUSH_PRIO]);
+		out_ju64(o, "value", v[DCB_HDRM_A_PUSH_VALUE]);
+		out_ju64(o, "limit", v[DCB_HDRM_A_PUSH_LIMIT]);
+	}
+	out_obj_close(o);
+}
+
+void hdrm_push_json(struct jw *w, const struct hdrm_push_info *p)
+{
+	struct out o;
+
+	out_init_json(&o, w);
+	hdrm_push_print(&o, p);
 }
 
 void hdrm_push_text(const struct hdrm_push_info *p)
 {
-	char buf[160];
+	struct out o;
 
-	if (!p->present)
-		return;
-	switch (p->v[DCB_HDRM_A_PUSH_STATUS]) {
-	case DCB_HDRM_PUSH_STATUS_APPLIED:
-		printf("push: the peer accepted the headroom and holds it\n");
-		break;
-	case DCB_HDRM_PUSH_STATUS_REFUSED:
-		printf("push: the peer refused it: %s\n",
-		       hdrm_push_why(p, buf, sizeof(buf)));
-		break;
-	case DCB_HDRM_PUSH_STATUS_NO_ANSWER:
-		printf("push: the peer did not answer\n");
-		break;
-	default:
-		printf("push: sent, no answer yet\n");
-		break;
-	}
+	out_init_text(&o, stdout);
+	hdrm_push_print(&o, p);
 }

@@ -28,11 +28,13 @@ struct hdrm_push_info {
 
 extern const char *const hdrm_push_status_names[4];
 int hdrm_peer_parse(struct nlattr *nest, struct hdrm_peer_info *p);
+void hdrm_peer_print(struct out *o, const struct hdrm_peer_info *p);
 void hdrm_peer_json(struct jw *w, const struct hdrm_peer_info *p);
 void hdrm_peer_text(const struct hdrm_peer_info *p);
 int hdrm_push_parse(struct nlattr *nest, struct hdrm_push_info *p);
 const char *hdrm_push_why(const struct hdrm_push_info *p, char *buf,
 			  size_t len);
+void hdrm_push_print(struct out *o, const struct hdrm_push_info *p);
 void hdrm_push_json(struct jw *w, const struct hdrm_push_info *p);
 void hdrm_push_text(const struct hdrm_push_info *p);
 
