@@ -113,21 +113,21 @@ int hdrm_applied_parse(struct nlattr *nest, struct hdrm_applied_info *a)
 			     DCB_HDRM_A_APPLIED_BUFFER, &a->buf);
 }
 
-static void prio_list_json(struct jw *w, const char *key, uint32_t mask)
+/* JSON's list of the priorities of @mask; the text's " 3 4" */
+static void prio_list_print(struct out *o, const char *key, uint32_t mask)
 {
 	unsigned int p;
 
-	jw_key(w, key);
-	jw_arr_open(w);
+	out_arr_open(o, key);
 	for (p = 0; p < HDRM_PRIOS; p++)
 		if (mask & (1u << p))
-			jw_u64(w, p);
-	jw_arr_close(w);
+			out_u64(o, NULL, " %llu", p);
+	out_arr_close(o);
 }
 
 /* The priorities that map to buffer @i. */
-static void prios_json(struct jw *w, const char *key, const struct hdrm_buf *b,
-		       unsigned int i)
+static void prios_print(struct out *o, const char *key,
+			const struct hdrm_buf *b, unsigned int i)
 {
 	uint32_t mask = 0;
 	unsigned int p;
@@ -135,88 +135,83 @@ static void prios_json(struct jw *w, const char *key, const struct hdrm_buf *b,
 	for (p = 0; p < HDRM_PRIOS; p++)
 		if (b->prio2buffer[p] == i)
 			mask |= 1u << p;
-	prio_list_json(w, key, mask);
+	prio_list_print(o, key, mask);
+}
+
+/*
+ * JSON's @key: {"driver", "delay_unit", "pfc", "buffers"}, null without
+ * DCB operations; the text's lines
+ *   driver mlx5_core  pfc enabled: 3 4  delay 0 bits
+ *   buffers (total 524288 B):  0: 262144 B prios 0 1 2 5 6 7  1: 131072 B prios 3 4
+ */
+void hdrm_dcb_state_print(struct out *o, const char *key,
+			  const struct hdrm_dcb_state *s)
+{
+	const char *unit = HDRM_NAME(hdrm_delay_unit_names, s->delay_unit);
+	unsigned int i;
+
+	if (!s->present) {
+		out_jnull(o, key);
+		out_text(o, "dcb: the driver has no DCB operations\n");
+		return;
+	}
+	out_obj_open(o, key);
+	out_jstr(o, "driver", s->driver);
+	out_text(o, "driver %s", s->driver[0] ? s->driver : "-");
+	/* the text's after the delay, as its unit */
+	out_jstr(o, "delay_unit", unit);
+	if (s->has_pfc) {
+		out_obj_open(o, "pfc");
+		out_ju64(o, "pfc_cap", s->pfc_cap);
+		out_text(o, "  pfc enabled:%s", s->pfc_en ? "" : " none");
+		prio_list_print(o, "enabled", s->pfc_en);
+		out_u64(o, "delay", "  delay %llu", s->pfc_delay);
+		out_text(o, " %s", unit);
+		out_obj_close(o);
+	} else {
+		out_jnull(o, "pfc");
+	}
+	out_text(o, "\n");
+	if (!s->has_buf) {
+		out_jnull(o, "buffers");
+		out_obj_close(o);
+		return;
+	}
+	out_obj_open(o, "buffers");
+	out_u64(o, "total_size", "buffers (total %llu B):", s->buf.total);
+	out_arr_open(o, "buffer");
+	for (i = 0; i < HDRM_BUFFERS; i++) {
+		if (!(s->buf.present & (1u << i)))
+			continue;
+		out_obj_open(o, NULL);
+		out_u64(o, "index", "  %llu:", i);
+		/* the text's size comes before the priorities */
+		out_text(o, " %u B prios", s->buf.size[i]);
+		prios_print(o, "prios", &s->buf, i);
+		out_ju64(o, "size", s->buf.size[i]);
+		out_obj_close(o);
+	}
+	out_arr_close(o);
+	out_text(o, "\n");
+	out_obj_close(o);
+	out_obj_close(o);
 }
 
 void hdrm_dcb_state_json(struct jw *w, const char *key,
 			 const struct hdrm_dcb_state *s)
 {
-	unsigned int i;
+	struct out o;
 
-	jw_key(w, key);
-	if (!s->present) {
-		jw_null(w);
-		return;
-	}
-	jw_obj_open(w);
-	jw_kstr(w, "driver", s->driver);
-	jw_kstr(w, "delay_unit",
-		HDRM_NAME(hdrm_delay_unit_names, s->delay_unit));
-	jw_key(w, "pfc");
-	if (s->has_pfc) {
-		jw_obj_open(w);
-		jw_ku64(w, "pfc_cap", s->pfc_cap);
-		prio_list_json(w, "enabled", s->pfc_en);
-		jw_ku64(w, "delay", s->pfc_delay);
-		jw_obj_close(w);
-	} else {
-		jw_null(w);
-	}
-	jw_key(w, "buffers");
-	if (s->has_buf) {
-		jw_obj_open(w);
-		jw_ku64(w, "total_size", s->buf.total);
-		jw_key(w, "buffer");
-		jw_arr_open(w);
-		for (i = 0; i < HDRM_BUFFERS; i++) {
-			if (!(s->buf.present & (1u << i)))
-				continue;
-			jw_obj_open(w);
-			jw_ku64(w, "index", i);
-			prios_json(w, "prios", &s->buf, i);
-			jw_ku64(w, "size", s->buf.size[i]);
-			jw_obj_close(w);
-		}
-		jw_arr_close(w);
-		jw_obj_close(w);
-	} else {
-		jw_null(w);
-	}
-	jw_obj_close(w);
+	out_init_json(&o, w);
+	hdrm_dcb_state_print(&o, key, s);
 }
 
 void hdrm_dcb_state_text(const struct hdrm_dcb_state *s)
 {
-	unsigned int i, p;
+	struct out o;
 
-	if (!s->present) {
-		printf("dcb: the driver has no DCB operations\n");
-		return;
-	}
-	printf("driver %s", s->driver[0] ? s->driver : "-");
-	if (s->has_pfc) {
-		printf("  pfc enabled:");
-		if (!s->pfc_en)
-			printf(" none");
-		for (p = 0; p < HDRM_PRIOS; p++)
-			if (s->pfc_en & (1u << p))
-				printf(" %u", p);
-		printf("  delay %u %s", s->pfc_delay,
-		       HDRM_NAME(hdrm_delay_unit_names, s->delay_unit));
-	}
-	printf("\n");
-	if (!s->has_buf)
-		return;
-	printf("buffers (total %u B):", s->buf.total);
-	for (i = 0; i < HDRM_BUFFERS; i++) {
-		if (!(s->buf.present & (1u << i)))
-			continue;
-		printf("  %u: %u B prios", i, s->buf.size[i]);
-		for (p = 0; p < HDRM_PRIOS; p++)
-			if (s->buf.prio2buffer[p] == i)
-				printf(" %u", p);
-	}
-	printf("\n");
+	out_init_text(&o, stdout);
+	hdrm_dcb_state_print(&o, "dcb_state", s);
 }
 
 static const char *const rule_names[] = {
@@ -297,73 +292,6 @@ static const char *rule_why(const struct hdrm_applied_info *a)
 	}
 }
 
-void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
-{
-	unsigned int i;
-
-	jw_key(w, "applied");
-	if (!a->present) {
-		jw_null(w);
-		return;
-	}
-	jw_obj_open(w);
-	jw_ku64(w, "session", a->session);
-	jw_kstr(w, "method", HDRM_NAME(hdrm_apply_names, a->method));
-	jw_ku64(w, "error", a->error);
-	jw_kbool(w, "clamped", a->clamped);
-	jw_kbool(w, "partial", a->partial);
-	jw_kbool(w, "buffers_taken", a->buffers_taken);
-	jw_kstr(w, "model", HDRM_NAME(hdrm_model_names, a->model));
-	jw_key(w, "rule");
-	if (a->rule) {
-		jw_obj_open(w);
-		jw_kstr(w, "name", HDRM_NAME(rule_names, a->rule));
-		jw_ku64(w, "have_bytes", a->rule_have);
-		jw_ku64(w, "need_bytes", a->rule_need);
-		/* only mlx5's buffer rules name a buffer */
-		if (a->model == DCB_HDRM_MODEL_MLX5 && a->buf.present &&
-		    (a->rule == DCB_HDRM_APPLY_RULE_SHORT ||
-		     a->rule == DCB_HDRM_APPLY_RULE_BELOW_FLOOR ||
-		     a->rule == DCB_HDRM_APPLY_RULE_FIRMWARE_OWNED))
-			jw_ku64(w, "buffer", a->rule_buffer);
-		/* the rule's own sentence, refusal or not */
-		jw_kstr(w, "why", rule_why(a) ? rule_why(a) : "");
-		jw_obj_close(w);
-	} else {
-		jw_null(w);
-	}
-	if (a->has_delay) {
-		jw_kstr(w, "delay_unit",
-			HDRM_NAME(hdrm_delay_unit_names, a->delay_unit));
-		jw_ku64(w, "delay_old", a->delay_old);
-		jw_ku64(w, "delay_new", a->delay_new);
-		jw_ku64(w, "delay_wanted", a->delay_wanted);
-	}
-	if (a->buf.present) {
-		jw_ku64(w, "total_size", a->buf.total);
-		jw_key(w, "buffers");
-		jw_arr_open(w);
-		for (i = 0; i < HDRM_BUFFERS; i++) {
-			if (!(a->buf.present & (1u << i)))
-				continue;
-			jw_obj_open(w);
-			jw_ku64(w, "index", i);
-			prios_json(w, "prios", &a->buf, i);
-			jw_kbool(w, "lossless", a->buf.lossless & (1u << i));
-			jw_ku64(w, "size_old", a->buf.size_old[i]);
-			jw_ku64(w, "size", a->buf.size[i]);
-			jw_key(w, "size_wanted");
-			if (a->buf.lossless & (1u << i))
-				jw_u64(w, a->buf.wanted[i]);
-			else
-				jw_null(w);
-			jw_obj_close(w);
-		}
-		jw_arr_close(w);
-	}
-	jw_obj_close(w);
-}
-
 /* After a failed apply: what the driver holds. */
 const char *hdrm_applied_state(const struct hdrm_applied_info *a)
 {
@@ -407,41 +335,121 @@ const char *hdrm_applied_why(const struct hdrm_applied_info *a)
 	}
 }
 
-void hdrm_applied_text(const struct hdrm_applied_info *a)
+/*
+ * JSON's "applied": {"session", "method", "error", "clamped", "partial",
+ * "buffers_taken", "model", "rule", ["delay_unit", "delay_old",
+ * "delay_new", "delay_wanted",] ["total_size", "buffers"]}, null without
+ * an apply; the text's lines
+ *   applied (mlx5 model): pfc delay 7 -> 25 metres
+ *   applied (mlx5 model): buffers (total 524288 B)
+ *     buffer 1: 98304 -> 131072 B (wanted 120000)
+ * or, for a failure, its one line.
+ */
+void hdrm_applied_print(struct out *o, const struct hdrm_applied_info *a)
 {
+	const char *model = HDRM_NAME(hdrm_model_names, a->model);
+	const char *unit = HDRM_NAME(hdrm_delay_unit_names, a->delay_unit);
+	const char *why = rule_why(a);
+	bool was, quiet, lossless;
 	unsigned int i;
 
-	if (!a->present)
+	if (!a->present) {
+		out_jnull(o, "applied");
 		return;
-	if (a->error) {
-		printf("apply %s: failed: %s; %s\n",
-		       HDRM_NAME(hdrm_apply_names, a->method),
-		       hdrm_applied_why(a), hdrm_applied_state(a));
-		return;
+	}
+	out_obj_open(o, "applied");
+	out_ju64(o, "session", a->session);
+	/* a failure is one line of the text: what, why, what is left */
+	out_str_if(o, "method", a->error, "apply %s: failed: ",
+		   HDRM_NAME(hdrm_apply_names, a->method));
+	if (a->error)
+		out_text(o, "%s; %s\n", hdrm_applied_why(a),
+			 hdrm_applied_state(a));
+	out_ju64(o, "error", a->error);
+	/* what was written: the text's only when it all was */
+	quiet = o->mute || a->error;
+	was = out_mute(o, quiet);
+	/* in the text's words below */
+	out_jbool(o, "clamped", a->clamped);
+	out_jbool(o, "partial", a->partial);
+	out_jbool(o, "buffers_taken", a->buffers_taken);
+	out_jstr(o, "model", model);
+	/* the rule's own sentence, refusal or not: the text's last line */
+	if (a->rule) {
+		out_obj_open(o, "rule");
+		out_jstr(o, "name", HDRM_NAME(rule_names, a->rule));
+		out_ju64(o, "have_bytes", a->rule_have);
+		out_ju64(o, "need_bytes", a->rule_need);
+		/* only mlx5's buffer rules name a buffer */
+		if (a->model == DCB_HDRM_MODEL_MLX5 && a->buf.present &&
+		    (a->rule == DCB_HDRM_APPLY_RULE_SHORT ||
+		     a->rule == DCB_HDRM_APPLY_RULE_BELOW_FLOOR ||
+		     a->rule == DCB_HDRM_APPLY_RULE_FIRMWARE_OWNED))
+			out_ju64(o, "buffer", a->rule_buffer);
+		out_jstr(o, "why", why ? why : "");
+		out_obj_close(o);
+	} else {
+		out_jnull(o, "rule");
 	}
 	if (a->has_delay) {
-		printf("applied (%s model): pfc delay %u -> %u %s",
-		       HDRM_NAME(hdrm_model_names, a->model), a->delay_old,
-		       a->delay_new,
-		       HDRM_NAME(hdrm_delay_unit_names, a->delay_unit));
-		if (a->clamped)
-			printf(" (wanted %llu: cut to the field's range)",
-			       (unsigned long long)a->delay_wanted);
-		printf("\n");
+		out_text(o, "applied (%s model): ", model);
+		/* the text's after the new delay */
+		out_jstr(o, "delay_unit", unit);
+		out_u64(o, "delay_old", "pfc delay %llu", a->delay_old);
+		out_u64(o, "delay_new", " -> %llu", a->delay_new);
+		out_text(o, " %s", unit);
+		out_u64_if(o, "delay_wanted", a->clamped,
+			   " (wanted %llu: cut to the field's range)",
+			   a->delay_wanted);
+		out_text(o, "\n");
 	}
 	if (a->buf.present) {
-		printf("applied (%s model): buffers (total %u B)%s\n",
-		       HDRM_NAME(hdrm_model_names, a->model), a->buf.total,
-		       a->rule == DCB_HDRM_APPLY_RULE_NO_ROOM ?
-		       ", cut to fit the total" : "");
-		for (i = 0; i < HDRM_BUFFERS; i++)
-			if (a->buf.lossless & (1u << i))
-				printf("  buffer %u: %u -> %u B (wanted %llu)\n",
-				       i, a->buf.size_old[i], a->buf.size[i],
-				       (unsigned long long)a->buf.wanted[i]);
+		out_text(o, "applied (%s model): ", model);
+		out_u64(o, "total_size", "buffers (total %llu B)", a->buf.total);
+		out_text(o, "%s\n", a->rule == DCB_HDRM_APPLY_RULE_NO_ROOM ?
+			 ", cut to fit the total" : "");
+		out_arr_open(o, "buffers");
+		for (i = 0; i < HDRM_BUFFERS; i++) {
+			if (!(a->buf.present & (1u << i)))
+				continue;
+			lossless = a->buf.lossless & (1u << i);
+			/* the text's lines are the lossless buffers' */
+			out_mute(o, quiet || !lossless);
+			out_obj_open(o, NULL);
+			out_u64(o, "index", "  buffer %llu:", i);
+			out_mute(o, true);
+			prios_print(o, "prios", &a->buf, i);
+			out_mute(o, quiet || !lossless);
+			out_jbool(o, "lossless", lossless);
+			out_u64(o, "size_old", " %llu", a->buf.size_old[i]);
+			out_u64(o, "size", " -> %llu B", a->buf.size[i]);
+			out_opt_u64(o, "size_wanted", lossless,
+				    " (wanted %llu)\n", a->buf.wanted[i]);
+			out_obj_close(o);
+		}
+		out_mute(o, quiet);
+		out_arr_close(o);
 	}
-	if (a->rule && rule_why(a))
-		printf("  %s\n", rule_why(a));
+	if (a->rule && why)
+		out_text(o, "  %s\n", why);
 	if (a->buffers_taken)
-		printf("  took mlx5's port buffers from the firmware (a setbuffer that changed a size), so it acts on the cable length; they stay software-owned\n");
+		out_text(o, "  took mlx5's port buffers from the firmware (a setbuffer that changed a size), so it acts on the cable length; they stay software-owned\n");
+	out_mute(o, was);
+	out_obj_close(o);
+}
+
+void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a)
+{
+	struct out o;
+
+	out_init_json(&o, w);
+	hdrm_applied_print(&o, a);
+}
+
+void hdrm_applied_text(const struct hdrm_applied_info *a)
+{
+	struct out o;
+
+	out_init_text(&o, stdout);
+	hdrm_applied_print(&o, a);
 }

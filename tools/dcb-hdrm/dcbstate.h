@@ -47,9 +47,12 @@ extern const char *const hdrm_apply_names[4];
 extern const char *const hdrm_delay_unit_names[3];
 int hdrm_dcb_state_parse(struct nlattr *nest, struct hdrm_dcb_state *s);
 int hdrm_applied_parse(struct nlattr *nest, struct hdrm_applied_info *a);
+void hdrm_dcb_state_print(struct out *o, const char *key,
+			  const struct hdrm_dcb_state *s);
 void hdrm_dcb_state_json(struct jw *w, const char *key,
 			 const struct hdrm_dcb_state *s);
 void hdrm_dcb_state_text(const struct hdrm_dcb_state *s);
+void hdrm_applied_print(struct out *o, const struct hdrm_applied_info *a);
 void hdrm_applied_json(struct jw *w, const struct hdrm_applied_info *a);
 void hdrm_applied_text(const struct hdrm_applied_info *a);
 const char *hdrm_applied_why(const struct hdrm_applied_info *a);

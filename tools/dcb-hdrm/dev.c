@@ -452,10 +452,7 @@ static void dev_print(struct out *o, const struct dev_info *d, bool one,
 			out_obj_close(o);
 		}
 		out_arr_close(o);
-		if (out_json(o))
-			hdrm_dcb_state_json(o->jw, "dcb_state", &d->dcb_state);
-		else if (more)
-			hdrm_dcb_state_text(&d->dcb_state);
+		hdrm_dcb_state_print(o, "dcb_state", &d->dcb_state);
 	}
 	out_mute(o, was);
 	if (d->has_stats)
