@@ -267,276 +267,272 @@ int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
 }
 
 /*
- * How the timestamps were taken; null where the result has no word on
- * them (a pushed headroom), and no rate_ratio_ppb when it is unknown.
- */
-static void result_ts_json(struct jw *w, const struct result *r)
-{
-	if (!r->has_ts) {
-		jw_key(w, "ts_mode");
-		jw_null(w);
-		jw_key(w, "precision_source");
-		jw_null(w);
-		jw_key(w, "two_step");
-		jw_null(w);
-		jw_key(w, "followup_missing");
-		jw_null(w);
-		return;
-	}
-	jw_kstr(w, "ts_mode", HDRM_NAME(hdrm_ts_mode_names, r->ts_mode));
-	jw_kstr(w, "precision_source",
-		HDRM_NAME(hdrm_precision_source_names, r->precision_source));
-	if (r->has_rate_ratio) {
-		jw_key(w, "rate_ratio_ppb");
-		jw_s64(w, r->rate_ratio);
-	}
-	jw_ku64(w, "two_step", r->two_step);
-	jw_ku64(w, "followup_missing", r->followup_missing);
-}
-
-/* The members of a result, inside an object the caller opened. */
-void result_json_members(struct jw *w, const struct result *r)
-{
-	int prio;
-
-	jw_kstr(w, "ifname", r->ifname);
-	jw_ku64(w, "ifindex", r->ifindex);
-	jw_ku64(w, "session", r->session);
-	jw_kstr(w, "status", HDRM_NAME(hdrm_status_names, r->status));
-	jw_kstr(w, "source", HDRM_NAME(source_names, r->source));
-	jw_kstr(w, "mode", HDRM_NAME(hdrm_mode_names, r->mode));
-	jw_kstr(w, "encap", HDRM_NAME(encap_names, r->encap));
-	jw_kstr(w, "estimator", HDRM_NAME(hdrm_estimator_names, r->estimator));
-	jw_kstr(w, "timestamping", HDRM_NAME(hdrm_timestamping_names, r->timestamping));
-	result_ts_json(w, r);
-	jw_key(w, "probes");
-	jw_obj_open(w);
-	jw_ku64(w, "sent", r->sent);
-	jw_ku64(w, "received", r->received);
-	jw_ku64(w, "lost", r->lost);
-	jw_ku64(w, "late", r->late);
-	jw_obj_close(w);
-	jw_key(w, "rtt_ns");
-	if (r->has_rtt && r->source == DCB_HDRM_SOURCE_PEER) {
-		/* a pushed headroom carries its round trip, not samples */
-		jw_obj_open(w);
-		jw_ku64(w, "estimate", r->est);
-		jw_obj_close(w);
-	} else if (r->has_rtt) {
-		jw_obj_open(w);
-		jw_ku64(w, "estimate", r->est);
-		jw_ku64(w, "min", r->min);
-		jw_ku64(w, "median", r->median);
-		jw_ku64(w, "p99", r->p99);
-		jw_ku64(w, "max", r->max);
-		jw_ku64(w, "stddev", r->stddev);
-		jw_obj_close(w);
-	} else {
-		jw_null(w);
-	}
-	jw_key(w, "turnaround_ns");
-	jw_obj_open(w);
-	jw_key(w, "median");
-	if (r->has_rtt && r->mode == DCB_HDRM_MODE_4TS &&
-	    r->source == DCB_HDRM_SOURCE_LOCAL)
-		jw_u64(w, r->turnaround);
-	else
-		jw_null(w);
-	jw_obj_close(w);
-	jw_ku64(w, "precision_ns", r->precision);
-	jw_ku64(w, "speed_mbps", r->speed);
-	jw_ku64(w, "k_bytes", r->k_bytes);
-	hdrm_k_json(w, r->k_bytes, r->speed);
-	jw_ku64(w, "measure_frame_bytes", r->measure_frame);
-	jw_ku64(w, "link_frame_bytes", r->link_frame);
-	jw_ku64(w, "cell_bytes", r->cell);
-	jw_key(w, "cell_source");
-	if (r->has_cell_source)
-		jw_str(w, HDRM_NAME(cell_source_names, r->cell_source));
-	else
-		jw_null(w);
-	jw_ku64(w, "small_packet_percent", r->small_pct);
-	jw_key(w, "occupancy");
-	if (r->occupancy)
-		jw_fixed(w, r->occupancy, 3);
-	else
-		jw_null(w);
-	jw_ku64(w, "duration_us", r->duration_us);
-	jw_ku64(w, "age_ms", r->age_ms);
-	jw_key(w, "equivalent_cable_m");
-	if (r->has_cable)
-		jw_fixed(w, r->cable_cm, 2);
-	else
-		jw_null(w);
-	jw_key(w, "model");
-	if (r->has_model && r->model != DCB_HDRM_MODEL_NONE)
-		jw_str(w, HDRM_NAME(hdrm_model_names, r->model));
-	else
-		jw_null(w);
-	/* mlx5: whether the effective headroom is what the driver acts on */
-	jw_key(w, "buffer_owner");
-	if (r->has_owner)
-		jw_str(w, r->owner == DCB_HDRM_BUFFER_OWNER_SOFTWARE ?
-			  "software" : "unknown");
-	else
-		jw_null(w);
-	jw_key(w, "priorities");
-	jw_arr_open(w);
-	for (prio = 0; prio < HDRM_PRIOS; prio++) {
-		if (!r->prio[prio].valid)
-			continue;
-		jw_obj_open(w);
-		jw_ku64(w, "prio", prio);
-		jw_ku64(w, "max_frame_bytes", r->prio[prio].max_frame);
-		jw_ku64(w, "headroom_bytes", r->prio[prio].bytes);
-		jw_ku64(w, "headroom_cells", r->prio[prio].cells);
-		jw_ku64(w, "inflight_bytes", r->prio[prio].inflight);
-		jw_ku64(w, "packed_bytes", r->prio[prio].packed);
-		jw_key(w, "effective_headroom_bytes");
-		if (r->prio[prio].has_eff)
-			jw_u64(w, r->prio[prio].eff);
-		else
-			jw_null(w);
-		jw_key(w, "best_headroom_bytes");
-		if (r->prio[prio].has_best)
-			jw_u64(w, r->prio[prio].best);
-		else
-			jw_null(w);
-		jw_obj_close(w);
-	}
-	jw_arr_close(w);
-	/* PFC priorities whose maximum frame is beyond the arithmetic */
-	jw_key(w, "unsized");
-	jw_arr_open(w);
-	for (prio = 0; prio < HDRM_PRIOS; prio++) {
-		if (!r->prio[prio].unsized)
-			continue;
-		jw_obj_open(w);
-		jw_ku64(w, "prio", prio);
-		jw_ku64(w, "max_frame_bytes", r->prio[prio].max_frame);
-		jw_obj_close(w);
-	}
-	jw_arr_close(w);
-	hdrm_applied_json(w, &r->applied);
-	hdrm_push_json(w, &r->push);
-}
-
-/*
  * How the timestamps were taken: the mode asked for, where the precision
  * came from, the peer's clock rate against this end's, and the replies
- * whose t3 came in a follow-up, or never came.
+ * whose t3 came in a follow-up, or never came. JSON's null where the
+ * result has no word on them (a pushed headroom), and no rate_ratio_ppb
+ * when it is unknown; the text's line.
  */
-static void result_ts_text(const struct result *r)
+static void result_ts_print(struct out *o, const struct result *r)
 {
-	printf("ts-mode %s  precision-source %s  rate-ratio ",
-	       HDRM_NAME(hdrm_ts_mode_names, r->ts_mode),
-	       HDRM_NAME(hdrm_precision_source_names, r->precision_source));
+	if (!r->has_ts) {
+		out_jnull(o, "ts_mode");
+		out_jnull(o, "precision_source");
+		out_jnull(o, "two_step");
+		out_jnull(o, "followup_missing");
+		return;
+	}
+	out_str(o, "ts_mode", "ts-mode %s",
+		HDRM_NAME(hdrm_ts_mode_names, r->ts_mode));
+	out_str(o, "precision_source", "  precision-source %s",
+		HDRM_NAME(hdrm_precision_source_names, r->precision_source));
 	if (r->has_rate_ratio)
-		printf("%+d ppb", r->rate_ratio);
+		out_s64(o, "rate_ratio_ppb", "  rate-ratio %+lld ppb",
+			r->rate_ratio);
 	else
-		printf("unknown");
-	printf("  two-step %u  followup-missing %u\n", r->two_step,
-	       r->followup_missing);
+		out_text(o, "  rate-ratio unknown");
+	out_u64(o, "two_step", "  two-step %llu", r->two_step);
+	out_u64(o, "followup_missing", "  followup-missing %llu\n",
+		r->followup_missing);
 }
 
 /*
  * K as pause quanta: the pause frame's unit, 512 bit times each, and
  * how long they last at the link's speed (the switch guides' "512 x
- * Time(n) / bandwidth"). Nothing without a speed.
+ * Time(n) / bandwidth"): JSON's k_quanta and k_ns; the text's line,
+ * nothing without a speed.
  */
-void hdrm_k_text(uint32_t k_bytes, uint32_t speed)
+void hdrm_k_print(struct out *o, uint32_t k_bytes, uint32_t speed)
 {
 	unsigned long long ns = hdrm_line_ns(k_bytes, speed);
+	unsigned long long quanta = DIV_ROUND_UP_ULL(k_bytes,
+						     HDRM_QUANTUM_BYTES);
 
-	if (!speed)
-		return;
-	printf("K = %u B = %llu pause quanta of 512 bit times = %llu.%03llu us at %u Mb/s\n",
-	       k_bytes,
-	       (unsigned long long)DIV_ROUND_UP_ULL(k_bytes, HDRM_QUANTUM_BYTES),
-	       ns / 1000, ns % 1000, speed);
+	if (speed)
+		out_text(o, "K = %u B = ", k_bytes);
+	out_u64_if(o, "k_quanta", speed,
+		   "%llu pause quanta of 512 bit times = ", quanta);
+	out_ju64(o, "k_ns", ns);
+	if (speed)
+		out_text(o, "%llu.%03llu us at %u Mb/s\n", ns / 1000, ns % 1000,
+			 speed);
 }
 
-/* The same in JSON: k_quanta and k_ns. */
+void hdrm_k_text(uint32_t k_bytes, uint32_t speed)
+{
+	struct out o;
+
+	out_init_text(&o, stdout);
+	hdrm_k_print(&o, k_bytes, speed);
+}
+
 void hdrm_k_json(struct jw *w, uint32_t k_bytes, uint32_t speed)
 {
-	jw_ku64(w, "k_quanta", DIV_ROUND_UP_ULL(k_bytes, HDRM_QUANTUM_BYTES));
-	jw_ku64(w, "k_ns", hdrm_line_ns(k_bytes, speed));
+	struct out o;
+
+	out_init_json(&o, w);
+	hdrm_k_print(&o, k_bytes, speed);
 }
 
-/* The derivation, term by term, as the switch guides show theirs. */
-void result_text(const struct result *r)
+/*
+ * A priority's headroom: JSON's member of "priorities"; the text's row
+ * of the derivation's table, or for a pushed headroom its line
+ *   PRIO MAX_FRAME   (t+2p)xSPEED LINK_FRAME  FRAME       K       PACKED   HDRM_BYTES   HDRM_CELLS
+ *   3         9238          31000       9238     64    1536        40000        60000          625
+ *   prio 3: 20000 bytes, 209 cells
+ */
+static void result_prio_print(struct out *o, const struct result *r,
+			      int prio)
 {
-	bool any = false;
+	const struct prio_res *p = &r->prio[prio];
+	bool peer = r->source == DCB_HDRM_SOURCE_PEER;
+
+	out_obj_open(o, NULL);
+	out_u64(o, "prio", peer ? "prio %llu:" : "%-4llu", prio);
+	out_u64_if(o, "max_frame_bytes", !peer, " %9llu", p->max_frame);
+	/* the terms of the sum: the text's, the JSON has the others */
+	if (!peer)
+		out_text(o, " %14llu %10u %6u %7u %12llu",
+			 (unsigned long long)p->inflight, r->link_frame,
+			 r->measure_frame, r->k_bytes,
+			 (unsigned long long)p->packed);
+	out_u64(o, "headroom_bytes", peer ? " %llu bytes," : " %12llu",
+		p->bytes);
+	out_u64(o, "headroom_cells", peer ? " %llu cells\n" : " %12llu\n",
+		p->cells);
+	out_ju64(o, "inflight_bytes", p->inflight);
+	out_ju64(o, "packed_bytes", p->packed);
+	/* the driver's model: judged by show, against the need */
+	out_jopt_u64(o, "effective_headroom_bytes", p->has_eff, p->eff);
+	out_jopt_u64(o, "best_headroom_bytes", p->has_best, p->best);
+	out_obj_close(o);
+}
+
+/*
+ * A result: JSON's members, in an object the caller opened; the text's
+ * lines, the derivation of every priority's headroom term by term as
+ * the switch guides show theirs. What was applied and pushed is the
+ * JSON's here, and the caller's to word in the text.
+ */
+void hdrm_result_print(struct out *o, const struct result *r)
+{
+	bool peer = r->source == DCB_HDRM_SOURCE_PEER;
+	bool any = false, was, local;
 	int prio;
 
-	printf("%s: %u probes sent, %u replies, %u lost, %u late (%s, %s, %s timestamps, %u us)\n",
-	       r->ifname, r->sent, r->received, r->lost, r->late,
-	       HDRM_NAME(hdrm_mode_names, r->mode), HDRM_NAME(encap_names, r->encap),
-	       HDRM_NAME(hdrm_timestamping_names, r->timestamping), r->duration_us);
-	printf("status: %s\n", HDRM_NAME(hdrm_status_names, r->status));
-	if (r->source == DCB_HDRM_SOURCE_PEER)
-		printf("source: the peer measured this headroom and pushed it here (session %u)\n",
-		       r->session);
-	else if (r->has_ts)
-		result_ts_text(r);
-	if (!r->has_rtt)
-		return;
-	if (r->source == DCB_HDRM_SOURCE_PEER) {
-		printf("t = %llu ns  precision = %u ns  speed = %u Mb/s\n",
-		       (unsigned long long)r->est, r->precision, r->speed);
-		for (prio = 0; prio < HDRM_PRIOS; prio++)
-			if (r->prio[prio].valid)
-				printf("prio %d: %llu bytes, %llu cells\n", prio,
-				       (unsigned long long)r->prio[prio].bytes,
-				       (unsigned long long)r->prio[prio].cells);
-		return;
-	}
-	printf("round trip t (ns): min %llu  median %llu  p99 %llu  max %llu  stddev %llu\n",
-	       (unsigned long long)r->min, (unsigned long long)r->median,
-	       (unsigned long long)r->p99, (unsigned long long)r->max,
-	       (unsigned long long)r->stddev);
-	if (r->mode == DCB_HDRM_MODE_4TS)
-		printf("peer turnaround t3 - t2 (ns): median %llu\n",
-		       (unsigned long long)r->turnaround);
-	printf("t = %llu ns (%s)  precision = %u ns  speed = %u Mb/s  K = %u B  measure_frame = %u B  cell = %u B\n",
-	       (unsigned long long)r->est,
-	       HDRM_NAME(hdrm_estimator_names, r->estimator),
-	       r->precision, r->speed, r->k_bytes, r->measure_frame, r->cell);
-	hdrm_k_text(r->k_bytes, r->speed);
-	if (r->has_cable)
-		printf("equivalent cable: %u.%02u m (t at 5 ns/m each way)\n",
-		       r->cable_cm / 100, r->cable_cm % 100);
-	for (prio = 0; prio < HDRM_PRIOS; prio++) {
+	for (prio = 0; prio < HDRM_PRIOS; prio++)
 		any |= r->prio[prio].valid;
+	out_str(o, "ifname", "%s:", r->ifname);
+	out_ju64(o, "ifindex", r->ifindex);
+	out_ju64(o, "session", r->session);
+	/* the text's second line, the source its third */
+	out_jstr(o, "status", HDRM_NAME(hdrm_status_names, r->status));
+	out_jstr(o, "source", HDRM_NAME(source_names, r->source));
+	/* the probes: the JSON's object below */
+	out_text(o, " %u probes sent, %u replies, %u lost, %u late", r->sent,
+		 r->received, r->lost, r->late);
+	out_str(o, "mode", " (%s", HDRM_NAME(hdrm_mode_names, r->mode));
+	out_str(o, "encap", ", %s", HDRM_NAME(encap_names, r->encap));
+	out_jstr(o, "estimator", HDRM_NAME(hdrm_estimator_names, r->estimator));
+	out_str(o, "timestamping", ", %s timestamps",
+		HDRM_NAME(hdrm_timestamping_names, r->timestamping));
+	out_text(o, ", %u us)\n", r->duration_us);
+	out_text(o, "status: %s\n", HDRM_NAME(hdrm_status_names, r->status));
+	if (peer)
+		out_text(o, "source: the peer measured this headroom and pushed it here (session %u)\n",
+			 r->session);
+	/* a pushed headroom has no probes of its own to tell of */
+	was = out_mute(o, o->mute || peer);
+	result_ts_print(o, r);
+	/* the rest of the text is for a round trip */
+	out_mute(o, was || !r->has_rtt);
+	out_obj_open(o, "probes");
+	out_ju64(o, "sent", r->sent);
+	out_ju64(o, "received", r->received);
+	out_ju64(o, "lost", r->lost);
+	out_ju64(o, "late", r->late);
+	out_obj_close(o);
+	if (r->has_rtt) {
+		out_obj_open(o, "rtt_ns");
+		out_ju64(o, "estimate", r->est);
+		/* a pushed headroom carries its round trip, not samples */
+		if (!peer) {
+			out_u64(o, "min", "round trip t (ns): min %llu", r->min);
+			out_u64(o, "median", "  median %llu", r->median);
+			out_u64(o, "p99", "  p99 %llu", r->p99);
+			out_u64(o, "max", "  max %llu", r->max);
+			out_u64(o, "stddev", "  stddev %llu\n", r->stddev);
+		}
+		out_obj_close(o);
+	} else {
+		out_jnull(o, "rtt_ns");
+	}
+	out_obj_open(o, "turnaround_ns");
+	out_jopt_u64(o, "median", r->has_rtt && r->mode == DCB_HDRM_MODE_4TS &&
+		     r->source == DCB_HDRM_SOURCE_LOCAL, r->turnaround);
+	if (!peer && r->mode == DCB_HDRM_MODE_4TS)
+		out_text(o, "peer turnaround t3 - t2 (ns): median %llu\n",
+			 (unsigned long long)r->turnaround);
+	out_obj_close(o);
+	out_text(o, "t = %llu ns", (unsigned long long)r->est);
+	if (!peer)
+		out_text(o, " (%s)",
+			 HDRM_NAME(hdrm_estimator_names, r->estimator));
+	out_u64(o, "precision_ns", "  precision = %llu ns", r->precision);
+	out_u64(o, "speed_mbps", "  speed = %llu Mb/s", r->speed);
+	if (peer)
+		out_text(o, "\n");
+	/* a local result's derivation */
+	local = was || !r->has_rtt || peer;
+	out_mute(o, local);
+	out_u64(o, "k_bytes", "  K = %llu B", r->k_bytes);
+	if (out_json(o))
+		hdrm_k_print(o, r->k_bytes, r->speed);
+	out_u64(o, "measure_frame_bytes", "  measure_frame = %llu B",
+		r->measure_frame);
+	out_ju64(o, "link_frame_bytes", r->link_frame);
+	out_u64(o, "cell_bytes", "  cell = %llu B\n", r->cell);
+	if (!out_json(o))
+		hdrm_k_print(o, r->k_bytes, r->speed);
+	/* the cell's words are the text's, below */
+	out_jopt_str(o, "cell_source", r->has_cell_source,
+		     HDRM_NAME(cell_source_names, r->cell_source));
+	out_ju64(o, "small_packet_percent", r->small_pct);
+	if (r->occupancy)
+		out_jfixed(o, "occupancy", r->occupancy, 3);
+	else
+		out_jnull(o, "occupancy");
+	out_ju64(o, "duration_us", r->duration_us);
+	out_ju64(o, "age_ms", r->age_ms);
+	if (r->has_cable)
+		out_fixed(o, "equivalent_cable_m",
+			  "equivalent cable: %s m (t at 5 ns/m each way)\n",
+			  r->cable_cm, 2);
+	else
+		out_jnull(o, "equivalent_cable_m");
+	out_jopt_str(o, "model", r->has_model &&
+		     r->model != DCB_HDRM_MODEL_NONE,
+		     HDRM_NAME(hdrm_model_names, r->model));
+	/* mlx5: whether the effective headroom is what the driver acts on */
+	out_jopt_str(o, "buffer_owner", r->has_owner,
+		     r->owner == DCB_HDRM_BUFFER_OWNER_SOFTWARE ?
+		     "software" : "unknown");
+	/* PFC priorities whose maximum frame is beyond the arithmetic */
+	for (prio = 0; prio < HDRM_PRIOS; prio++)
 		if (r->prio[prio].unsized)
-			printf("prio %d: no headroom: its maximum frame, %u bytes, is beyond the formula's %u (lower the MTU or set dev set max-frame %d:BYTES)\n",
-			       prio, r->prio[prio].max_frame, HDRM_CALC_MAX_FRAME,
-			       prio);
-	}
-	if (!any) {
-		printf("no priority to size (no PFC-enabled priority, or no link speed)\n");
-		return;
-	}
-	printf("HDRM = (t + 2 x precision) x speed + link_frame + max_frame + measure_frame + K, in whole cells\n");
+			out_text(o, "prio %d: no headroom: its maximum frame, %u bytes, is beyond the formula's %u (lower the MTU or set dev set max-frame %d:BYTES)\n",
+				 prio, r->prio[prio].max_frame,
+				 HDRM_CALC_MAX_FRAME, prio);
+	if (!any)
+		out_text(o, "no priority to size (no PFC-enabled priority, or no link speed)\n");
+	out_mute(o, local || !any);
+	out_text(o, "HDRM = (t + 2 x precision) x speed + link_frame + max_frame + measure_frame + K, in whole cells\n");
 	if (r->cell > 1)
-		printf("cells: %u B each (%s), small-packet-percent %u: the frames before the last take x%u.%03u their bytes\n",
-		       r->cell,
-		       r->has_cell_source &&
-		       r->cell_source == DCB_HDRM_CELL_SOURCE_DRIVER ?
-		       "the driver's" : "as set", r->small_pct,
-		       r->occupancy / 1000, r->occupancy % 1000);
-	printf("%-4s %9s %14s %10s %6s %7s %12s %12s %12s\n", "PRIO",
-	       "MAX_FRAME", "(t+2p)xSPEED", "LINK_FRAME", "FRAME", "K",
-	       "PACKED", "HDRM_BYTES", "HDRM_CELLS");
+		out_text(o, "cells: %u B each (%s), small-packet-percent %u: the frames before the last take x%u.%03u their bytes\n",
+			 r->cell,
+			 r->has_cell_source &&
+			 r->cell_source == DCB_HDRM_CELL_SOURCE_DRIVER ?
+			 "the driver's" : "as set", r->small_pct,
+			 r->occupancy / 1000, r->occupancy % 1000);
+	out_text(o, "%-4s %9s %14s %10s %6s %7s %12s %12s %12s\n", "PRIO",
+		 "MAX_FRAME", "(t+2p)xSPEED", "LINK_FRAME", "FRAME", "K",
+		 "PACKED", "HDRM_BYTES", "HDRM_CELLS");
+	/* a local result's rows, a pushed one's lines */
+	out_mute(o, was || !r->has_rtt);
+	out_arr_open(o, "priorities");
+	for (prio = 0; prio < HDRM_PRIOS; prio++)
+		if (r->prio[prio].valid)
+			result_prio_print(o, r, prio);
+	out_arr_close(o);
+	/* the text's lines above */
+	out_arr_open(o, "unsized");
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
-		if (!r->prio[prio].valid)
+		if (!r->prio[prio].unsized)
 			continue;
-		printf("%-4d %9u %14llu %10u %6u %7u %12llu %12llu %12llu\n",
-		       prio, r->prio[prio].max_frame,
-		       (unsigned long long)r->prio[prio].inflight,
-		       r->link_frame, r->measure_frame, r->k_bytes,
-		       (unsigned long long)r->prio[prio].packed,
-		       (unsigned long long)r->prio[prio].bytes,
-		       (unsigned long long)r->prio[prio].cells);
+		out_obj_open(o, NULL);
+		out_ju64(o, "prio", prio);
+		out_ju64(o, "max_frame_bytes", r->prio[prio].max_frame);
+		out_obj_close(o);
 	}
+	out_arr_close(o);
+	out_mute(o, true);
+	hdrm_applied_print(o, &r->applied);
+	hdrm_push_print(o, &r->push);
+	out_mute(o, was);
+}
+
+void result_json_members(struct jw *w, const struct result *r)
+{
+	struct out o;
+
+	out_init_json(&o, w);
+	hdrm_result_print(&o, r);
+}
+
+void result_text(const struct result *r)
+{
+	struct out o;
+
+	out_init_text(&o, stdout);
+	hdrm_result_print(&o, r);
 }

@@ -86,8 +86,10 @@ int result_last_parse(struct nlattr *nest, const char *ifname,
 		      struct result *r);
 int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
 		    uint8_t *cmd, bool *unloaded);
+void hdrm_result_print(struct out *o, const struct result *r);
 void result_json_members(struct jw *w, const struct result *r);
 void result_text(const struct result *r);
+void hdrm_k_print(struct out *o, uint32_t k_bytes, uint32_t speed);
 void hdrm_k_text(uint32_t k_bytes, uint32_t speed);
 void hdrm_k_json(struct jw *w, uint32_t k_bytes, uint32_t speed);
 /* simulate.c: the measured link played back by the PFC loop simulator */
