@@ -168,125 +168,133 @@ static bool any_prio(const struct result *r)
 	return false;
 }
 
-void report_json(struct jw *w, const struct result *r,
-		 const struct hdrm_dcb_state *st, uint32_t mtu)
+/*
+ * A priority's verdict: JSON's member of "verdict"; the text's row
+ *   3    model   bytes          60000        40000  too small by 20000 bytes
+ */
+static void verdict_print(struct out *o, unsigned int p,
+			  const struct prio_verdict *pv)
+{
+	bool by = pv->v == V_SMALL || pv->v == V_OVER;
+
+	out_obj_open(o, NULL);
+	out_u64(o, "prio", "%-4llu", p);
+	/* the text words the verdict at the end of its row */
+	out_jstr(o, "verdict", verdict_names[pv->v]);
+	if (pv->v == V_NONE) {
+		out_text(o, " %-7s %-7s %12s %12s  lossy (PFC off)\n", "-", "-",
+			 "-", "-");
+		out_obj_close(o);
+		return;
+	}
+	out_str(o, "basis", " %-7s", pv->basis);
+	out_str(o, "unit", " %-7s", pv->unit);
+	out_u64(o, "wanted", " %12llu", pv->wanted);
+	out_u64(o, "current", " %12llu  ", pv->current);
+	if (pv->v == V_ENOUGH)
+		out_text(o, "enough\n");
+	else if (pv->v == V_UNKNOWN)
+		out_text(o, "unknown (");
+	else
+		out_text(o, "%s", pv->v == V_SMALL ? "too small" : "oversized");
+	out_u64_if(o, "by", by, " by %llu", pv->by);
+	if (by)
+		out_text(o, " %s\n", pv->unit);
+	if (pv->v == V_UNKNOWN)
+		out_str(o, "why", "%s)\n", UNKNOWN_WHY);
+	out_obj_close(o);
+}
+
+/*
+ * The device's DCB state against a result: JSON's "dcb_state", "verdict"
+ * and "savings" members; the text's lines, the state, a table of
+ * verdicts and one of savings against the static models.
+ */
+void report_print(struct out *o, const struct result *r,
+		  const struct hdrm_dcb_state *st, uint32_t mtu)
 {
 	unsigned long long port_static, port_measured, s;
+	bool savings = r->speed && any_prio(r);
 	struct prio_verdict pv;
+	bool header = false;
 	unsigned int p, i;
 
-	hdrm_dcb_state_json(w, "dcb_state", st);
-	jw_key(w, "verdict");
-	jw_arr_open(w);
+	out_text(o, "\nnow on the device: ");
+	hdrm_dcb_state_print(o, "dcb_state", st);
+	out_arr_open(o, "verdict");
 	for (p = 0; p < HDRM_PRIOS; p++) {
 		if (!prio_verdict(r, st, p, &pv))
 			continue;
-		jw_obj_open(w);
-		jw_ku64(w, "prio", p);
-		jw_kstr(w, "verdict", verdict_names[pv.v]);
-		if (pv.v != V_NONE) {
-			jw_kstr(w, "basis", pv.basis);
-			jw_kstr(w, "unit", pv.unit);
-			jw_ku64(w, "wanted", pv.wanted);
-			jw_ku64(w, "current", pv.current);
-			jw_ku64(w, "by", pv.by);
+		if (!header) {
+			if (any_eff(r))
+				out_text(o, "judged by the %s model: CURRENT is the headroom above XOFF that the driver's own arithmetic gives\n",
+					 HDRM_NAME(hdrm_model_names, r->model));
+			out_text(o, "%-4s %-7s %-7s %12s %12s  %s\n", "PRIO",
+				 "BASIS", "UNIT", "RECOMMENDED", "CURRENT",
+				 "VERDICT");
+			header = true;
 		}
-		if (pv.v == V_UNKNOWN)
-			jw_kstr(w, "why", UNKNOWN_WHY);
-		jw_obj_close(w);
+		verdict_print(o, p, &pv);
 	}
-	jw_arr_close(w);
-	jw_key(w, "savings");
-	jw_arr_open(w);
-	for (i = 0; r->speed && any_prio(r) && i < ARRAY_SIZE(models); i++) {
+	out_arr_close(o);
+	if (savings) {
+		out_text(o, "\nsavings against static headroom (bytes, per priority and per port; each model in the same %u-byte cells and small-frame share, mlx5's as the room it leaves above XOFF):\n",
+			 r->cell ? r->cell : 1);
+		out_text(o, "%-49s", "MODEL");
+		for (p = 0; p < HDRM_PRIOS; p++)
+			if (r->prio[p].valid)
+				out_text(o, " %9s%u", "prio ", p);
+		out_text(o, " %12s\n", "PORT");
+	}
+	/* a row per model: the text's the savings alone */
+	out_arr_open(o, "savings");
+	for (i = 0; savings && i < ARRAY_SIZE(models); i++) {
 		port_static = 0;
 		port_measured = 0;
-		jw_obj_open(w);
-		jw_kstr(w, "model", models[i].name);
-		jw_key(w, "priorities");
-		jw_arr_open(w);
+		out_obj_open(o, NULL);
+		out_jstr(o, "model", models[i].name);
+		out_text(o, "%-49s", models[i].what);
+		out_arr_open(o, "priorities");
 		for (p = 0; p < HDRM_PRIOS; p++) {
 			if (!r->prio[p].valid)
 				continue;
 			s = model_bytes(&models[i], r, p, mtu);
 			port_static += s;
 			port_measured += r->prio[p].bytes;
-			jw_obj_open(w);
-			jw_ku64(w, "prio", p);
-			jw_ku64(w, "static_bytes", s);
-			jw_ku64(w, "measured_bytes", r->prio[p].bytes);
-			jw_key(w, "saved_bytes");
-			jw_s64(w, (long long)s - (long long)r->prio[p].bytes);
-			jw_obj_close(w);
+			out_obj_open(o, NULL);
+			out_ju64(o, "prio", p);
+			out_ju64(o, "static_bytes", s);
+			out_ju64(o, "measured_bytes", r->prio[p].bytes);
+			out_s64(o, "saved_bytes", " %10lld",
+				(long long)s - (long long)r->prio[p].bytes);
+			out_obj_close(o);
 		}
-		jw_arr_close(w);
-		jw_ku64(w, "port_static_bytes", port_static);
-		jw_ku64(w, "port_measured_bytes", port_measured);
-		jw_key(w, "port_saved_bytes");
-		jw_s64(w, (long long)port_static - (long long)port_measured);
-		jw_obj_close(w);
+		out_arr_close(o);
+		out_ju64(o, "port_static_bytes", port_static);
+		out_ju64(o, "port_measured_bytes", port_measured);
+		out_s64(o, "port_saved_bytes", " %12lld\n",
+			(long long)port_static - (long long)port_measured);
+		out_obj_close(o);
 	}
-	jw_arr_close(w);
+	out_arr_close(o);
+	if (savings)
+		out_text(o, "(negative: the static model reserves less than this link needs)\n");
+}
+
+void report_json(struct jw *w, const struct result *r,
+		 const struct hdrm_dcb_state *st, uint32_t mtu)
+{
+	struct out o;
+
+	out_init_json(&o, w);
+	report_print(&o, r, st, mtu);
 }
 
 void report_text(const struct result *r, const struct hdrm_dcb_state *st,
 		 uint32_t mtu)
 {
-	long long saved, port_saved;
-	struct prio_verdict pv;
-	bool header = false;
-	unsigned int p, i;
+	struct out o;
 
-	printf("\nnow on the device: ");
-	hdrm_dcb_state_text(st);
-	for (p = 0; p < HDRM_PRIOS; p++) {
-		if (!prio_verdict(r, st, p, &pv))
-			continue;
-		if (!header) {
-			if (any_eff(r))
-				printf("judged by the %s model: CURRENT is the headroom above XOFF that the driver's own arithmetic gives\n",
-				       HDRM_NAME(hdrm_model_names, r->model));
-			printf("%-4s %-7s %-7s %12s %12s  %s\n", "PRIO", "BASIS",
-			       "UNIT", "RECOMMENDED", "CURRENT", "VERDICT");
-			header = true;
-		}
-		if (pv.v == V_NONE) {
-			printf("%-4u %-7s %-7s %12s %12s  lossy (PFC off)\n", p,
-			       "-", "-", "-", "-");
-			continue;
-		}
-		printf("%-4u %-7s %-7s %12llu %12llu  ", p, pv.basis, pv.unit,
-		       pv.wanted, pv.current);
-		if (pv.v == V_ENOUGH)
-			printf("enough\n");
-		else if (pv.v == V_UNKNOWN)
-			printf("unknown (%s)\n", UNKNOWN_WHY);
-		else
-			printf("%s by %llu %s\n",
-			       pv.v == V_SMALL ? "too small" : "oversized",
-			       pv.by, pv.unit);
-	}
-	if (!r->speed || !any_prio(r))
-		return;
-	printf("\nsavings against static headroom (bytes, per priority and per port; each model in the same %u-byte cells and small-frame share, mlx5's as the room it leaves above XOFF):\n",
-	       r->cell ? r->cell : 1);
-	printf("%-49s", "MODEL");
-	for (p = 0; p < HDRM_PRIOS; p++)
-		if (r->prio[p].valid)
-			printf(" %9s%u", "prio ", p);
-	printf(" %12s\n", "PORT");
-	for (i = 0; i < ARRAY_SIZE(models); i++) {
-		port_saved = 0;
-		printf("%-49s", models[i].what);
-		for (p = 0; p < HDRM_PRIOS; p++) {
-			if (!r->prio[p].valid)
-				continue;
-			saved = (long long)model_bytes(&models[i], r, p, mtu) -
-				(long long)r->prio[p].bytes;
-			port_saved += saved;
-			printf(" %10lld", saved);
-		}
-		printf(" %12lld\n", port_saved);
-	}
-	printf("(negative: the static model reserves less than this link needs)\n");
+	out_init_text(&o, stdout);
+	report_print(&o, r, st, mtu);
 }

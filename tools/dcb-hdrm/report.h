@@ -8,6 +8,8 @@
 #include "dcbstate.h"
 #include "result.h"
 
+void report_print(struct out *o, const struct result *r,
+		  const struct hdrm_dcb_state *st, uint32_t mtu);
 void report_json(struct jw *w, const struct result *r,
 		 const struct hdrm_dcb_state *st, uint32_t mtu);
 void report_text(const struct result *r, const struct hdrm_dcb_state *st,
