@@ -108,6 +108,12 @@ void out_arr_close(struct out *o)
 		jw_arr_close(o->jw);
 }
 
+void out_end(struct out *o)
+{
+	if (out_json(o))
+		jw_end(o->jw);
+}
+
 /* As jw_fixed() writes it: 1920, 2 -> "19.20"; 7, 0 -> "7". */
 const char *out_fixed_str(char *buf, size_t len, uint64_t v,
 			  unsigned int decimals)

@@ -97,6 +97,9 @@ void out_obj_close(struct out *o);
 void out_arr_open(struct out *o, const char *key);
 void out_arr_close(struct out *o);
 
+/* The end of a command's output: JSON's newline; the text's lines end themselves. */
+void out_end(struct out *o);
+
 /* @v / 10^@decimals with that many decimals, as JSON writes it */
 const char *out_fixed_str(char *buf, size_t len, uint64_t v,
 			  unsigned int decimals);

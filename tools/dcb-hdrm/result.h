@@ -93,6 +93,7 @@ void hdrm_k_print(struct out *o, uint32_t k_bytes, uint32_t speed);
 void hdrm_k_text(uint32_t k_bytes, uint32_t speed);
 void hdrm_k_json(struct jw *w, uint32_t k_bytes, uint32_t speed);
 /* simulate.c: the measured link played back by the PFC loop simulator */
+void sim_result_print(struct out *o, const struct result *r);
 void sim_result_json(struct jw *w, const struct result *r);
 void sim_result_text(const struct result *r);
 

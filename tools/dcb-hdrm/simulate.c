@@ -249,90 +249,73 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 	return 0;
 }
 
-/* @v / 1000 with three decimals */
-static void print_milli(unsigned long long v)
-{
-	printf("%llu.%03llu", v / 1000, v % 1000);
-}
-
 /* recommended / peak, per mille, in cells (bytes with one-byte cells) */
 static unsigned long long sim_margin(uint64_t cells, uint64_t peak)
 {
 	return peak ? cells * 1000 / peak : 0;
 }
 
-static void sim_timeline_text(const struct hdrm_sim_out *o, uint32_t link)
+/*
+ * The pause's timeline: JSON's "timeline_ns", the text's lines in us
+ *   0.130 us  the receiver's PFC frame is out, after its own 1522-byte frame
+ */
+static void sim_timeline_print(struct out *o, const struct hdrm_sim_out *so,
+			       uint32_t link)
 {
-	printf("  ");
-	print_milli(o->pfc_sent_ns);
-	printf(" us  the receiver's PFC frame is out, after its own %u-byte frame\n",
-	       link);
-	printf("  ");
-	print_milli(o->pfc_received_ns);
-	printf(" us  it reaches the sender\n  ");
-	print_milli(o->last_start_ns);
-	printf(" us  the sender's last frame may begin (K later)\n  ");
-	print_milli(o->last_byte_ns);
-	printf(" us  its last byte reaches the buffer\n");
+	char b[32];
+
+	out_obj_open(o, "timeline_ns");
+	out_ju64(o, "pfc_sent", so->pfc_sent_ns);
+	out_text(o, "  %s us  the receiver's PFC frame is out, after its own %u-byte frame\n",
+		 out_fixed_str(b, sizeof(b), so->pfc_sent_ns, 3), link);
+	out_ju64(o, "pfc_received", so->pfc_received_ns);
+	out_text(o, "  %s us  it reaches the sender\n",
+		 out_fixed_str(b, sizeof(b), so->pfc_received_ns, 3));
+	out_ju64(o, "last_start", so->last_start_ns);
+	out_text(o, "  %s us  the sender's last frame may begin (K later)\n",
+		 out_fixed_str(b, sizeof(b), so->last_start_ns, 3));
+	out_ju64(o, "last_byte", so->last_byte_ns);
+	out_text(o, "  %s us  its last byte reaches the buffer\n",
+		 out_fixed_str(b, sizeof(b), so->last_byte_ns, 3));
+	out_obj_close(o);
 }
 
-static void sim_timeline_json(struct jw *w, const struct hdrm_sim_out *o)
+/*
+ * One pattern: its peak, its margin and what the headroom drops; JSON's
+ * members, the text's line
+ *   pattern worst (1522-byte frames): peak 40340 B in 40340 cells, recommended / peak 1.011, 0 B dropped (0 frames)
+ */
+static void sim_one_print(struct out *o, uint8_t pattern,
+			  const struct hdrm_sim_out *so,
+			  const struct hdrm_calc_out *h, uint32_t other)
 {
-	jw_key(w, "timeline_ns");
-	jw_obj_open(w);
-	jw_ku64(w, "pfc_sent", o->pfc_sent_ns);
-	jw_ku64(w, "pfc_received", o->pfc_received_ns);
-	jw_ku64(w, "last_start", o->last_start_ns);
-	jw_ku64(w, "last_byte", o->last_byte_ns);
-	jw_obj_close(w);
-}
-
-/* one pattern's line: its peak, its margin and what the headroom drops */
-static void sim_one_text(uint8_t pattern, const struct hdrm_sim_out *o,
-			 const struct hdrm_calc_out *h, uint32_t other)
-{
-	printf("pattern %-5s", pattern_names[pattern]);
-	if (o->body_frame)
-		printf(" (%u-byte frames)", o->body_frame);
+	out_str(o, "pattern", "pattern %-5s", pattern_names[pattern]);
+	out_opt_u64(o, "frame_bytes", so->body_frame, " (%llu-byte frames)",
+		    so->body_frame);
+	/* the JSON's other_frame_bytes, at the top */
 	if (other)
-		printf(" (each after another priority's %u-byte frame)", other);
-	printf(": peak %llu B in %llu cells, recommended / peak ",
-	       (unsigned long long)o->peak_bytes,
-	       (unsigned long long)o->peak_cells);
-	print_milli(sim_margin(h->headroom_cells, o->peak_cells));
-	printf(", %llu B dropped (%llu frames)\n",
-	       (unsigned long long)o->dropped_bytes,
-	       (unsigned long long)o->dropped_frames);
-}
-
-static void sim_one_json(struct jw *w, uint8_t pattern,
-			 const struct hdrm_sim_out *o,
-			 const struct hdrm_calc_out *h)
-{
-	jw_kstr(w, "pattern", pattern_names[pattern]);
-	jw_key(w, "frame_bytes");
-	if (o->body_frame)
-		jw_u64(w, o->body_frame);
-	else
-		jw_null(w);
-	jw_ku64(w, "peak_bytes", o->peak_bytes);
-	jw_ku64(w, "peak_cells", o->peak_cells);
-	jw_ku64(w, "frames", o->frames);
-	jw_key(w, "margin");
-	jw_fixed(w, sim_margin(h->headroom_cells, o->peak_cells), 3);
-	jw_ku64(w, "dropped_bytes", o->dropped_bytes);
-	jw_ku64(w, "dropped_frames", o->dropped_frames);
+		out_text(o, " (each after another priority's %u-byte frame)",
+			 other);
+	out_u64(o, "peak_bytes", ": peak %llu B", so->peak_bytes);
+	out_u64(o, "peak_cells", " in %llu cells", so->peak_cells);
+	out_ju64(o, "frames", so->frames);
+	out_fixed(o, "margin", ", recommended / peak %s",
+		  sim_margin(h->headroom_cells, so->peak_cells), 3);
+	out_u64(o, "dropped_bytes", ", %llu B dropped", so->dropped_bytes);
+	out_u64(o, "dropped_frames", " (%llu frames)\n", so->dropped_frames);
 }
 
 int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 {
-	struct hdrm_sim_out o[ARRAY_SIZE(all_patterns)], *top;
+	struct hdrm_sim_out o_[ARRAY_SIZE(all_patterns)], *top;
 	struct sim_args a = { 0 };
 	struct hdrm_calc_in c;
 	struct hdrm_calc_out h;
 	struct hdrm_sim_in s;
-	struct jw *w = &ctx->jw;
 	unsigned int i, n = 1;
+	char occ[32];
+	struct out o;
+	bool was;
 	int err;
 
 	err = sim_parse(argc, argv, &a);
@@ -363,88 +346,84 @@ int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv)
 	};
 	if (a.pattern == SIM_ALL)
 		n = ARRAY_SIZE(all_patterns);
-	top = &o[0];
+	top = &o_[0];
 	for (i = 0; i < n; i++) {
 		if (a.pattern == SIM_ALL)
 			s.pattern = all_patterns[i];
-		if (hdrm_sim_run(&s, &o[i])) {
+		if (hdrm_sim_run(&s, &o_[i])) {
 			hdrm_err("simulate: these inputs are beyond the simulator");
 			return EXIT_USAGE;
 		}
 		/* the top level: the highest peak, or the most dropped */
-		if (o[i].peak_cells > top->peak_cells ||
-		    o[i].dropped_bytes > top->dropped_bytes)
-			top = &o[i];
+		if (o_[i].peak_cells > top->peak_cells ||
+		    o_[i].dropped_bytes > top->dropped_bytes)
+			top = &o_[i];
 	}
-	if (ctx->json) {
-		jw_obj_open(w);
-		jw_ku64(w, "speed_mbps", a.speed);
-		jw_ku64(w, "rtt_ns", a.rtt);
-		jw_key(w, "equivalent_cable_m");
-		jw_fixed(w, hdrm_equivalent_cable_cm(a.rtt), 2);
-		jw_ku64(w, "link_rtt_ns", a.link_rtt);
-		jw_ku64(w, "precision_ns", a.precision);
-		jw_ku64(w, "mtu", a.mtu);
-		jw_ku64(w, "max_frame_bytes", a.max_frame);
-		jw_ku64(w, "link_frame_bytes", a.link_frame);
-		jw_ku64(w, "measure_frame_bytes", HDRM_FRAME_WIRE_LEN);
-		jw_ku64(w, "k_bytes", a.k);
-		hdrm_k_json(w, a.k, a.speed);
-		jw_ku64(w, "cell_bytes", a.cell);
-		jw_ku64(w, "small_packet_percent", a.small_pct);
-		jw_key(w, "occupancy");
-		jw_fixed(w, h.occupancy_permille, 3);
-		jw_ku64(w, "inflight_bytes", h.inflight_bytes);
-		jw_ku64(w, "packed_bytes", h.frame_bytes);
-		jw_ku64(w, "headroom_bytes", h.headroom_bytes);
-		jw_ku64(w, "headroom_cells", h.headroom_cells);
-		jw_ku64(w, "other_frame_bytes", a.other);
-		jw_ku64(w, "against_bytes", s.headroom);
-		sim_one_json(w, n > 1 ? all_patterns[top - o] : a.pattern,
-			     top, &h);
-		if (n > 1) {
-			jw_key(w, "patterns");
-			jw_arr_open(w);
-			for (i = 0; i < n; i++) {
-				jw_obj_open(w);
-				sim_one_json(w, all_patterns[i], &o[i], &h);
-				jw_obj_close(w);
-			}
-			jw_arr_close(w);
-		}
-		sim_timeline_json(w, top);
-		jw_obj_close(w);
-		jw_end(w);
-		return 0;
-	}
-	printf("link: %u Mb/s, round trip %llu ns (%u.%02u m at 5 ns/m each way), precision %u ns\n",
-	       a.speed, (unsigned long long)a.rtt,
-	       hdrm_equivalent_cable_cm(a.rtt) / 100,
-	       hdrm_equivalent_cable_cm(a.rtt) % 100, a.precision);
-	printf("frames: the priority's %u B, the link's largest %u B, PFC %u B\n",
-	       a.max_frame, a.link_frame, HDRM_FRAME_WIRE_LEN);
-	hdrm_k_text(a.k, a.speed);
-	printf("recommended headroom: %llu B = %llu cells of %u B (frames %llu B packed",
-	       (unsigned long long)h.headroom_bytes,
-	       (unsigned long long)h.headroom_cells, a.cell,
-	       (unsigned long long)h.frame_bytes);
-	if (a.cell > 1) {
-		printf(", occupancy x");
-		print_milli(h.occupancy_permille);
-		printf(" at small-packet-percent %u", a.small_pct);
-	}
-	printf(")\n");
+	hdrm_out(ctx, &o);
+	out_obj_open(&o, NULL);
+	out_u64(&o, "speed_mbps", "link: %llu Mb/s", a.speed);
+	out_u64(&o, "rtt_ns", ", round trip %llu ns", a.rtt);
+	out_fixed(&o, "equivalent_cable_m", " (%s m at 5 ns/m each way)",
+		  hdrm_equivalent_cable_cm(a.rtt), 2);
+	/* the text's line below, when it is another */
+	out_ju64(&o, "link_rtt_ns", a.link_rtt);
+	out_u64(&o, "precision_ns", ", precision %llu ns\n", a.precision);
+	out_ju64(&o, "mtu", a.mtu);
+	out_u64(&o, "max_frame_bytes", "frames: the priority's %llu B",
+		a.max_frame);
+	out_u64(&o, "link_frame_bytes", ", the link's largest %llu B",
+		a.link_frame);
+	out_u64(&o, "measure_frame_bytes", ", PFC %llu B\n",
+		HDRM_FRAME_WIRE_LEN);
+	out_ju64(&o, "k_bytes", a.k);
+	hdrm_k_print(&o, a.k, a.speed);
+	/* the text's recommendation: its size first, then how it is made */
+	out_ju64(&o, "cell_bytes", a.cell);
+	out_ju64(&o, "small_packet_percent", a.small_pct);
+	out_jfixed(&o, "occupancy", h.occupancy_permille, 3);
+	out_ju64(&o, "inflight_bytes", h.inflight_bytes);
+	out_ju64(&o, "packed_bytes", h.frame_bytes);
+	out_u64(&o, "headroom_bytes", "recommended headroom: %llu B",
+		h.headroom_bytes);
+	out_u64(&o, "headroom_cells", " = %llu cells", h.headroom_cells);
+	out_text(&o, " of %u B (frames %llu B packed", a.cell,
+		 (unsigned long long)h.frame_bytes);
+	if (a.cell > 1)
+		out_text(&o, ", occupancy x%s at small-packet-percent %u",
+			 out_fixed_str(occ, sizeof(occ), h.occupancy_permille, 3),
+			 a.small_pct);
+	out_text(&o, ")\n");
+	out_ju64(&o, "other_frame_bytes", a.other);
+	out_ju64(&o, "against_bytes", s.headroom);
 	if (a.link_rtt != a.rtt)
-		printf("simulated link: round trip %llu ns (%u.%02u m), not the one recommended for\n",
-		       (unsigned long long)a.link_rtt,
-		       hdrm_equivalent_cable_cm(a.link_rtt) / 100,
-		       hdrm_equivalent_cable_cm(a.link_rtt) % 100);
-	printf("simulated pause, times after XOFF is crossed:\n");
-	sim_timeline_text(top, a.link_frame);
-	printf("with %llu B of headroom:\n", (unsigned long long)s.headroom);
-	for (i = 0; i < n; i++)
-		sim_one_text(n > 1 ? all_patterns[i] : a.pattern, &o[i], &h,
-			     a.other);
+		out_text(&o, "simulated link: round trip %llu ns (%u.%02u m), not the one recommended for\n",
+			 (unsigned long long)a.link_rtt,
+			 hdrm_equivalent_cable_cm(a.link_rtt) / 100,
+			 hdrm_equivalent_cable_cm(a.link_rtt) % 100);
+	/* the timeline: the text's before the patterns, the JSON's last */
+	out_text(&o, "simulated pause, times after XOFF is crossed:\n");
+	if (!out_json(&o))
+		sim_timeline_print(&o, top, a.link_frame);
+	out_text(&o, "with %llu B of headroom:\n",
+		 (unsigned long long)s.headroom);
+	/* the top pattern: the JSON's members; with one, the text's line */
+	was = out_mute(&o, n > 1);
+	sim_one_print(&o, n > 1 ? all_patterns[top - o_] : a.pattern, top, &h,
+		      a.other);
+	out_mute(&o, was);
+	if (n > 1) {
+		out_arr_open(&o, "patterns");
+		for (i = 0; i < n; i++) {
+			out_obj_open(&o, NULL);
+			sim_one_print(&o, all_patterns[i], &o_[i], &h, a.other);
+			out_obj_close(&o);
+		}
+		out_arr_close(&o);
+	}
+	if (out_json(&o))
+		sim_timeline_print(&o, top, a.link_frame);
+	out_obj_close(&o);
+	out_end(&o);
 	return 0;
 }
 
@@ -466,50 +445,59 @@ static int sim_prio(const struct result *r, int prio, struct hdrm_sim_out *o)
 	return hdrm_sim_run(&s, o);
 }
 
-void sim_result_json(struct jw *w, const struct result *r)
+/*
+ * A measured link's simulation, a priority each: JSON's "simulation",
+ * the text's lines
+ *   prio 3: peak 43952 B in 812 cells with 97-byte frames; 13603 B dropped at 60000 B; recommended / peak 0.769
+ */
+void sim_result_print(struct out *o, const struct result *r)
 {
-	struct hdrm_sim_out o;
+	struct hdrm_sim_out so;
+	bool first = true, was;
 	int prio;
 
-	jw_key(w, "simulation");
-	jw_arr_open(w);
+	out_arr_open(o, "simulation");
 	for (prio = 0; prio < HDRM_PRIOS; prio++) {
-		if (!r->prio[prio].valid || sim_prio(r, prio, &o))
+		if (!r->prio[prio].valid || sim_prio(r, prio, &so))
 			continue;
-		jw_obj_open(w);
-		jw_ku64(w, "prio", prio);
-		jw_kstr(w, "pattern", pattern_names[HDRM_SIM_WORST]);
-		jw_ku64(w, "frame_bytes", o.body_frame);
-		jw_ku64(w, "headroom_bytes", r->prio[prio].bytes);
-		jw_ku64(w, "peak_bytes", o.peak_bytes);
-		jw_ku64(w, "peak_cells", o.peak_cells);
-		jw_key(w, "margin");
-		jw_fixed(w, sim_margin(r->prio[prio].cells, o.peak_cells), 3);
-		jw_ku64(w, "dropped_bytes", o.dropped_bytes);
-		sim_timeline_json(w, &o);
-		jw_obj_close(w);
+		if (first)
+			out_text(o, "simulated pause on the measured link (t as the round trip, pattern worst):\n");
+		first = false;
+		out_obj_open(o, NULL);
+		out_u64(o, "prio", "prio %llu:", prio);
+		/* the text's in its header, and after the peak */
+		out_jstr(o, "pattern", pattern_names[HDRM_SIM_WORST]);
+		out_ju64(o, "frame_bytes", so.body_frame);
+		out_ju64(o, "headroom_bytes", r->prio[prio].bytes);
+		out_u64(o, "peak_bytes", " peak %llu B", so.peak_bytes);
+		out_u64(o, "peak_cells", " in %llu cells", so.peak_cells);
+		out_text(o, " with %u-byte frames; %llu B dropped at %llu B; recommended / peak ",
+			 so.body_frame, (unsigned long long)so.dropped_bytes,
+			 (unsigned long long)r->prio[prio].bytes);
+		out_fixed(o, "margin", "%s\n",
+			  sim_margin(r->prio[prio].cells, so.peak_cells), 3);
+		out_ju64(o, "dropped_bytes", so.dropped_bytes);
+		/* the text leaves the timeline to simulate's own */
+		was = out_mute(o, true);
+		sim_timeline_print(o, &so, r->link_frame);
+		out_mute(o, was);
+		out_obj_close(o);
 	}
-	jw_arr_close(w);
+	out_arr_close(o);
+}
+
+void sim_result_json(struct jw *w, const struct result *r)
+{
+	struct out o;
+
+	out_init_json(&o, w);
+	sim_result_print(&o, r);
 }
 
 void sim_result_text(const struct result *r)
 {
-	struct hdrm_sim_out o;
-	bool first = true;
-	int prio;
+	struct out o;
 
-	for (prio = 0; prio < HDRM_PRIOS; prio++) {
-		if (!r->prio[prio].valid || sim_prio(r, prio, &o))
-			continue;
-		if (first)
-			printf("simulated pause on the measured link (t as the round trip, pattern worst):\n");
-		first = false;
-		printf("prio %d: peak %llu B in %llu cells with %u-byte frames; %llu B dropped at %llu B; recommended / peak ",
-		       prio, (unsigned long long)o.peak_bytes,
-		       (unsigned long long)o.peak_cells, o.body_frame,
-		       (unsigned long long)o.dropped_bytes,
-		       (unsigned long long)r->prio[prio].bytes);
-		print_milli(sim_margin(r->prio[prio].cells, o.peak_cells));
-		printf("\n");
-	}
+	out_init_text(&o, stdout);
+	sim_result_print(&o, r);
 }
