@@ -116,15 +116,17 @@ static int samples_fetch(struct hdrm_ctx *ctx, const char *name,
 	return 0;
 }
 
-static void samples_json(struct jw *w, const struct samples *sm)
+/* JSON's "samples_ns"; the text's ten to a line */
+static void samples_print(struct out *o, const struct samples *sm)
 {
 	uint32_t i;
 
-	jw_key(w, "samples_ns");
-	jw_arr_open(w);
+	out_arr_open(o, "samples_ns");
+	out_text(o, "samples (ns):");
 	for (i = 0; i < sm->n; i++)
-		jw_u64(w, sm->ns[i]);
-	jw_arr_close(w);
+		out_u64(o, NULL, i % 10 ? " %llu" : "\n  %llu", sm->ns[i]);
+	out_arr_close(o);
+	out_text(o, "\n");
 }
 
 /* the estimate's bin and the bins estimate +- precision touches */
@@ -138,104 +140,88 @@ static void hist_marks(const struct hist *h, const struct result *r,
 	*band_hi = hist_bin_of(h, r->est + r->precision);
 }
 
-static void hist_json(struct jw *w, const struct hist *h,
-		      const struct result *r)
-{
-	unsigned int i, est, lo, hi;
-
-	hist_marks(h, r, &est, &lo, &hi);
-	jw_key(w, "histogram");
-	jw_obj_open(w);
-	jw_ku64(w, "first_ns", h->lo);
-	jw_ku64(w, "bin_ns", h->width);
-	jw_key(w, "counts");
-	jw_arr_open(w);
-	for (i = 0; i < h->nbins; i++)
-		jw_u64(w, h->count[i]);
-	jw_arr_close(w);
-	if (h->nbins && r->has_rtt) {
-		jw_ku64(w, "estimate_bin", est);
-		jw_ku64(w, "precision_first_bin", lo);
-		jw_ku64(w, "precision_last_bin", hi);
-	}
-	jw_obj_close(w);
-}
-
 /*
- * The samples drawn: a bar per bin, its count, the estimate's bin marked
- * "<- estimate", and the bins within estimate +- precision marked "|"
- * at the left, so the spread is seen against what the headroom allows.
+ * The samples drawn: JSON's "histogram", its bins' counts and where the
+ * estimate falls; the text's bar per bin, its count, the estimate's bin
+ * marked "<- estimate", and the bins within estimate +- precision marked
+ * "|" at the left, so the spread is seen against what the headroom
+ * allows.
  */
-static void hist_text(const struct hist *h, const struct result *r)
+static void hist_print(struct out *o, const struct hist *h,
+		       const struct result *r)
 {
 	unsigned int i, j, bar, est, lo, hi;
 	char line[HIST_COLS + 1];
 
-	if (!h->nbins) {
-		printf("histogram: no samples\n");
-		return;
-	}
 	hist_marks(h, r, &est, &lo, &hi);
-	printf("histogram: %u samples, %llu..%llu ns, bins of %llu ns\n",
-	       h->n, (unsigned long long)h->min, (unsigned long long)h->max,
-	       (unsigned long long)h->width);
+	if (!h->nbins)
+		out_text(o, "histogram: no samples\n");
+	out_obj_open(o, "histogram");
+	/* each bin's edge, in the text */
+	out_ju64(o, "first_ns", h->lo);
+	if (h->nbins)
+		out_text(o, "histogram: %u samples, %llu..%llu ns", h->n,
+			 (unsigned long long)h->min,
+			 (unsigned long long)h->max);
+	out_u64_if(o, "bin_ns", h->nbins, ", bins of %llu ns\n", h->width);
+	out_arr_open(o, "counts");
 	for (i = 0; i < h->nbins; i++) {
 		bar = hist_bar(h, i, HIST_COLS);
 		for (j = 0; j < HIST_COLS; j++)
 			line[j] = j < bar ? '#' : ' ';
 		line[HIST_COLS] = 0;
-		printf("  %c %10llu ns %s %5u%s\n",
-		       r->has_rtt && i >= lo && i <= hi ? '|' : ' ',
-		       (unsigned long long)(h->lo + i * h->width), line,
-		       h->count[i],
-		       r->has_rtt && i == est ? "  <- estimate" : "");
+		out_text(o, "  %c %10llu ns %s",
+			 r->has_rtt && i >= lo && i <= hi ? '|' : ' ',
+			 (unsigned long long)(h->lo + i * h->width), line);
+		out_u64(o, NULL, " %5llu", h->count[i]);
+		out_text(o, "%s\n", r->has_rtt && i == est ? "  <- estimate" : "");
 	}
-	if (r->has_rtt)
-		printf("  | estimate %llu ns +- precision %u ns: %llu..%llu ns\n",
-		       (unsigned long long)r->est, r->precision,
-		       (unsigned long long)(r->est > r->precision ?
-					    r->est - r->precision : 0),
-		       (unsigned long long)(r->est + r->precision));
+	out_arr_close(o);
+	if (h->nbins && r->has_rtt) {
+		/* the text's marks on the bars, and its line below */
+		out_ju64(o, "estimate_bin", est);
+		out_ju64(o, "precision_first_bin", lo);
+		out_ju64(o, "precision_last_bin", hi);
+		out_text(o, "  | estimate %llu ns +- precision %u ns: %llu..%llu ns\n",
+			 (unsigned long long)r->est, r->precision,
+			 (unsigned long long)(r->est > r->precision ?
+					      r->est - r->precision : 0),
+			 (unsigned long long)(r->est + r->precision));
+	}
+	out_obj_close(o);
 }
 
+/*
+ * The result, and what measure was asked for beside it; the JSON one
+ * object, the text the derivation and what follows it.
+ */
 static void result_print(struct hdrm_ctx *ctx, const struct result *r,
 			 bool simulate, const struct samples *sm,
 			 const struct hist *h)
 {
-	if (ctx->json) {
-		jw_obj_open(&ctx->jw);
-		result_json_members(&ctx->jw, r);
-		if (simulate)
-			sim_result_json(&ctx->jw, r);
-		if (sm && sm->ns)
-			samples_json(&ctx->jw, sm);
-		if (h)
-			hist_json(&ctx->jw, h, r);
-		jw_obj_close(&ctx->jw);
-		jw_end(&ctx->jw);
-	} else {
-		result_text(r);
-		if (simulate)
-			sim_result_text(r);
-		if (sm && sm->ns) {
-			uint32_t i;
+	struct out o;
 
-			printf("samples (ns):");
-			for (i = 0; i < sm->n; i++)
-				printf("%s%u", i % 10 ? " " : "\n  ",
-				       sm->ns[i]);
-			printf("\n");
-		}
-		if (h)
-			hist_text(h, r);
-		/* a failed apply is the one line on stderr */
-		if (!r->applied.error)
-			hdrm_applied_text(&r->applied);
-		/* so is a refused push */
-		if (r->push.v[DCB_HDRM_A_PUSH_STATUS] ==
-		    DCB_HDRM_PUSH_STATUS_APPLIED)
-			hdrm_push_text(&r->push);
-	}
+	hdrm_out(ctx, &o);
+	out_obj_open(&o, NULL);
+	hdrm_result_print(&o, r);
+	if (simulate)
+		sim_result_print(&o, r);
+	if (sm && sm->ns)
+		samples_print(&o, sm);
+	if (h)
+		hist_print(&o, h, r);
+	/*
+	 * What was applied and pushed: among the result's members in
+	 * JSON; the text's last, a failed apply and a refused push being
+	 * the one line on stderr instead
+	 */
+	if (!out_json(&o) && !r->applied.error)
+		hdrm_applied_print(&o, &r->applied);
+	if (!out_json(&o) && r->push.v[DCB_HDRM_A_PUSH_STATUS] ==
+	    DCB_HDRM_PUSH_STATUS_APPLIED)
+		hdrm_push_print(&o, &r->push);
+	out_obj_close(&o);
+	out_end(&o);
 }
 
 struct measure_args {
