@@ -23,6 +23,7 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	uint32_t ifindex;
 	struct nl_msg *msg;
 	bool manual, simulate = false;
+	struct out o;
 	int err;
 
 	while (argc > 0) {
@@ -73,33 +74,27 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	if (manual)
 		manual_command(how, sizeof(how), r.ifname,
 			       dev.has_last ? &dev.last : NULL, &dev.st);
-	if (ctx->json) {
-		jw_obj_open(&ctx->jw);
-		result_json_members(&ctx->jw, &r);
-		report_json(&ctx->jw, &r, &dev.st, dev.mtu);
-		if (simulate)
-			sim_result_json(&ctx->jw, &r);
-		jw_key(&ctx->jw, "manual");
-		if (manual) {
-			jw_obj_open(&ctx->jw);
-			jw_kstr(&ctx->jw, "why", manual_why(&dev, 0));
-			jw_kstr(&ctx->jw, "command", how);
-			jw_obj_close(&ctx->jw);
-		} else {
-			jw_null(&ctx->jw);
-		}
-		jw_obj_close(&ctx->jw);
-		jw_end(&ctx->jw);
-	} else {
-		result_text(&r);
-		hdrm_applied_text(&r.applied);
-		hdrm_push_text(&r.push);
-		report_text(&r, &dev.st, dev.mtu);
-		if (simulate)
-			sim_result_text(&r);
-		if (manual)
-			printf("manual: the peer %s; set this end's headroom by hand: %s\n",
-			       manual_why(&dev, 0), how);
+	hdrm_out(ctx, &o);
+	out_obj_open(&o, NULL);
+	hdrm_result_print(&o, &r);
+	/* among the result's members in JSON; below it in the text */
+	if (!out_json(&o)) {
+		hdrm_applied_print(&o, &r.applied);
+		hdrm_push_print(&o, &r.push);
 	}
+	report_print(&o, &r, &dev.st, dev.mtu);
+	if (simulate)
+		sim_result_print(&o, &r);
+	if (manual) {
+		out_obj_open(&o, "manual");
+		out_str(&o, "why", "manual: the peer %s;", manual_why(&dev, 0));
+		out_str(&o, "command", " set this end's headroom by hand: %s\n",
+			how);
+		out_obj_close(&o);
+	} else {
+		out_jnull(&o, "manual");
+	}
+	out_obj_close(&o);
+	out_end(&o);
 	return 0;
 }
