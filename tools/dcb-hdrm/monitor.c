@@ -27,39 +27,54 @@ struct mon {
 	bool counted, unloaded;
 };
 
-static void mon_text(uint8_t cmd, const struct result *r)
+/*
+ * A result, apply or push notification: JSON's {"event", the result's
+ * members}; the text's line of what happened
+ *   [result] eth9 session 42: ok, t 2480 ns (hardware timestamps), prio 3 60000 B (98/100 replies)
+ *   [apply] eth9 session 42: applied (mlx5 model): pfc delay 7 -> 25 metres
+ *   [push] eth9 session 42: push: the peer accepted the headroom and holds it
+ */
+static void mon_result(struct out *o, uint8_t cmd, const struct result *r)
 {
 	unsigned int p;
+	bool was;
 
+	out_obj_open(o, NULL);
+	out_str(o, "event", "[%s] ", cmd == DCB_HDRM_CMD_APPLY_NTF ? "apply" :
+		cmd == DCB_HDRM_CMD_PUSH_NTF ? "push" : "result");
+	out_text(o, "%s session %u: ", r->ifname, r->session);
+	/* the JSON has the whole result, the line what happened */
+	was = out_mute(o, true);
+	hdrm_result_print(o, r);
+	out_mute(o, was);
+	out_obj_close(o);
+	if (out_json(o))
+		return;
 	if (cmd == DCB_HDRM_CMD_PUSH_NTF) {
-		printf("[push] %s session %u: ", r->ifname, r->session);
-		hdrm_push_text(&r->push);
+		hdrm_push_print(o, &r->push);
 		return;
 	}
 	if (cmd == DCB_HDRM_CMD_APPLY_NTF) {
-		printf("[apply] %s session %u: ", r->ifname, r->session);
-		if (r->applied.error) {
-			printf("%s failed: %s\n",
-			       HDRM_NAME(hdrm_apply_names, r->applied.method),
-			       hdrm_applied_why(&r->applied));
-			return;
-		}
-		hdrm_applied_text(&r->applied);
+		if (r->applied.error)
+			out_text(o, "%s failed: %s\n",
+				 HDRM_NAME(hdrm_apply_names, r->applied.method),
+				 hdrm_applied_why(&r->applied));
+		else
+			hdrm_applied_print(o, &r->applied);
 		return;
 	}
-	printf("[result] %s session %u: %s%s", r->ifname, r->session,
-	       r->status == DCB_HDRM_STATUS_OK ? "ok" : "failed",
-	       r->source == DCB_HDRM_SOURCE_PEER ? ", pushed by the peer" : "");
+	out_text(o, "%s%s", r->status == DCB_HDRM_STATUS_OK ? "ok" : "failed",
+		 r->source == DCB_HDRM_SOURCE_PEER ? ", pushed by the peer" : "");
 	if (r->has_rtt)
-		printf(", t %llu ns", (unsigned long long)r->est);
+		out_text(o, ", t %llu ns", (unsigned long long)r->est);
 	if (r->has_rtt && r->source == DCB_HDRM_SOURCE_LOCAL)
-		printf(" (%s timestamps)",
-		       HDRM_NAME(hdrm_timestamping_names, r->timestamping));
+		out_text(o, " (%s timestamps)",
+			 HDRM_NAME(hdrm_timestamping_names, r->timestamping));
 	for (p = 0; p < HDRM_PRIOS; p++)
 		if (r->prio[p].valid)
-			printf(", prio %u %llu B", p,
-			       (unsigned long long)r->prio[p].bytes);
-	printf(" (%u/%u replies)\n", r->received, r->sent);
+			out_text(o, ", prio %u %llu B", p,
+				 (unsigned long long)r->prio[p].bytes);
+	out_text(o, " (%u/%u replies)\n", r->received, r->sent);
 }
 
 /*
@@ -70,38 +85,39 @@ static void mon_text(uint8_t cmd, const struct result *r)
 static void mon_peer(struct mon *m, const struct dev_view *d)
 {
 	char how[1024];
+	struct out o;
+	bool was;
 
 	/* the notification carries the last measurement: nothing to ask */
 	manual_command(how, sizeof(how), d->ifname,
 		       d->has_last ? &d->last : NULL, &d->st);
-	if (m->ctx->json) {
-		jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
-		jw_obj_open(&m->ctx->jw);
-		jw_kstr(&m->ctx->jw, "event", "peer");
-		jw_kstr(&m->ctx->jw, "ifname", d->ifname);
-		jw_ku64(&m->ctx->jw, "ifindex", d->ifindex);
-		hdrm_peer_json(&m->ctx->jw, &d->peer);
-		jw_kstr(&m->ctx->jw, "manual", how);
-		jw_obj_close(&m->ctx->jw);
-		jw_end(&m->ctx->jw);
-	} else {
-		printf("[peer] %s: the peer %s; set this end's headroom by hand: %s\n",
-		       d->ifname, manual_why(d, 0), how);
-		fflush(stdout);
-	}
+	jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
+	hdrm_out(m->ctx, &o);
+	out_obj_open(&o, NULL);
+	out_str(&o, "event", "[%s] ", "peer");
+	out_str(&o, "ifname", "%s:", d->ifname);
+	out_ju64(&o, "ifindex", d->ifindex);
+	/* what it said: its words in the text, the peer's object in JSON */
+	was = out_mute(&o, true);
+	hdrm_peer_print(&o, &d->peer);
+	out_mute(&o, was);
+	out_text(&o, " the peer %s;", manual_why(d, 0));
+	out_str(&o, "manual", " set this end's headroom by hand: %s\n", how);
+	out_obj_close(&o);
+	out_end(&o);
+	fflush(stdout);
 }
 
 /* A priority of a device's PFC watchdog stormed, restored or stopped. */
 static void mon_watchdog(struct mon *m, const struct wd_info *w)
 {
-	if (m->ctx->json) {
-		jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
-		wd_ntf_json(&m->ctx->jw, w);
-		jw_end(&m->ctx->jw);
-	} else {
-		wd_ntf_text(w);
-		fflush(stdout);
-	}
+	struct out o;
+
+	jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
+	hdrm_out(m->ctx, &o);
+	wd_ntf_print(&o, w);
+	out_end(&o);
+	fflush(stdout);
 }
 
 static int mon_event(struct nl_msg *msg, void *arg)
@@ -112,6 +128,7 @@ static int mon_event(struct nl_msg *msg, void *arg)
 	struct dev_view d;
 	struct wd_info w;
 	struct result r;
+	struct out o;
 	uint8_t cmd;
 
 	if (nlh->nlmsg_type == m->family &&
@@ -133,19 +150,12 @@ static int mon_event(struct nl_msg *msg, void *arg)
 	if (!hdrm_ntf_result(msg, m->family, &r, &cmd, &m->unloaded) ||
 	    (m->ifindex && r.ifindex != m->ifindex))
 		return NL_OK;
-	if (m->ctx->json) {
-		jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
-		jw_obj_open(&m->ctx->jw);
-		jw_kstr(&m->ctx->jw, "event",
-			cmd == DCB_HDRM_CMD_APPLY_NTF ? "apply" :
-			cmd == DCB_HDRM_CMD_PUSH_NTF ? "push" : "result");
-		result_json_members(&m->ctx->jw, &r);
-		jw_obj_close(&m->ctx->jw);
-		jw_end(&m->ctx->jw);
-	} else {
-		mon_text(cmd, &r);
-		fflush(stdout);
-	}
+	/* a JSON document per line: the writer starts afresh */
+	jw_init(&m->ctx->jw, stdout, m->ctx->pretty);
+	hdrm_out(m->ctx, &o);
+	mon_result(&o, cmd, &r);
+	out_end(&o);
+	fflush(stdout);
 counted:
 	if (m->counted && !--m->left)
 		return NL_STOP;

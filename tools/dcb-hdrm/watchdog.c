@@ -356,7 +356,7 @@ static const struct wd_prio *wd_event_prio(const struct wd_info *w)
  *   [watchdog] eth0: prio 3 restored after 412 ms (pfc on)
  *   [watchdog] eth0: prio 3 stopped after 412 ms of storm (pfc on)
  */
-static void wd_ntf_print(struct out *o, const struct wd_info *w)
+void wd_ntf_print(struct out *o, const struct wd_info *w)
 {
 	static const struct wd_prio none;
 	const struct wd_prio *p = wd_event_prio(w);

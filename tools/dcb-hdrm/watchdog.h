@@ -73,6 +73,7 @@ void wd_print_json(struct jw *jw, const struct wd_info *w, bool stats,
 		   uint64_t now_ns);
 void wd_print_text(const struct wd_info *w, bool stats, uint64_t now_ns);
 /* a watchdog-ntf, as monitor prints it */
+void wd_ntf_print(struct out *o, const struct wd_info *w);
 void wd_ntf_text(const struct wd_info *w);
 void wd_ntf_json(struct jw *jw, const struct wd_info *w);
 /* "watchdog set"'s words: 0, 1 for help (printed), or -EINVAL, said */
