@@ -84,23 +84,35 @@ static int lldp_socket(uint32_t ifindex, const char *name)
 	return fd;
 }
 
-static void pfc_json(struct jw *w, const struct hdrm_dcbx_pfc *p)
+static const char *const set_clear[2] = { "clear", "set" };
+static const char *const supported[2] = { "not supported", "supported" };
+
+/*
+ * A DCBX PFC TLV, sent (@heard false) or heard from the peer: JSON's
+ * members; the text's words on the TLV and its bit, and for the peer's
+ * its enabled priorities as a mask.
+ */
+static void pfc_print(struct out *o, const struct hdrm_dcbx_pfc *p,
+		      bool heard)
 {
 	unsigned int i;
 
-	jw_kstr(w, "dcbx", hdrm_dcbx_variant_name(p->variant));
-	jw_kbool(w, "auto_hdrm", p->auto_hdrm);
-	jw_kbool(w, "willing", p->willing);
+	out_str(o, "dcbx", heard ? " the peer's %s PFC TLV:" : " %s PFC TLV",
+		hdrm_dcbx_variant_name(p->variant));
+	out_bool(o, "auto_hdrm", heard ? " auto-HDRM %s" : ", auto-HDRM bit %s\n",
+		 p->auto_hdrm, heard ? supported : set_clear);
+	out_jbool(o, "willing", p->willing);
 	if (p->variant == HDRM_DCBX_IEEE)
-		jw_ku64(w, "pfc_cap", p->cap);
+		out_ju64(o, "pfc_cap", p->cap);
 	else if (p->variant == HDRM_DCBX_CEE)
-		jw_ku64(w, "num_tcs", p->cap);
-	jw_key(w, "pfc_en");
-	jw_arr_open(w);
+		out_ju64(o, "num_tcs", p->cap);
+	out_arr_open(o, "pfc_en");
 	for (i = 0; i < HDRM_PRIOS; i++)
 		if (p->pfc_en & (1u << i))
-			jw_u64(w, i);
-	jw_arr_close(w);
+			out_ju64(o, NULL, i);
+	out_arr_close(o);
+	if (heard)
+		out_text(o, ", PFC enabled 0x%02x (recorded)\n", p->pfc_en);
 }
 
 static int lldp_send(struct hdrm_ctx *ctx, const char *name, uint32_t ifindex,
@@ -112,6 +124,7 @@ static int lldp_send(struct hdrm_ctx *ctx, const char *name, uint32_t ifindex,
 	struct ifreq ifr = { 0 };
 	struct nl_msg *msg;
 	unsigned int n;
+	struct out o;
 	int err, fd;
 
 	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
@@ -155,19 +168,15 @@ static int lldp_send(struct hdrm_ctx *ctx, const char *name, uint32_t ifindex,
 		return EXIT_KERNEL;
 	}
 	close(fd);
-	if (ctx->json) {
-		jw_obj_open(&ctx->jw);
-		jw_kstr(&ctx->jw, "ifname", name);
-		jw_kstr(&ctx->jw, "sent", "lldpdu");
-		jw_ku64(&ctx->jw, "ttl", ttl);
-		pfc_json(&ctx->jw, &p);
-		jw_obj_close(&ctx->jw);
-		jw_end(&ctx->jw);
-	} else {
-		printf("%s: sent an LLDPDU with the %s PFC TLV, auto-HDRM bit %s\n",
-		       name, hdrm_dcbx_variant_name(variant),
-		       p.auto_hdrm ? "set" : "clear");
-	}
+	hdrm_out(ctx, &o);
+	out_obj_open(&o, NULL);
+	out_str(&o, "ifname", "%s:", name);
+	out_jstr(&o, "sent", "lldpdu");
+	out_text(&o, " sent an LLDPDU with the");
+	out_ju64(&o, "ttl", ttl);
+	pfc_print(&o, &p, false);
+	out_obj_close(&o);
+	out_end(&o);
 	return 0;
 }
 
@@ -181,6 +190,8 @@ static int lldp_listen(struct hdrm_ctx *ctx, const char *name,
 	long long deadline;
 	struct nl_msg *msg;
 	struct pollfd pfd;
+	struct out o;
+	char mac[18];
 	socklen_t fl;
 	ssize_t n;
 	int fd, err;
@@ -226,24 +237,18 @@ static int lldp_listen(struct hdrm_ctx *ctx, const char *name,
 	err = hdrm_nl_talk(&ctx->nl, msg, NULL, NULL);
 	if (err)
 		return hdrm_kernel_err(ctx, name, err);
-	if (ctx->json) {
-		char mac[18];
-
-		snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x",
-			 chassis[0], chassis[1], chassis[2], chassis[3],
-			 chassis[4], chassis[5]);
-		jw_obj_open(&ctx->jw);
-		jw_kstr(&ctx->jw, "ifname", name);
-		jw_kstr(&ctx->jw, "peer_chassis", mac);
-		jw_ku64(&ctx->jw, "ignored", ignored);
-		pfc_json(&ctx->jw, &p);
-		jw_obj_close(&ctx->jw);
-		jw_end(&ctx->jw);
-	} else {
-		printf("%s: the peer's %s PFC TLV: auto-HDRM %s, PFC enabled 0x%02x (recorded)\n",
-		       name, hdrm_dcbx_variant_name(p.variant),
-		       p.auto_hdrm ? "supported" : "not supported", p.pfc_en);
-	}
+	snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x",
+		 chassis[0], chassis[1], chassis[2], chassis[3], chassis[4],
+		 chassis[5]);
+	hdrm_out(ctx, &o);
+	out_obj_open(&o, NULL);
+	out_str(&o, "ifname", "%s:", name);
+	/* who sent it, and what else came: the JSON's */
+	out_jstr(&o, "peer_chassis", mac);
+	out_ju64(&o, "ignored", ignored);
+	pfc_print(&o, &p, true);
+	out_obj_close(&o);
+	out_end(&o);
 	return 0;
 }
 
