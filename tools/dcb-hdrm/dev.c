@@ -909,6 +909,7 @@ static int dev_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	const char *name = NULL;
 	uint32_t ifindex = 0;
 	struct nl_msg *msg;
+	struct out o;
 	int err;
 
 	while (argc > 0) {
@@ -942,13 +943,15 @@ static int dev_show(struct hdrm_ctx *ctx, int argc, char **argv)
 		return EXIT_KERNEL;
 	}
 
-	if (ctx->json && !ifindex)
-		jw_arr_open(&ctx->jw);
+	/* JSON: a list of every device; one device alone, or nothing */
+	hdrm_out(ctx, &o);
+	if (!ifindex)
+		out_arr_open(&o, NULL);
 	err = hdrm_nl_talk(&ctx->nl, msg, dev_show_one, &s);
-	if (ctx->json && !ifindex)
-		jw_arr_close(&ctx->jw);
-	if (ctx->json && (s.n || !ifindex))
-		jw_end(&ctx->jw);
+	if (!ifindex)
+		out_arr_close(&o);
+	if (s.n || !ifindex)
+		out_end(&o);
 	if (err)
 		return hdrm_kernel_err(ctx, name ? name : "dev show", err);
 	return 0;

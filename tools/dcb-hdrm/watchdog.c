@@ -636,6 +636,7 @@ static int wd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	const char *name = NULL;
 	uint32_t ifindex = 0;
 	struct nl_msg *msg;
+	struct out o;
 	int err;
 
 	while (argc > 0) {
@@ -670,11 +671,12 @@ static int wd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	s.now_ns = wd_now_ns();
 	err = hdrm_nl_talk(&ctx->nl, msg, wd_show_one, &s);
 	/* a list, one device or all; [] for none, nothing for an error alone */
-	if (ctx->json && !s.n && !err)
-		jw_arr_open(&ctx->jw);
-	if (ctx->json && (s.n || !err)) {
-		jw_arr_close(&ctx->jw);
-		jw_end(&ctx->jw);
+	hdrm_out(ctx, &o);
+	if (!s.n && !err)
+		out_arr_open(&o, NULL);
+	if (s.n || !err) {
+		out_arr_close(&o);
+		out_end(&o);
 	}
 	if (err)
 		return wd_kernel_err(ctx, name ? name : "watchdog show", err);
