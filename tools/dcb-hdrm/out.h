@@ -18,6 +18,12 @@
  * and the same for strings (str), signed (s64), booleans (bool, their
  * text a word of a pair: out_off_on, out_no_yes) and fixed-point values
  * (fixed). Objects and arrays are JSON's only: the text has lines.
+ * out_mute() leaves a stretch out of the text, such as lines shown only
+ * at times, and out_end() ends a command's output.
+ *
+ * Each object's printer is its *_print(); the *_json() and *_text()
+ * names of its two former printers remain, the one printer to JSON or
+ * to stdout, for their callers.
  *
  * The value-taking calls are macros so that the compiler checks each
  * text format against its value; numbers reach the format as unsigned
@@ -97,7 +103,7 @@ void out_obj_close(struct out *o);
 void out_arr_open(struct out *o, const char *key);
 void out_arr_close(struct out *o);
 
-/* The end of a command's output: JSON's newline; the text's lines end themselves. */
+/* A command's output ends: JSON's newline; the text's lines end alone. */
 void out_end(struct out *o);
 
 /* @v / 10^@decimals with that many decimals, as JSON writes it */

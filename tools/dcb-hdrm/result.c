@@ -318,22 +318,6 @@ void hdrm_k_print(struct out *o, uint32_t k_bytes, uint32_t speed)
 			 speed);
 }
 
-void hdrm_k_text(uint32_t k_bytes, uint32_t speed)
-{
-	struct out o;
-
-	out_init_text(&o, stdout);
-	hdrm_k_print(&o, k_bytes, speed);
-}
-
-void hdrm_k_json(struct jw *w, uint32_t k_bytes, uint32_t speed)
-{
-	struct out o;
-
-	out_init_json(&o, w);
-	hdrm_k_print(&o, k_bytes, speed);
-}
-
 /*
  * A priority's headroom: JSON's member of "priorities"; the text's row
  * of the derivation's table, or for a pushed headroom its line

@@ -90,8 +90,6 @@ void hdrm_result_print(struct out *o, const struct result *r);
 void result_json_members(struct jw *w, const struct result *r);
 void result_text(const struct result *r);
 void hdrm_k_print(struct out *o, uint32_t k_bytes, uint32_t speed);
-void hdrm_k_text(uint32_t k_bytes, uint32_t speed);
-void hdrm_k_json(struct jw *w, uint32_t k_bytes, uint32_t speed);
 /* simulate.c: the measured link played back by the PFC loop simulator */
 void sim_result_print(struct out *o, const struct result *r);
 void sim_result_json(struct jw *w, const struct result *r);
