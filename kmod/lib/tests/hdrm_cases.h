@@ -35,56 +35,180 @@ struct hdrm_calc_case {
 };
 
 /*
- * { t, precision, speed, max_frame, measure_frame, K, cell, link_frame,
- *   small_pct }. Each expected figure worked by hand: frames = in flight
- * + link + 64 + K + max_frame; cells = ceil((frames - max) x
- * occupancy / cell) + ceil(max / cell).
+ * Each expected figure worked by hand: frames = in flight + link + 64 +
+ * K + max_frame; cells = ceil((frames - max) x occupancy / cell) +
+ * ceil(max / cell).
  */
 static const struct hdrm_calc_case hdrm_calc_cases[] = {
-	/* 12500 + 1522 + 64 + 25216 + 1522 */
-	{ "1 us at 100G, one-byte cells",
-	  { 1000, 0, 100000, 1522, 64, 25216, 1, 0, 100 }, 0,
-	  12500, 40824, 40824, 40824, 1000 },
-	/* 9022 + 64 + 1522; 2 x max_frame + 64 would be 3108, 7500 short */
-	{ "the link's largest frame beside the priority's",
-	  { 0, 0, 1000, 1522, 64, 0, 1, 9022, 100 }, 0,
-	  0, 10608, 10608, 10608, 1000 },
-	{ "in-flight bytes round up", { 1, 0, 1, 64, 64, 0, 1, 0, 100 }, 0,
-	  1, 193, 193, 193, 1000 },
-	/* stream 64 + 64 + 808 = 936: ceil(936 / 256) + 1 cells */
-	{ "256 B cells, no small frames",
-	  { 0, 0, 1, 64, 64, 808, 256, 0, 0 }, 0, 0, 1000, 1280, 5, 1000 },
-	/* x 256/64 = 4: ceil(3744 / 256) + 1 */
-	{ "256 B cells, every frame small",
-	  { 0, 0, 1, 64, 64, 808, 256, 0, 100 }, 0, 0, 1000, 4096, 16, 4000 },
-	/*
-	 * 96 B: worst 2 x 96 / 97; half small: (50 x 97 + 9600) / 9700 =
-	 * 1.4897; ceil(1586 x 1.4897 / 96) = 25, + ceil(1522 / 96) = 16
-	 */
-	{ "96 B cells, half the frames small",
-	  { 0, 0, 1, 1522, 64, 0, 96, 0, 50 }, 0, 0, 3108, 3936, 41, 1490 },
-	{ "precision counts twice", { 1000, 500, 8000, 1522, 64, 0, 1, 0, 100 }, 0,
-	  2000, 5108, 5108, 5108, 1000 },
-	/* (10 ms + 2 x 1 ms) x 800 Gb/s = 1.2e9 B; 64 KiB cells: x 1024 */
-	{ "10 ms at 800G, precision 1 ms",
-	  { 10000000, 1000000, 800000, 65535, 64, 57920, 65536, 0, 100 }, 0,
-	  1200000000ULL, 1200189054ULL, 1228926550016ULL, 18751931ULL, 1024000 },
-	/* (4 s + 20 ms) x 1.6 Tb/s = 8.04e11 B, x 1024: the largest product */
-	{ "the limits",
-	  { 4000000000ULL, 10000000, 1600000, 65535, 65535, 16777216, 65536,
-	    65535, 100 }, 0,
-	  804000000000ULL, 804016973821ULL, 823313314152448ULL,
-	  12562764193ULL, 1024000 },
-	{ "speed 0", { 1000, 0, 0, 1522, 64, 0, 1, 0, 100 }, -EINVAL },
-	{ "cell 0", { 1000, 0, 1000, 1522, 64, 0, 0, 0, 100 }, -EINVAL },
-	{ "t above 4 s", { 4000000001ULL, 0, 1000, 1522, 64, 0, 1, 0, 100 }, -ERANGE },
-	{ "precision above 10 ms", { 1000, 10000001, 1000, 1522, 64, 0, 1, 0, 100 }, -ERANGE },
-	{ "speed above 1.6T", { 1000, 0, 1600001, 1522, 64, 0, 1, 0, 100 }, -ERANGE },
-	{ "max frame above 65535", { 1000, 0, 1000, 65536, 64, 0, 1, 0, 100 }, -ERANGE },
-	{ "link frame above 65535", { 1000, 0, 1000, 1522, 64, 0, 1, 65536, 100 }, -ERANGE },
-	{ "K above 16 MiB", { 1000, 0, 1000, 1522, 64, 16777217, 1, 0, 100 }, -ERANGE },
-	{ "cell above 64 KiB", { 1000, 0, 1000, 1522, 64, 0, 65537, 0, 100 }, -ERANGE },
-	{ "small frames above 100 %", { 1000, 0, 1000, 1522, 64, 0, 1, 0, 101 }, -ERANGE },
+	{
+		.name = "1 us at 100G, one-byte cells",
+		.in = { .rtt_ns = 1000, .speed_mbps = 100000,
+			.max_frame = 1522, .measure_frame = 64,
+			.k_bytes = 25216, .cell_bytes = 1, .small_pct = 100 },
+		/* 12500 + 1522 + 64 + 25216 + 1522 */
+		.inflight = 12500, .frames = 40824, .bytes = 40824,
+		.cells = 40824, .permille = 1000,
+	},
+	{
+		.name = "the link's largest frame beside the priority's",
+		.in = { .rtt_ns = 0, .speed_mbps = 1000, .max_frame = 1522,
+			.measure_frame = 64, .cell_bytes = 1,
+			.link_frame = 9022, .small_pct = 100 },
+		/*
+		 * 9022 + 64 + 1522; 2 x max_frame + 64 would be 3108,
+		 * 7500 short
+		 */
+		.inflight = 0, .frames = 10608, .bytes = 10608,
+		.cells = 10608, .permille = 1000,
+	},
+	{
+		.name = "in-flight bytes round up",
+		.in = { .rtt_ns = 1, .speed_mbps = 1, .max_frame = 64,
+			.measure_frame = 64, .cell_bytes = 1,
+			.small_pct = 100 },
+		.inflight = 1, .frames = 193, .bytes = 193, .cells = 193,
+		.permille = 1000,
+	},
+	{
+		.name = "256 B cells, no small frames",
+		.in = { .rtt_ns = 0, .speed_mbps = 1, .max_frame = 64,
+			.measure_frame = 64, .k_bytes = 808, .cell_bytes = 256,
+			.small_pct = 0 },
+		/* stream 64 + 64 + 808 = 936: ceil(936 / 256) + 1 cells */
+		.inflight = 0, .frames = 1000, .bytes = 1280, .cells = 5,
+		.permille = 1000,
+	},
+	{
+		.name = "256 B cells, every frame small",
+		.in = { .rtt_ns = 0, .speed_mbps = 1, .max_frame = 64,
+			.measure_frame = 64, .k_bytes = 808, .cell_bytes = 256,
+			.small_pct = 100 },
+		/* x 256/64 = 4: ceil(3744 / 256) + 1 */
+		.inflight = 0, .frames = 1000, .bytes = 4096, .cells = 16,
+		.permille = 4000,
+	},
+	{
+		.name = "96 B cells, half the frames small",
+		.in = { .rtt_ns = 0, .speed_mbps = 1, .max_frame = 1522,
+			.measure_frame = 64, .cell_bytes = 96,
+			.small_pct = 50 },
+		/*
+		 * 96 B: worst 2 x 96 / 97; half small: (50 x 97 + 9600) /
+		 * 9700 = 1.4897; ceil(1586 x 1.4897 / 96) = 25, +
+		 * ceil(1522 / 96) = 16
+		 */
+		.inflight = 0, .frames = 3108, .bytes = 3936, .cells = 41,
+		.permille = 1490,
+	},
+	{
+		.name = "precision counts twice",
+		.in = { .rtt_ns = 1000, .precision_ns = 500, .speed_mbps = 8000,
+			.max_frame = 1522, .measure_frame = 64, .cell_bytes = 1,
+			.small_pct = 100 },
+		.inflight = 2000, .frames = 5108, .bytes = 5108, .cells = 5108,
+		.permille = 1000,
+	},
+	{
+		.name = "10 ms at 800G, precision 1 ms",
+		.in = { .rtt_ns = 10000000, .precision_ns = 1000000,
+			.speed_mbps = 800000, .max_frame = 65535,
+			.measure_frame = 64, .k_bytes = 57920,
+			.cell_bytes = 65536, .small_pct = 100 },
+		/*
+		 * (10 ms + 2 x 1 ms) x 800 Gb/s = 1.2e9 B; 64 KiB cells:
+		 * x 1024
+		 */
+		.inflight = 1200000000ULL, .frames = 1200189054ULL,
+		.bytes = 1228926550016ULL, .cells = 18751931ULL,
+		.permille = 1024000,
+	},
+	{
+		.name = "the limits",
+		.in = { .rtt_ns = 4000000000ULL, .precision_ns = 10000000,
+			.speed_mbps = 1600000, .max_frame = 65535,
+			.measure_frame = 65535, .k_bytes = 16777216,
+			.cell_bytes = 65536, .link_frame = 65535,
+			.small_pct = 100 },
+		/*
+		 * (4 s + 20 ms) x 1.6 Tb/s = 8.04e11 B, x 1024: the largest
+		 * product
+		 */
+		.inflight = 804000000000ULL, .frames = 804016973821ULL,
+		.bytes = 823313314152448ULL, .cells = 12562764193ULL,
+		.permille = 1024000,
+	},
+	/* refused: 1 us at 1G with one figure changed */
+	{
+		.name = "speed 0",
+		.in = { .rtt_ns = 1000, .speed_mbps = 0, .max_frame = 1522,
+			.measure_frame = 64, .cell_bytes = 1,
+			.small_pct = 100 },
+		.err = -EINVAL,
+	},
+	{
+		.name = "cell 0",
+		.in = { .rtt_ns = 1000, .speed_mbps = 1000, .max_frame = 1522,
+			.measure_frame = 64, .cell_bytes = 0,
+			.small_pct = 100 },
+		.err = -EINVAL,
+	},
+	{
+		.name = "t above 4 s",
+		.in = { .rtt_ns = 4000000001ULL, .speed_mbps = 1000,
+			.max_frame = 1522, .measure_frame = 64, .cell_bytes = 1,
+			.small_pct = 100 },
+		.err = -ERANGE,
+	},
+	{
+		.name = "precision above 10 ms",
+		.in = { .rtt_ns = 1000, .precision_ns = 10000001,
+			.speed_mbps = 1000, .max_frame = 1522,
+			.measure_frame = 64, .cell_bytes = 1,
+			.small_pct = 100 },
+		.err = -ERANGE,
+	},
+	{
+		.name = "speed above 1.6T",
+		.in = { .rtt_ns = 1000, .speed_mbps = 1600001,
+			.max_frame = 1522, .measure_frame = 64, .cell_bytes = 1,
+			.small_pct = 100 },
+		.err = -ERANGE,
+	},
+	{
+		.name = "max frame above 65535",
+		.in = { .rtt_ns = 1000, .speed_mbps = 1000, .max_frame = 65536,
+			.measure_frame = 64, .cell_bytes = 1,
+			.small_pct = 100 },
+		.err = -ERANGE,
+	},
+	{
+		.name = "link frame above 65535",
+		.in = { .rtt_ns = 1000, .speed_mbps = 1000, .max_frame = 1522,
+			.measure_frame = 64, .cell_bytes = 1,
+			.link_frame = 65536, .small_pct = 100 },
+		.err = -ERANGE,
+	},
+	{
+		.name = "K above 16 MiB",
+		.in = { .rtt_ns = 1000, .speed_mbps = 1000, .max_frame = 1522,
+			.measure_frame = 64, .k_bytes = 16777217,
+			.cell_bytes = 1, .small_pct = 100 },
+		.err = -ERANGE,
+	},
+	{
+		.name = "cell above 64 KiB",
+		.in = { .rtt_ns = 1000, .speed_mbps = 1000, .max_frame = 1522,
+			.measure_frame = 64, .cell_bytes = 65537,
+			.small_pct = 100 },
+		.err = -ERANGE,
+	},
+	{
+		.name = "small frames above 100 %",
+		.in = { .rtt_ns = 1000, .speed_mbps = 1000, .max_frame = 1522,
+			.measure_frame = 64, .cell_bytes = 1,
+			.small_pct = 101 },
+		.err = -ERANGE,
+	},
 };
 
 static int hdrm_check_calc(unsigned int i, char *msg, size_t len)
@@ -307,37 +431,71 @@ struct hdrm_reject_case {
 };
 
 static const struct hdrm_reject_case hdrm_reject_cases[] = {
-	{ "short by one byte", 0, 0x01, HDRM_PAYLOAD_LEN - 1, HDRM_WIRE_SHORT },
-	{ "PFC opcode 0x0101", 1, 0x01, HDRM_PAYLOAD_LEN, HDRM_WIRE_OPCODE },
-	{ "PAUSE opcode 0x0001", 0, 0x00, HDRM_PAYLOAD_LEN, HDRM_WIRE_OPCODE },
-	{ "priority vector bit", 3, 0x08, HDRM_PAYLOAD_LEN, HDRM_WIRE_VECTOR },
-	{ "version 0", 28, 0, HDRM_PAYLOAD_LEN, HDRM_WIRE_BAD_VERSION },
-	{ "version 2", 28, 2, HDRM_PAYLOAD_LEN, HDRM_WIRE_BAD_VERSION },
-	{ "type 0", 29, 0, HDRM_PAYLOAD_LEN, HDRM_WIRE_TYPE },
-	{ "type 4", 29, 4, HDRM_PAYLOAD_LEN, HDRM_WIRE_TYPE },
-	{ "unknown flag", 30, 0x10, HDRM_PAYLOAD_LEN, HDRM_WIRE_FLAGS },
-	{ "reserved byte 45", 31, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_RESERVED },
-	{ "reserved byte 54", 40, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_RESERVED },
-	{ "reserved byte 59", 45, 0x80, HDRM_PAYLOAD_LEN, HDRM_WIRE_RESERVED },
-	{ "request with t2", 19, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_REQ_STAMPS },
-	{ "request with t3", 27, 1, HDRM_PAYLOAD_LEN, HDRM_WIRE_REQ_STAMPS },
-	{ "request flagged with stamps", 30, HDRM_F_TIMESTAMPS, HDRM_PAYLOAD_LEN,
-	  HDRM_WIRE_REQ_STAMPS },
-	{ "reply with t3 before t2", 20, 0x00, HDRM_PAYLOAD_LEN,
-	  HDRM_WIRE_REPLY_STAMPS, true },
-	{ "reply flagged stamps and loopback", 30, HDRM_F_ALL, HDRM_PAYLOAD_LEN,
-	  HDRM_WIRE_FLAGS, true },
-	{ "loopback reply with t2", 30, HDRM_F_LOOPBACK, HDRM_PAYLOAD_LEN,
-	  HDRM_WIRE_REPLY_STAMPS, true },
-	{ "loopback request asking for hardware stamps", 30,
-	  HDRM_F_LOOPBACK | HDRM_F_HWTS, HDRM_PAYLOAD_LEN, HDRM_WIRE_FLAGS },
-	{ "two-step reply without stamps", 30, HDRM_F_TWOSTEP,
-	  HDRM_PAYLOAD_LEN, HDRM_WIRE_FLAGS, true },
-	{ "two-step reply whose t3 is not its t2", 30,
-	  HDRM_F_TIMESTAMPS | HDRM_F_TWOSTEP, HDRM_PAYLOAD_LEN,
-	  HDRM_WIRE_REPLY_STAMPS, true },
-	{ "follow-up without stamps", 29, HDRM_TYPE_FOLLOWUP, HDRM_PAYLOAD_LEN,
-	  HDRM_WIRE_FLAGS },
+	{ .name = "short by one byte",
+	  .off = 0, .val = 0x01, .len = HDRM_PAYLOAD_LEN - 1,
+	  .err = HDRM_WIRE_SHORT },
+	{ .name = "PFC opcode 0x0101",
+	  .off = 1, .val = 0x01, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_OPCODE },
+	{ .name = "PAUSE opcode 0x0001",
+	  .off = 0, .val = 0x00, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_OPCODE },
+	{ .name = "priority vector bit",
+	  .off = 3, .val = 0x08, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_VECTOR },
+	{ .name = "version 0",
+	  .off = 28, .val = 0, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_BAD_VERSION },
+	{ .name = "version 2",
+	  .off = 28, .val = 2, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_BAD_VERSION },
+	{ .name = "type 0",
+	  .off = 29, .val = 0, .len = HDRM_PAYLOAD_LEN, .err = HDRM_WIRE_TYPE },
+	{ .name = "type 4",
+	  .off = 29, .val = 4, .len = HDRM_PAYLOAD_LEN, .err = HDRM_WIRE_TYPE },
+	{ .name = "unknown flag",
+	  .off = 30, .val = 0x10, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_FLAGS },
+	{ .name = "reserved byte 45",
+	  .off = 31, .val = 1, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_RESERVED },
+	{ .name = "reserved byte 54",
+	  .off = 40, .val = 1, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_RESERVED },
+	{ .name = "reserved byte 59",
+	  .off = 45, .val = 0x80, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_RESERVED },
+	{ .name = "request with t2",
+	  .off = 19, .val = 1, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_REQ_STAMPS },
+	{ .name = "request with t3",
+	  .off = 27, .val = 1, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_REQ_STAMPS },
+	{ .name = "request flagged with stamps",
+	  .off = 30, .val = HDRM_F_TIMESTAMPS, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_REQ_STAMPS },
+	{ .name = "reply with t3 before t2",
+	  .off = 20, .val = 0x00, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_REPLY_STAMPS, .reply = true },
+	{ .name = "reply flagged stamps and loopback",
+	  .off = 30, .val = HDRM_F_ALL, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_FLAGS, .reply = true },
+	{ .name = "loopback reply with t2",
+	  .off = 30, .val = HDRM_F_LOOPBACK, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_REPLY_STAMPS, .reply = true },
+	{ .name = "loopback request asking for hardware stamps",
+	  .off = 30, .val = HDRM_F_LOOPBACK | HDRM_F_HWTS,
+	  .len = HDRM_PAYLOAD_LEN, .err = HDRM_WIRE_FLAGS },
+	{ .name = "two-step reply without stamps",
+	  .off = 30, .val = HDRM_F_TWOSTEP, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_FLAGS, .reply = true },
+	{ .name = "two-step reply whose t3 is not its t2",
+	  .off = 30, .val = HDRM_F_TIMESTAMPS | HDRM_F_TWOSTEP,
+	  .len = HDRM_PAYLOAD_LEN, .err = HDRM_WIRE_REPLY_STAMPS,
+	  .reply = true },
+	{ .name = "follow-up without stamps",
+	  .off = 29, .val = HDRM_TYPE_FOLLOWUP, .len = HDRM_PAYLOAD_LEN,
+	  .err = HDRM_WIRE_FLAGS },
 };
 
 static int hdrm_check_reject(unsigned int i, char *msg, size_t len)

@@ -17,53 +17,97 @@ struct hdrm_sim_case {
 	u64 pfc_sent_ns, last_byte_ns;
 };
 
-/*
- * { speed, delay, link, max, K, cell, pattern, size, other, drops,
- *   headroom }
- */
 static const struct hdrm_sim_case hdrm_sim_cases[] = {
-	/*
-	 * 10G, no cable, no K: the PFC frame's last bit leaves after the
-	 * receiver's 1522-byte frame, the gap and itself: 8 + 1522 + 12 + 8
-	 * + 64 = 1614 bytes, 12912 bits, 1291.2 ns. The sender's frames are
-	 * laid back from then: one whole slot of 1542, and the last 72
-	 * bytes of the one before (its 12 of gap, its last 60 bytes). Then
-	 * the last frame, 1522: 60 + 1522 + 1522 = 3104. Its last byte
-	 * arrives 8 + 1522 bytes later: 25152 bits.
-	 */
-	{ "10G, no cable, all largest",
-	  { 10000, 0, 0, 1522, 0, 1, HDRM_SIM_MAX }, 0,
-	  3104, 3104, 3, 0, 1292, 2516 },
-	/*
-	 * The same with 64-byte frames in 256-byte cells: 19 whole slots of
-	 * 84 in 1614 and 18 bytes left: 12 of gap, the last 6 bytes of a
-	 * frame whose cell was opened before the crossing (no new cell).
-	 * 6 + 19 x 64 + 64 bytes; 19 + 1 cells.
-	 */
-	{ "10G, no cable, 64-byte frames, 256-byte cells",
-	  { 10000, 0, 0, 1522, 0, 256, HDRM_SIM_MIN }, 0,
-	  1286, 20, 21, 0, 1292, 1349 },
-	/*
-	 * 25G, 100 m (500 ns one way, 12500 bits), K 80 quanta (40960
-	 * bits): 12500 + 12912 + 12500 + 40960 = 78872 bits = 9859 bytes
-	 * before the last start: 6 whole slots and 607 bytes, 595 of them
-	 * data. 595 + 6 x 1522 + 1522 = 11249; a headroom of 11248 drops
-	 * the last frame.
-	 */
-	{ "25G, 100 m, one byte short",
-	  { 25000, 500, 0, 1522, 5120, 1, HDRM_SIM_MAX, 0, 0, true, 11248 }, 0,
-	  11249, 11249, 8, 1522, 517, 3645 },
-	{ "25G, 100 m, exactly enough",
-	  { 25000, 500, 0, 1522, 5120, 1, HDRM_SIM_MAX, 0, 0, true, 11249 }, 0,
-	  11249, 11249, 8, 0, 517, 3645 },
-	{ "speed 0", { 0, 0, 0, 1522, 0, 1, HDRM_SIM_MAX }, -EINVAL },
-	{ "cell 0", { 1000, 0, 0, 1522, 0, 0, HDRM_SIM_MAX }, -EINVAL },
-	{ "a frame below 64", { 1000, 0, 0, 63, 0, 1, HDRM_SIM_MAX }, -ERANGE },
-	{ "a size beyond the largest",
-	  { 1000, 0, 0, 1522, 0, 1, HDRM_SIM_SIZE, 1523 }, -ERANGE },
-	{ "a delay beyond 2 s",
-	  { 1000, 2000000001ULL, 0, 1522, 0, 1, HDRM_SIM_MAX }, -ERANGE },
-	{ "no such pattern", { 1000, 0, 0, 1522, 0, 1, 5 }, -ERANGE },
+	{
+		/*
+		 * 10G, no cable, no K: the PFC frame's last bit leaves after
+		 * the receiver's 1522-byte frame, the gap and itself: 8 + 1522
+		 * + 12 + 8 + 64 = 1614 bytes, 12912 bits, 1291.2 ns. The
+		 * sender's frames are laid back from then: one whole slot of
+		 * 1542, and the last 72 bytes of the one before (its 12 of
+		 * gap, its last 60 bytes). Then the last frame, 1522: 60 +
+		 * 1522 + 1522 = 3104. Its last byte arrives 8 + 1522 bytes
+		 * later: 25152 bits.
+		 */
+		.name = "10G, no cable, all largest",
+		.in = { .speed_mbps = 10000, .delay_ns = 0, .max_frame = 1522,
+			.k_bytes = 0, .cell = 1, .pattern = HDRM_SIM_MAX },
+		.peak_bytes = 3104, .peak_cells = 3104, .frames = 3,
+		.pfc_sent_ns = 1292, .last_byte_ns = 2516,
+	},
+	{
+		/*
+		 * The same with 64-byte frames in 256-byte cells: 19 whole
+		 * slots of 84 in 1614 and 18 bytes left: 12 of gap, the last 6
+		 * bytes of a frame whose cell was opened before the crossing
+		 * (no new cell). 6 + 19 x 64 + 64 bytes; 19 + 1 cells.
+		 */
+		.name = "10G, no cable, 64-byte frames, 256-byte cells",
+		.in = { .speed_mbps = 10000, .delay_ns = 0, .max_frame = 1522,
+			.k_bytes = 0, .cell = 256, .pattern = HDRM_SIM_MIN },
+		.peak_bytes = 1286, .peak_cells = 20, .frames = 21,
+		.pfc_sent_ns = 1292, .last_byte_ns = 1349,
+	},
+	{
+		/*
+		 * 25G, 100 m (500 ns one way, 12500 bits), K 80 quanta (40960
+		 * bits): 12500 + 12912 + 12500 + 40960 = 78872 bits = 9859
+		 * bytes before the last start: 6 whole slots and 607 bytes,
+		 * 595 of them data. 595 + 6 x 1522 + 1522 = 11249; a headroom
+		 * of 11248 drops the last frame.
+		 */
+		.name = "25G, 100 m, one byte short",
+		.in = { .speed_mbps = 25000, .delay_ns = 500, .max_frame = 1522,
+			.k_bytes = 5120, .cell = 1, .pattern = HDRM_SIM_MAX,
+			.drops = true, .headroom = 11248 },
+		.peak_bytes = 11249, .peak_cells = 11249, .frames = 8,
+		.dropped_bytes = 1522, .pfc_sent_ns = 517,
+		.last_byte_ns = 3645,
+	},
+	{
+		.name = "25G, 100 m, exactly enough",
+		.in = { .speed_mbps = 25000, .delay_ns = 500, .max_frame = 1522,
+			.k_bytes = 5120, .cell = 1, .pattern = HDRM_SIM_MAX,
+			.drops = true, .headroom = 11249 },
+		.peak_bytes = 11249, .peak_cells = 11249, .frames = 8,
+		.dropped_bytes = 0, .pfc_sent_ns = 517, .last_byte_ns = 3645,
+	},
+	{
+		.name = "speed 0",
+		.in = { .speed_mbps = 0, .max_frame = 1522, .cell = 1,
+			.pattern = HDRM_SIM_MAX },
+		.err = -EINVAL,
+	},
+	{
+		.name = "cell 0",
+		.in = { .speed_mbps = 1000, .max_frame = 1522, .cell = 0,
+			.pattern = HDRM_SIM_MAX },
+		.err = -EINVAL,
+	},
+	{
+		.name = "a frame below 64",
+		.in = { .speed_mbps = 1000, .max_frame = 63, .cell = 1,
+			.pattern = HDRM_SIM_MAX },
+		.err = -ERANGE,
+	},
+	{
+		.name = "a size beyond the largest",
+		.in = { .speed_mbps = 1000, .max_frame = 1522, .cell = 1,
+			.pattern = HDRM_SIM_SIZE, .size = 1523 },
+		.err = -ERANGE,
+	},
+	{
+		.name = "a delay beyond 2 s",
+		.in = { .speed_mbps = 1000, .delay_ns = 2000000001ULL,
+			.max_frame = 1522, .cell = 1, .pattern = HDRM_SIM_MAX },
+		.err = -ERANGE,
+	},
+	{
+		.name = "no such pattern",
+		.in = { .speed_mbps = 1000, .max_frame = 1522, .cell = 1,
+			.pattern = 5 },
+		.err = -ERANGE,
+	},
 };
 
 static int hdrm_check_sim(unsigned int i, char *msg, size_t len)

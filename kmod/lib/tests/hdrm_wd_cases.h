@@ -33,49 +33,136 @@ struct hdrm_wd_case {
 };
 
 static const struct hdrm_wd_case hdrm_wd_cases[] = {
-	/* from 1003 ms: the first active poll is 1050, 200 ms later 1250 */
-	{ "received storm: declared within detect + 2 x poll",
-	  50, 200, 200, 3000, 1003, 3000, 0, 0, 0, 0, false, false, false, 0,
-	  HDRM_WD_DIR_RECEIVED, 1203, 1303, 0, 0 },
-	{ "sent storm, the transmit moving",
-	  50, 200, 200, 3000, 0, 0, 0, 0, 1003, 3000, true, false, false, 0,
-	  HDRM_WD_DIR_SENT, 1203, 1303, 0, 0 },
-	{ "both ways at once, as a deadlock",
-	  50, 200, 200, 3000, 1003, 3000, 0, 0, 1003, 3000, false, false, false, 0,
-	  HDRM_WD_DIR_BOTH, 1203, 1303, 0, 0 },
-	/* ends at 2000: the last poll that saw it is 2000, restored 2200 */
-	{ "a storm ends: restored within restore + 2 x poll",
-	  50, 200, 200, 3000, 1003, 2000, 0, 0, 0, 0, false, false, false, 0,
-	  HDRM_WD_DIR_RECEIVED, 1203, 1303, 2200, 2300 },
-	{ "bursts of half the detection time, 2 x poll apart: never",
-	  50, 200, 200, 5000, 1003, 5000, 100, 100, 0, 0, false, false, false, 0,
-	  HDRM_WD_DIR_NONE, 0, 0, 0, 0 },
-	{ "bursts just short of detect - poll, 2 x poll apart: never",
-	  50, 200, 200, 5000, 1000, 5000, 149, 100, 0, 0, false, false, false, 0,
-	  HDRM_WD_DIR_NONE, 0, 0, 0, 0 },
-	{ "pause received while the transmit moves: never",
-	  50, 200, 200, 3000, 1003, 3000, 0, 0, 0, 0, true, false, false, 0,
-	  HDRM_WD_DIR_NONE, 0, 0, 0, 0 },
-	{ "no transmit counter: received pause alone",
-	  50, 200, 200, 3000, 1003, 3000, 0, 0, 0, 0, true, true, false, 0,
-	  HDRM_WD_DIR_RECEIVED, 1203, 1303, 0, 0 },
-	{ "PFC off on the priority: never",
-	  50, 200, 200, 3000, 1003, 3000, 0, 0, 1003, 3000, false, false, true, 0,
-	  HDRM_WD_DIR_NONE, 0, 0, 0, 0 },
-	/* run from 1350; the reset's poll (1550) is quiet; again from 1600 */
-	{ "counters reset mid-run: the run starts again",
-	  50, 200, 200, 3000, 1303, 3000, 0, 0, 0, 0, false, false, false, 1520,
-	  HDRM_WD_DIR_RECEIVED, 1800, 1800, 0, 0 },
-	/* over at 2000; the reset's poll (2100) is no quiet one: 2300 */
-	{ "counters reset during a storm: restore counts from after it",
-	  50, 200, 200, 3000, 1003, 2000, 0, 0, 0, 0, false, false, false, 2080,
-	  HDRM_WD_DIR_RECEIVED, 1203, 1303, 2300, 2300 },
-	{ "gaps shorter than restore inside a storm do not restore it",
-	  50, 200, 200, 3000, 1003, 3000, 300, 100, 0, 0, false, false, false, 0,
-	  HDRM_WD_DIR_RECEIVED, 1203, 1303, 0, 0 },
-	{ "10 ms polls, 50 ms detection",
-	  10, 50, 30, 1000, 103, 500, 0, 0, 0, 0, false, false, false, 0,
-	  HDRM_WD_DIR_RECEIVED, 153, 173, 530, 550 },
+	{
+		.name = "received storm: declared within detect + 2 x poll",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 3000,
+		.direction = HDRM_WD_DIR_RECEIVED,
+		/*
+		 * from 1003 ms: the first active poll is 1050, 200 ms later
+		 * 1250
+		 */
+		.storm_min = 1203, .storm_max = 1303,
+	},
+	{
+		.name = "sent storm, the transmit moving",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.tx_from = 1003, .tx_to = 3000,
+		.progress = true,
+		.direction = HDRM_WD_DIR_SENT,
+		.storm_min = 1203, .storm_max = 1303,
+	},
+	{
+		.name = "both ways at once, as a deadlock",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 3000,
+		.tx_from = 1003, .tx_to = 3000,
+		.direction = HDRM_WD_DIR_BOTH,
+		.storm_min = 1203, .storm_max = 1303,
+	},
+	{
+		.name = "a storm ends: restored within restore + 2 x poll",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 2000,
+		.direction = HDRM_WD_DIR_RECEIVED,
+		.storm_min = 1203, .storm_max = 1303,
+		/*
+		 * ends at 2000: the last poll that saw it is 2000, restored
+		 * 2200
+		 */
+		.restore_min = 2200, .restore_max = 2300,
+	},
+	{
+		.name = "bursts of half the detection time, 2 x poll apart: never",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 5000,
+		.rx_from = 1003, .rx_to = 5000,
+		.burst_on = 100, .burst_off = 100,
+		.direction = HDRM_WD_DIR_NONE,
+	},
+	{
+		.name = "bursts just short of detect - poll, 2 x poll apart: never",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 5000,
+		.rx_from = 1000, .rx_to = 5000,
+		.burst_on = 149, .burst_off = 100,
+		.direction = HDRM_WD_DIR_NONE,
+	},
+	{
+		.name = "pause received while the transmit moves: never",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 3000,
+		.progress = true,
+		.direction = HDRM_WD_DIR_NONE,
+	},
+	{
+		.name = "no transmit counter: received pause alone",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 3000,
+		.progress = true, .no_tx_counter = true,
+		.direction = HDRM_WD_DIR_RECEIVED,
+		.storm_min = 1203, .storm_max = 1303,
+	},
+	{
+		.name = "PFC off on the priority: never",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 3000,
+		.tx_from = 1003, .tx_to = 3000,
+		.unwatched = true,
+		.direction = HDRM_WD_DIR_NONE,
+	},
+	{
+		.name = "counters reset mid-run: the run starts again",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1303, .rx_to = 3000,
+		.reset_at = 1520,
+		.direction = HDRM_WD_DIR_RECEIVED,
+		/*
+		 * run from 1350; the reset's poll (1550) is quiet; again from
+		 * 1600
+		 */
+		.storm_min = 1800, .storm_max = 1800,
+	},
+	{
+		.name = "counters reset during a storm: restore counts from after it",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 2000,
+		.reset_at = 2080,
+		.direction = HDRM_WD_DIR_RECEIVED,
+		.storm_min = 1203, .storm_max = 1303,
+		/*
+		 * over at 2000; the reset's poll (2100) is no quiet one:
+		 * 2300
+		 */
+		.restore_min = 2300, .restore_max = 2300,
+	},
+	{
+		.name = "gaps shorter than restore inside a storm do not restore it",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 3000,
+		.burst_on = 300, .burst_off = 100,
+		.direction = HDRM_WD_DIR_RECEIVED,
+		.storm_min = 1203, .storm_max = 1303,
+	},
+	{
+		.name = "10 ms polls, 50 ms detection",
+		.poll_ms = 10, .detect_ms = 50, .restore_ms = 30,
+		.end_ms = 1000,
+		.rx_from = 103, .rx_to = 500,
+		.direction = HDRM_WD_DIR_RECEIVED,
+		.storm_min = 153, .storm_max = 173,
+		.restore_min = 530, .restore_max = 550,
+	},
 };
 
 /* Was pause received in ms k? */
