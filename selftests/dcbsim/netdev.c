@@ -69,6 +69,13 @@ void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb)
 		hwts.hwtstamp = dcbsim_stamp(priv, x_tx);
 		skb_tstamp_tx(skb, &hwts);
 	}
+	/*
+	 * Transmit is complete: the sender's socket lets go of the frame,
+	 * as a NIC's completion frees it before the peer has it. The peer
+	 * never receives a frame still charged to a socket of this end's
+	 * namespace, or of a module that has gone since.
+	 */
+	skb_orphan(skb);
 	rcu_read_lock();
 	peer = rcu_dereference(priv->peer);
 	if (!peer) {
@@ -83,7 +90,6 @@ void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb)
 		goto out;
 	}
 	/* On the cable until the delay has passed. */
-	skb_orphan(skb);
 	spin_lock(&priv->lock);
 	if (skb_queue_len(&priv->wire) >= DCBSIM_WIRE_MAX) {
 		spin_unlock(&priv->lock);
@@ -180,6 +186,7 @@ static int dcbsim_open(struct net_device *dev)
 		netif_carrier_on(dev);
 		netif_carrier_on(peer);
 	}
+	netif_tx_start_all_queues(dev);
 	dcbsim_storm_restart(priv);
 	return 0;
 }
@@ -189,6 +196,15 @@ static int dcbsim_stop(struct net_device *dev)
 	struct dcbsim_priv *priv = netdev_priv(dev);
 	struct net_device *peer = rtnl_dereference(priv->peer);
 
+	/*
+	 * As drivers do in ndo_stop (mlx5e_deactivate_priv_channels() and
+	 * ixgbe_down() in 6.12), the queues stop first, under their transmit
+	 * locks. A sender that passed dev_direct_xmit()'s running check before
+	 * the device went down (a work in process context, which
+	 * synchronize_net() does not wait for) then finds its queue stopped,
+	 * and nothing reaches the cable after the flush below.
+	 */
+	netif_tx_disable(dev);
 	netif_carrier_off(dev);
 	if (peer)
 		netif_carrier_off(peer);
