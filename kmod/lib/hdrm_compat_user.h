@@ -33,6 +33,7 @@ typedef int64_t s64;
 #define U64_MAX			((u64)~0ULL)
 #define S64_MAX			((s64)(U64_MAX >> 1))
 #define BIT(n)			(1UL << (n))
+#define BIT_ULL(n)		(1ULL << (n))
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
 
 static inline u64 div64_u64(u64 a, u64 b)

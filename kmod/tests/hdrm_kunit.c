@@ -17,6 +17,7 @@
 #include "../lib/tests/hdrm_model_cases.h"
 #include "../lib/tests/hdrm_sim_cases.h"
 #include "../lib/tests/hdrm_wd_cases.h"
+#include "../lib/tests/hdrm_ptp_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\
@@ -283,8 +284,35 @@ static struct kunit_suite hdrm_lldp_suite = {
 	.test_cases = hdrm_lldp_kcases,
 };
 
+/* IEEE 1588 peer delay: the three messages and the turnaround */
+static void hdrm_test_ptp_golden(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_ptp_golden(msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_ptp_padding(msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_ptp_pid_str(msg, len));
+}
+
+HDRM_KUNIT_TABLE(ptp_reject, hdrm_ptp_reject_case, hdrm_ptp_reject_cases,
+		 hdrm_check_ptp_reject)
+
+HDRM_KUNIT_TABLE(ptp_turn, hdrm_ptp_turn_case, hdrm_ptp_turn_cases,
+		 hdrm_check_ptp_turn)
+
+static struct kunit_case hdrm_ptp_kcases[] = {
+	KUNIT_CASE(hdrm_test_ptp_golden),
+	KUNIT_CASE_PARAM(hdrm_test_ptp_reject, hdrm_ptp_reject_gen_params),
+	KUNIT_CASE_PARAM(hdrm_test_ptp_turn, hdrm_ptp_turn_gen_params),
+	{}
+};
+
+static struct kunit_suite hdrm_ptp_suite = {
+	.name = "dcb_hdrm_ptp",
+	.test_cases = hdrm_ptp_kcases,
+};
+
 kunit_test_suites(&hdrm_wire_suite, &hdrm_stats_suite, &hdrm_calc_suite,
-		  &hdrm_apply_suite, &hdrm_ctl_suite, &hdrm_lldp_suite);
+		  &hdrm_apply_suite, &hdrm_ctl_suite, &hdrm_lldp_suite,
+		  &hdrm_ptp_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests of dcb_hdrm's frame codec, estimator and headroom arithmetic");

@@ -15,3 +15,4 @@
 #include "../lib/hdrm_model.c"
 #include "../lib/hdrm_sim.c"
 #include "../lib/hdrm_wd.c"
+#include "../lib/hdrm_ptp.c"

@@ -15,6 +15,7 @@
 #include "tests/hdrm_wd_cases.h"
 #include "tests/hdrm_model_cases.h"
 #include "tests/hdrm_sim_cases.h"
+#include "tests/hdrm_ptp_cases.h"
 #include "tap.h"
 
 #define CHECK(call, ...) do {					\
@@ -95,5 +96,14 @@ int main(void)
 		      hdrm_drivers_cases[i].name[0] ?
 		      hdrm_drivers_cases[i].name : "(empty name)");
 	CHECK(hdrm_check_drivers_table(msg, len), "drivers: the table's shape, prefixes, messages, transmit names");
+	CHECK(hdrm_check_ptp_golden(msg, len), "ptp: golden Pdelay_Req, two-step and one-step responses");
+	CHECK(hdrm_check_ptp_padding(msg, len), "ptp: bytes after the message");
+	CHECK(hdrm_check_ptp_pid_str(msg, len), "ptp: port identities as ptp4l writes them");
+	for (i = 0; i < ARRAY_SIZE(hdrm_ptp_reject_cases); i++)
+		CHECK(hdrm_check_ptp_reject(i, msg, len), "ptp: %s",
+		      hdrm_ptp_reject_cases[i].name);
+	for (i = 0; i < ARRAY_SIZE(hdrm_ptp_turn_cases); i++)
+		CHECK(hdrm_check_ptp_turn(i, msg, len), "ptp: turnaround, %s",
+		      hdrm_ptp_turn_cases[i].name);
 	return tap_done();
 }
