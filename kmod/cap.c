@@ -195,10 +195,14 @@ void hdrm_cap_rx_reply(struct hdrm_port *port, enum hdrm_encap encap,
 		port->peer.hw_resolution = c->hw_resolution;
 		s->peer_tscap = c->has_tscap ? c->tscap : 0;
 		s->peer_hw_resolution = c->hw_resolution;
-		if (!c->has_bufcfg || !(c->bufcfg & HDRM_BUFCFG_AUTO_HDRM)) {
-			s->done = true;
-			s->status = DCB_HDRM_STATUS_PEER_NO_CAP;
-			schedule_work(&port->done_work);
+		if ((!c->has_bufcfg || !(c->bufcfg & HDRM_BUFCFG_AUTO_HDRM)) &&
+		    !hdrm_session_fallback_locked(s,
+						  DCB_HDRM_STATUS_PEER_NO_CAP)) {
+			hdrm_session_end_locked(port, s,
+						DCB_HDRM_STATUS_PEER_NO_CAP);
+		} else if (!c->has_bufcfg ||
+			   !(c->bufcfg & HDRM_BUFCFG_AUTO_HDRM)) {
+			/* method auto: measured with peer delay instead */
 		} else if (encap == HDRM_ENCAP_ETHER &&
 			   s->cfg.encap == DCB_HDRM_ENCAP_AUTO) {
 			s->ether_ok = true;

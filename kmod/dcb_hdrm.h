@@ -22,6 +22,7 @@
 
 #include "lib/hdrm_apply.h"
 #include "lib/hdrm_model.h"
+#include "lib/hdrm_ptp.h"
 #include "lib/hdrm_calc.h"
 #include "lib/hdrm_ctl.h"
 #include "lib/hdrm_derive.h"
@@ -199,6 +200,7 @@ struct hdrm_counters {
 	atomic64_t push_refused;
 	atomic64_t foreign;
 	atomic64_t peer_no_cap;
+	atomic64_t ptp_others;		/* peer delay answers to others */
 };
 
 /*
@@ -242,6 +244,10 @@ struct hdrm_result {
 	bool has_ratio;
 	s32 ratio_ppb;
 	u32 two_step, followup_missing;
+	u8 method;			/* enum dcb_hdrm_method it used */
+	/* pdelay: who answered, and in how many steps (1 or 2; 0: none) */
+	struct hdrm_ptp_pid responder;
+	u8 steps;
 };
 
 /*
@@ -341,6 +347,25 @@ struct hdrm_session {
 	u64 *rtt;			/* samples, ns, made at the end */
 	u64 *turnaround;		/* peer's t3 - t2 per sample, ns */
 	struct hdrm_port *port;
+	/*
+	 * The exchange (enum dcb_hdrm_method): as asked, and in use (hdrm
+	 * or pdelay). auto starts with hdrm's capability exchange and falls
+	 * back to pdelay when the peer is silent or says no
+	 * (hdrm_session_fallback_locked()).
+	 */
+	u8 method_req;
+	u8 method;
+	/* auto fell back: the status if peer delay gets no answer either */
+	bool fell_back;
+	u8 fallback_status;
+	/* pdelay: the requests' identity, domain, SDO and first sequenceId */
+	struct hdrm_ptp_pid ptp_self;
+	u8 ptp_domain, ptp_sdo;
+	u16 ptp_seq0;
+	/* the responder, from the first answer that matched a request */
+	bool ptp_have_responder;
+	struct hdrm_ptp_pid ptp_responder;
+	u8 ptp_steps;			/* 2 two-step, 1 one-step, 0 none yet */
 };
 
 /* A driver's per-priority transmit counters among its ethtool statistics. */
@@ -501,6 +526,33 @@ static inline void hdrm_session_end_locked(struct hdrm_port *port,
 	schedule_work(&port->done_work);
 }
 
+/**
+ * hdrm_session_fallback_locked() - method auto: measure with peer delay
+ * @s: a session still negotiating
+ * @status: its end if peer delay gets no answer either: peer-silent, or
+ *	    peer-no-cap when the peer said no
+ *
+ * The peer did not answer the capability exchange, or answered without
+ * the auto-HDRM bit: a switch, or a host without dcb_hdrm. With method
+ * auto (and 4ts, which peer delay is) the session measures it with IEEE
+ * 1588 peer delay instead; the timer sends the first Pdelay_Req next.
+ *
+ * Context: port->lock held. Return: true when it fell back, false when
+ * the caller ends the session as before.
+ */
+static inline bool hdrm_session_fallback_locked(struct hdrm_session *s,
+						u8 status)
+{
+	if (s->method_req != DCB_HDRM_METHOD_AUTO ||
+	    s->mode != DCB_HDRM_MODE_4TS || s->done)
+		return false;
+	s->method = DCB_HDRM_METHOD_PDELAY;
+	s->fell_back = true;
+	s->fallback_status = status;
+	s->negotiating = false;
+	return true;
+}
+
 struct hdrm_session *hdrm_session_alloc(u32 count, gfp_t gfp);
 void hdrm_session_free(struct hdrm_session *s);
 int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
@@ -510,6 +562,9 @@ void hdrm_session_release(struct hdrm_port *port, const struct net *net,
 void hdrm_session_reply(struct hdrm_port *port, const u8 *src,
 			const struct hdrm_probe *p,
 			const struct hdrm_rxts *t4);
+void hdrm_session_ptp_rx(struct hdrm_port *port, const u8 *src,
+			 const struct hdrm_ptp_msg *m,
+			 const struct hdrm_rxts *rx);
 void hdrm_session_followup(struct hdrm_port *port, const u8 *src,
 			   const struct hdrm_probe *p);
 void hdrm_session_tx_stamp(struct hdrm_port *port, enum hdrm_encap encap,
@@ -578,6 +633,8 @@ void hdrm_reflect_init(void);
 /* tx.c: the frames' skbs, and sending a control frame */
 struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,
 			       const struct hdrm_probe *p);
+struct sk_buff *hdrm_ptp_skb(struct net_device *dev,
+			     const struct hdrm_ptp_req *req);
 struct sk_buff *hdrm_ctl_skb(struct net_device *dev, enum hdrm_encap encap,
 			     const struct hdrm_ctl *c);
 void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,

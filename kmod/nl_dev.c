@@ -34,6 +34,7 @@ static const struct {
 	{ DCB_HDRM_A_STATS_PUSH_REFUSED, offsetof(struct hdrm_counters, push_refused) },
 	{ DCB_HDRM_A_STATS_FOREIGN, offsetof(struct hdrm_counters, foreign) },
 	{ DCB_HDRM_A_STATS_PEER_NO_CAP, offsetof(struct hdrm_counters, peer_no_cap) },
+	{ DCB_HDRM_A_STATS_PTP_OTHERS, offsetof(struct hdrm_counters, ptp_others) },
 };
 
 /*

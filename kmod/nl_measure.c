@@ -17,6 +17,42 @@ static u32 nla_get_u32_or(const struct nlattr *attr, u32 def)
 	return attr ? nla_get_u32(attr) : def;
 }
 
+/*
+ * What peer delay cannot do: loop the frame back (2ts: a Pdelay_Req is
+ * always answered with timestamps), or take a push (a switch or ptp4l
+ * has no dcb_hdrm to take it). The PTP options only mean something to it.
+ */
+static int hdrm_nl_measure_method_check(struct nlattr **tb,
+					struct netlink_ext_ack *extack)
+{
+	struct nlattr *method = tb[DCB_HDRM_A_MEASURE_METHOD];
+	struct nlattr *ptp = tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN] ?:
+			     tb[DCB_HDRM_A_MEASURE_PTP_SDO];
+	bool pdelay = method &&
+		      nla_get_u8(method) == DCB_HDRM_METHOD_PDELAY;
+	bool two_ts = tb[DCB_HDRM_A_MEASURE_MODE] &&
+		      nla_get_u32(tb[DCB_HDRM_A_MEASURE_MODE]) ==
+		      DCB_HDRM_MODE_2TS;
+
+	if (pdelay && two_ts) {
+		NL_SET_ERR_MSG_ATTR(extack, method,
+				    "method pdelay takes four timestamps: not with mode 2ts");
+		return -EINVAL;
+	}
+	if (pdelay && tb[DCB_HDRM_A_MEASURE_PUSH] &&
+	    nla_get_u8(tb[DCB_HDRM_A_MEASURE_PUSH])) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[DCB_HDRM_A_MEASURE_PUSH],
+				    "a peer delay responder takes no push: set its headroom from the result");
+		return -EINVAL;
+	}
+	if (ptp && method && nla_get_u8(method) == DCB_HDRM_METHOD_HDRM) {
+		NL_SET_ERR_MSG_ATTR(extack, ptp,
+				    "ptp-domain and ptp-sdo are for method pdelay or auto");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **tb = info->attrs;
@@ -25,6 +61,7 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 	struct net_device *dev;
 	struct sk_buff *msg;
 	u32 count, id, apply;
+	u8 method;
 	bool push;
 	void *hdr;
 	int err;
@@ -38,6 +75,9 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 				    "apply-own takes the device's method: not with apply");
 		return -EINVAL;
 	}
+	err = hdrm_nl_measure_method_check(tb, info->extack);
+	if (err)
+		return err;
 	count = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_COUNT], HDRM_DEF_COUNT);
 	/* Allocate before rtnl: nothing sleeps while holding it. */
 	s = hdrm_session_alloc(count, GFP_KERNEL);
@@ -56,6 +96,13 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 				      DCB_HDRM_ESTIMATOR_MIN);
 	if (tb[DCB_HDRM_A_MEASURE_TS_MODE])
 		s->ts_mode = nla_get_u8(tb[DCB_HDRM_A_MEASURE_TS_MODE]);
+	s->method_req = tb[DCB_HDRM_A_MEASURE_METHOD] ?
+			nla_get_u8(tb[DCB_HDRM_A_MEASURE_METHOD]) :
+			DCB_HDRM_METHOD_AUTO;
+	if (tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN])
+		s->ptp_domain = nla_get_u8(tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN]);
+	if (tb[DCB_HDRM_A_MEASURE_PTP_SDO])
+		s->ptp_sdo = nla_get_u8(tb[DCB_HDRM_A_MEASURE_PTP_SDO]);
 	if (tb[DCB_HDRM_A_MEASURE_OWNED] &&
 	    nla_get_u8(tb[DCB_HDRM_A_MEASURE_OWNED])) {
 		s->owner_portid = info->snd_portid;
@@ -91,6 +138,7 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 	/* for the reply: the session may be gone once started */
 	apply = s->apply;
 	push = s->push;
+	method = s->method_req;
 
 	err = hdrm_session_start(port, s, &id, info->extack);
 	if (err)
@@ -100,7 +148,8 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 				DCB_HDRM_CMD_MEASURE);
 	if (!hdr || nla_put_u32(msg, DCB_HDRM_A_MEASURE_SESSION, id) ||
 	    nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, apply) ||
-	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, push)) {
+	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, push) ||
+	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_METHOD, method)) {
 		rtnl_unlock();
 		nlmsg_free(msg);
 		return -EMSGSIZE;

@@ -93,6 +93,28 @@ static int hdrm_put_prios(struct sk_buff *skb, const struct hdrm_result *r,
 	return 0;
 }
 
+/*
+ * How a local measurement took its timestamps; for peer delay, who
+ * answered and in how many steps. A pushed result says nothing of it.
+ */
+static int hdrm_put_method(struct sk_buff *skb, const struct hdrm_result *r)
+{
+	u8 pid[10];
+
+	if (r->source != DCB_HDRM_SOURCE_LOCAL)
+		return 0;
+	if (nla_put_u8(skb, DCB_HDRM_A_RESULT_METHOD, r->method))
+		return -EMSGSIZE;
+	if (!r->steps)
+		return 0;
+	memcpy(pid, r->responder.clock, 8);
+	put_unaligned_be16(r->responder.port, pid + 8);
+	if (nla_put(skb, DCB_HDRM_A_RESULT_RESPONDER, sizeof(pid), pid) ||
+	    nla_put_u8(skb, DCB_HDRM_A_RESULT_STEPS, r->steps))
+		return -EMSGSIZE;
+	return 0;
+}
+
 static int hdrm_put_rtt(struct sk_buff *skb, const struct hdrm_result *r)
 {
 	const struct {
@@ -225,6 +247,7 @@ static int hdrm_result_fill(struct sk_buff *skb, const void *data)
 			HDRM_FRAME_WIRE_LEN) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_CELL, r->cell) ||
 	    nla_put_u8(skb, DCB_HDRM_A_RESULT_CELL_SOURCE, r->cell_source) ||
+	    hdrm_put_method(skb, r) ||
 	    nla_put_u8(skb, DCB_HDRM_A_RESULT_SMALL_PACKET_PERCENT,
 		       r->small_pct) ||
 	    (r->link_frame &&

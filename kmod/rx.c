@@ -116,6 +116,46 @@ malformed:
 	return NET_RX_DROP;
 }
 
+/*
+ * IEEE 1588 peer delay: the answers to a pdelay session's requests. Only
+ * frames to the peer-delay group (01-80-C2-00-00-0E) are looked at, and
+ * only read: a ptp4l on the same device gets every one of them as before
+ * (its packet socket is handed the frame too). Requests are not
+ * answered; dcb_hdrm's own reflector answers its own frames.
+ */
+static int hdrm_rcv_ptp(struct sk_buff *skb, struct net_device *dev,
+			struct packet_type *pt, struct net_device *orig_dev)
+{
+	u8 buf[HDRM_PTP_PDELAY_LEN];
+	struct hdrm_port *port;
+	struct hdrm_ptp_msg m;
+	struct hdrm_rxts rx;
+	const u8 *msg;
+
+	hdrm_rx_stamps(skb, orig_dev, &rx);
+	if (skb->pkt_type == PACKET_OTHERHOST ||
+	    skb->pkt_type == PACKET_LOOPBACK || !skb_mac_header_was_set(skb) ||
+	    !ether_addr_equal(eth_hdr(skb)->h_dest, hdrm_ptp_dest()))
+		goto out;
+	port = hdrm_port_find_rcu(orig_dev);
+	if (!port)
+		goto out;
+	msg = skb_header_pointer(skb, 0, sizeof(buf), buf);
+	/* a message of another kind, or a malformed one: not ours to count */
+	if (!msg || hdrm_ptp_decode(msg, sizeof(buf), &m) != HDRM_PTP_OK ||
+	    m.type == HDRM_PTP_PDELAY_REQ)
+		goto out;
+	hdrm_session_ptp_rx(port, eth_hdr(skb)->h_source, &m, &rx);
+out:
+	consume_skb(skb);
+	return NET_RX_SUCCESS;
+}
+
+static struct packet_type hdrm_pt_ptp __read_mostly = {
+	.type = cpu_to_be16(HDRM_PTP_ETHERTYPE),
+	.func = hdrm_rcv_ptp,
+};
+
 static struct packet_type hdrm_pt_macctl __read_mostly = {
 	.type = cpu_to_be16(ETH_P_PAUSE),
 	.func = hdrm_rcv,
@@ -130,11 +170,13 @@ void hdrm_rx_init(void)
 {
 	dev_add_pack(&hdrm_pt_macctl);
 	dev_add_pack(&hdrm_pt_ether);
+	dev_add_pack(&hdrm_pt_ptp);
 }
 
 /* Returns when no receive hook runs any more (dev_remove_pack syncs). */
 void hdrm_rx_exit(void)
 {
+	dev_remove_pack(&hdrm_pt_ptp);
 	dev_remove_pack(&hdrm_pt_ether);
 	dev_remove_pack(&hdrm_pt_macctl);
 }

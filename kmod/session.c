@@ -72,10 +72,16 @@ static void hdrm_session_ts_plan(struct hdrm_session *s)
 		return;
 	if (s->ts.flags & HDRM_TSC_TX_SW)
 		s->want_tx |= SKBTX_SW_TSTAMP;
+	/*
+	 * A peer-delay responder says nothing of its stamps beforehand: a
+	 * switch port stamps in hardware, and ptp4l -H does; this end's NIC
+	 * stamps too wherever it can.
+	 */
 	hw = (s->ts.flags & HDRM_TSC_HW) &&
 	     (s->ts_mode == DCB_HDRM_TS_MODE_HARDWARE ||
 	      (s->ts_mode == DCB_HDRM_TS_MODE_AUTO &&
 	       (s->mode == DCB_HDRM_MODE_2TS ||
+		s->method == DCB_HDRM_METHOD_PDELAY ||
 		(s->peer_tscap & HDRM_TSCAP_HARDWARE))));
 	if (hw)
 		s->want_tx |= HDRM_SKBTX_HW;
@@ -131,6 +137,21 @@ static struct hdrm_rec *hdrm_session_rec(struct hdrm_session *s,
 	return r;
 }
 
+/* The Pdelay_Req of probe @seq. Context: softirq (the session's timer). */
+static struct sk_buff *hdrm_session_ptp_skb(struct hdrm_port *port,
+					    const struct hdrm_session *s,
+					    u32 seq)
+{
+	struct hdrm_ptp_req req = {
+		.sdo = s->ptp_sdo,
+		.domain = s->ptp_domain,
+		.source = s->ptp_self,
+		.seq = (u16)(s->ptp_seq0 + seq),
+	};
+
+	return hdrm_ptp_skb(port->dev, &req);
+}
+
 static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 {
 	struct hdrm_probe p = {
@@ -152,9 +173,14 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 	/*
 	 * t1 as late as possible: the frame is built around a placeholder,
 	 * then stamped just before it goes to the driver, past the qdiscs.
+	 * A Pdelay_Req carries no t1: it stays here (1588-2019 11.4.2 a),
+	 * and the stamp's slot names the probe by session and number alike.
 	 */
 	p.seq = seq;
-	skb = hdrm_frame_skb(port->dev, s->encap, &p);
+	if (s->method == DCB_HDRM_METHOD_PDELAY)
+		skb = hdrm_session_ptp_skb(port, s, seq);
+	else
+		skb = hdrm_frame_skb(port->dev, s->encap, &p);
 	if (!skb) {
 		atomic64_inc(&port->ctr.tx_errors);
 		goto account;
@@ -168,7 +194,8 @@ static void hdrm_session_send(struct hdrm_port *port, struct hdrm_session *s)
 		spin_unlock(&port->lock);
 	}
 	t1 = ktime_get_ns();
-	hdrm_frame_set_t1(skb_mac_header(skb), t1 + s->clock_base);
+	if (s->method != DCB_HDRM_METHOD_PDELAY)
+		hdrm_frame_set_t1(skb_mac_header(skb), t1 + s->clock_base);
 
 	spin_lock(&port->lock);
 	s->rec[seq].t1_hook = t1 + s->clock_base;
@@ -198,6 +225,8 @@ account:
 static bool hdrm_session_negotiate(struct hdrm_port *port,
 				   struct hdrm_session *s)
 {
+	const u8 no_cap = DCB_HDRM_STATUS_PEER_NO_CAP;
+	const u8 silent = DCB_HDRM_STATUS_PEER_SILENT;
 	bool ok, send = false;
 	u64 now = ktime_get_ns();
 
@@ -212,7 +241,9 @@ static bool hdrm_session_negotiate(struct hdrm_port *port,
 		 * The peer's DCBX PFC TLV, the latest word on it, says it
 		 * lacks the capability: as good as an in-band no.
 		 */
-		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_PEER_NO_CAP);
+		ok = hdrm_session_fallback_locked(s, no_cap);
+		if (!ok)
+			hdrm_session_end_locked(port, s, no_cap);
 	} else if (now >= s->cap_next_ns && s->ether_ok) {
 		/*
 		 * encap auto: the peer answered in 0x88B5 and not in MAC
@@ -225,8 +256,9 @@ static bool hdrm_session_negotiate(struct hdrm_port *port,
 		ok = true;
 	} else if (now >= s->cap_next_ns) {
 		if (s->cap_tries == HDRM_CAP_TRIES) {
-			hdrm_session_end_locked(port, s,
-						DCB_HDRM_STATUS_PEER_SILENT);
+			ok = hdrm_session_fallback_locked(s, silent);
+			if (!ok)
+				hdrm_session_end_locked(port, s, silent);
 		} else {
 			s->cap_tries++;
 			s->cap_next_ns = now + HDRM_CAP_INTERVAL_MS *
@@ -293,6 +325,7 @@ static enum hrtimer_restart hdrm_session_timer(struct hrtimer *timer)
 	if (ktime_get_ns() >= deadline || s->settled >= s->sent)
 		hdrm_session_end_locked(port, s, s->received ?
 					DCB_HDRM_STATUS_OK :
+					s->fell_back ? s->fallback_status :
 					DCB_HDRM_STATUS_NO_REPLY);
 	else if (!s->done)
 		wait = true;
@@ -356,7 +389,13 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 	/* auto: MAC control unless only 0x88B5 is answered (negotiation) */
 	s->encap = s->cfg.encap == DCB_HDRM_ENCAP_ETHER ? HDRM_ENCAP_ETHER :
 							  HDRM_ENCAP_MACCTL;
-	s->negotiating = true;
+	/* pdelay asks nobody first; auto and hdrm negotiate */
+	s->method = s->method_req == DCB_HDRM_METHOD_PDELAY ?
+		    DCB_HDRM_METHOD_PDELAY : DCB_HDRM_METHOD_HDRM;
+	s->negotiating = s->method == DCB_HDRM_METHOD_HDRM;
+	hdrm_ptp_clock_id(port->dev->dev_addr, s->ptp_self.clock);
+	s->ptp_self.port = HDRM_PTP_OWN_PORT;
+	s->ptp_seq0 = get_random_u16();
 	*id = s->id;
 	hrtimer_start(&s->timer, 0, HRTIMER_MODE_REL_SOFT);
 	spin_unlock_bh(&port->lock);
@@ -471,6 +510,144 @@ out:
 		atomic64_inc(&port->ctr.stale);
 }
 
+/*
+ * The probe a peer-delay answer is for: its requestingPortIdentity is
+ * this session's, in its domain and SDO, with the sequenceId of a probe
+ * sent. Context: port->lock held.
+ */
+static struct hdrm_rec *hdrm_session_ptp_rec(struct hdrm_session *s,
+					     const struct hdrm_ptp_msg *m)
+{
+	u16 i = m->seq - s->ptp_seq0;
+
+	if (s->done || s->method != DCB_HDRM_METHOD_PDELAY ||
+	    !hdrm_ptp_pid_equal(&m->requesting, &s->ptp_self) ||
+	    m->domain != s->ptp_domain || m->sdo != s->ptp_sdo ||
+	    i >= s->count || !s->rec[i].t1_hook)
+		return NULL;
+	return &s->rec[i];
+}
+
+/*
+ * A Pdelay_Resp for probe @r: t4 now, and t2 with its correction until
+ * the follow-up (two-step), or the turnaround at once (one-step: t2 0 and
+ * t3 the turnaround, so that t3 - t2 is all the samples take). The
+ * responder's stamps count as hardware where this end's are: a switch
+ * port stamps in hardware, and 1588 leaves the choice to it.
+ * Context: port->lock held. Return: false when it is not taken.
+ */
+static bool hdrm_session_ptp_resp(struct hdrm_session *s, struct hdrm_rec *r,
+				  const struct hdrm_ptp_msg *m,
+				  const struct hdrm_rxts *rx)
+{
+	struct hdrm_ptp_turn turn;
+
+	if (r->flags & HDRM_REC_REPLIED)
+		return false;
+	if (m->flags & HDRM_PTP_FLAG_TWO_STEP) {
+		r->t2 = m->ts;
+		r->corr = m->correction;
+		r->flags |= HDRM_REC_TWOSTEP;
+	} else {
+		/* t3 before t2, or a turnaround of 4 s: no sample */
+		if (hdrm_ptp_turnaround(m, NULL, &turn))
+			return false;
+		r->t2 = 0;
+		r->t3 = turn.turnaround;
+	}
+	r->flags |= HDRM_REC_REPLIED | HDRM_REC_STAMPS | HDRM_REC_T2_HW |
+		    HDRM_REC_T3_HW;
+	r->t4_hook = rx->hook + s->clock_base;
+	r->t4_sw = rx->sw ? rx->sw + s->clock_base : 0;
+	r->t4_hw = rx->hw;
+	s->ptp_steps = m->flags & HDRM_PTP_FLAG_TWO_STEP ? 2 : 1;
+	s->received++;
+	return true;
+}
+
+/*
+ * A Pdelay_Resp_Follow_Up for probe @r: its t3 and correction, with the
+ * response's t2 and correction, make the turnaround.
+ * Context: port->lock held. Return: false when it is not taken.
+ */
+static bool hdrm_session_ptp_fup(struct hdrm_session *s, struct hdrm_rec *r,
+				 const struct hdrm_ptp_msg *m)
+{
+	struct hdrm_ptp_msg resp = {
+		.type = HDRM_PTP_PDELAY_RESP,
+		.flags = HDRM_PTP_FLAG_TWO_STEP,
+		.correction = r->corr,
+		.source = s->ptp_responder,
+		.seq = m->seq,
+		.ts = r->t2,
+		.requesting = s->ptp_self,
+	};
+	struct hdrm_ptp_turn turn;
+
+	if (!(r->flags & HDRM_REC_TWOSTEP) || (r->flags & HDRM_REC_FOLLOWUP) ||
+	    hdrm_ptp_turnaround(&resp, m, &turn))
+		return false;
+	r->t3 = r->t2 + turn.turnaround;
+	r->flags |= HDRM_REC_FOLLOWUP;
+	return true;
+}
+
+/**
+ * hdrm_session_ptp_rx() - an IEEE 1588 peer-delay answer arrived
+ * @port: the port it arrived on
+ * @src: its source address
+ * @m: the decoded, validated Pdelay_Resp or Pdelay_Resp_Follow_Up
+ * @rx: when it arrived (t4 for a response), on each clock there is
+ *
+ * An answer to another requester (a ptp4l's own on this port), in
+ * another domain or to no probe of the running pdelay session is counted
+ * (ptp-others) and left alone. The first answer names the responder; an
+ * answer to one of the session's probes from another port identity ends
+ * it with status foreign, as a second reflector does. A response or
+ * follow-up whose timestamps do not add up (t3 before t2, a turnaround
+ * of 4 s or more) is no sample, and counted as stale.
+ *
+ * Context: softirq.
+ */
+void hdrm_session_ptp_rx(struct hdrm_port *port, const u8 *src,
+			 const struct hdrm_ptp_msg *m,
+			 const struct hdrm_rxts *rx)
+{
+	bool was, taken = false, other = false, foreign = false;
+	struct hdrm_session *s;
+	struct hdrm_rec *r;
+
+	spin_lock(&port->lock);
+	s = port->session;
+	r = s ? hdrm_session_ptp_rec(s, m) : NULL;
+	if (!r) {
+		other = true;
+		goto out;
+	}
+	if (!s->ptp_have_responder) {
+		s->ptp_have_responder = true;
+		s->ptp_responder = m->source;
+		ether_addr_copy(s->peer_addr, src);
+	} else if (!hdrm_ptp_pid_equal(&m->source, &s->ptp_responder) ||
+		   !ether_addr_equal(src, s->peer_addr)) {
+		foreign = true;
+		hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_FOREIGN);
+		goto out;
+	}
+	was = hdrm_rec_settled(s, r);
+	if (m->type == HDRM_PTP_PDELAY_RESP)
+		taken = hdrm_session_ptp_resp(s, r, m, rx);
+	else
+		taken = hdrm_session_ptp_fup(s, r, m);
+	if (taken)
+		hdrm_rec_account(port, s, was, r);
+out:
+	spin_unlock(&port->lock);
+	atomic64_inc(other ? &port->ctr.ptp_others :
+		     foreign ? &port->ctr.foreign :
+		     taken ? &port->ctr.rx_replies : &port->ctr.stale);
+}
+
 /**
  * hdrm_session_tx_stamp() - the driver's TX timestamp of a probe
  * @port: the port it left on
@@ -552,6 +729,11 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r,
 	    s->ts_mode == DCB_HDRM_TS_MODE_HARDWARE && so.rejected)
 		r->status = DCB_HDRM_STATUS_NO_HW_TIMESTAMPS;
 	r->mode = s->mode;
+	r->method = s->method;
+	if (s->method == DCB_HDRM_METHOD_PDELAY && s->ptp_have_responder) {
+		r->responder = s->ptp_responder;
+		r->steps = s->ptp_steps;
+	}
 	r->encap = s->encap;
 	r->estimator = s->estimator;
 	r->ts_mode = s->ts_mode;
@@ -637,6 +819,9 @@ static void hdrm_session_finish(struct hdrm_port *port)
 		trace_dcb_hdrm_result(port, r);
 		/* Once on the port, @r may be replaced (a push) and freed. */
 		ok = r->status == DCB_HDRM_STATUS_OK;
+		/* a peer-delay responder takes no push (nl_measure.c) */
+		if (s->method == DCB_HDRM_METHOD_PDELAY)
+			s->push = false;
 		if (ok && s->push)
 			hdrm_push_prepare(port, r, s->encap);
 		spin_lock_bh(&port->lock);

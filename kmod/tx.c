@@ -45,6 +45,41 @@ struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,
 }
 
 /**
+ * hdrm_ptp_skb() - an IEEE 1588 Pdelay_Req ready for dev_direct_xmit()
+ * @dev: the device it leaves on
+ * @req: its contents (hdrm_ptp_req_encode())
+ *
+ * To the peer-delay group 01-80-C2-00-00-0E, EtherType 0x88F7 (IEEE
+ * 1588-2019 annex E): 68 bytes, 72 on the wire.
+ *
+ * Context: any; allocates with GFP_ATOMIC.
+ */
+struct sk_buff *hdrm_ptp_skb(struct net_device *dev,
+			     const struct hdrm_ptp_req *req)
+{
+	int hlen = LL_RESERVED_SPACE(dev);
+	struct sk_buff *skb;
+	u8 *eth;
+
+	skb = alloc_skb(hlen + HDRM_PTP_FRAME_LEN + dev->needed_tailroom,
+			GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, hlen);
+	skb_reset_mac_header(skb);
+	eth = skb_put(skb, HDRM_PTP_FRAME_LEN);
+	ether_addr_copy(eth, hdrm_ptp_dest());
+	ether_addr_copy(eth + ETH_ALEN, dev->dev_addr);
+	put_unaligned_be16(HDRM_PTP_ETHERTYPE, eth + 2 * ETH_ALEN);
+	hdrm_ptp_req_encode(eth + HDRM_ETH_HLEN, req);
+	skb_set_network_header(skb, HDRM_ETH_HLEN);
+	skb->dev = dev;
+	skb->protocol = htons(HDRM_PTP_ETHERTYPE);
+	skb->priority = TC_PRIO_CONTROL;
+	return skb;
+}
+
+/**
  * hdrm_ctl_skb() - a control frame ready for dev_direct_xmit()
  * @dev: the device it leaves on
  * @encap: its encapsulation, the same two as the measurement frame's

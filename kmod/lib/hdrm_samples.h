@@ -24,6 +24,8 @@ struct hdrm_rec {
 	u64 t1_sw, t1_hw;	/* the driver's TX timestamps, 0 = none */
 	u64 t4_hook, t4_sw, t4_hw;
 	u64 t2, t3;		/* the peer's, with HDRM_REC_STAMPS */
+	/* pdelay two-step: the Pdelay_Resp's correction until its follow-up */
+	s64 corr;
 	u8 flags;		/* HDRM_REC_* */
 };
 

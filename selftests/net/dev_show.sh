@@ -124,9 +124,9 @@ dev_show_stats()
 	json2=$(dcb-hdrm -n "$NSA" -j dev show dev va)
 	check_err $? "-j dev show dev va failed"
 
-	[ "$(jq '.stats | length' <<<"$json")" -eq 18 ] &&
+	[ "$(jq '.stats | length' <<<"$json")" -eq 19 ] &&
 		[ "$(jq '.stats.tx_probes' <<<"$json")" -ge 5 ]
-	(($? == 0)) || check_err 1 "expected 18 counters, tx_probes at least 5: $(jq -c .stats <<<"$json")"
+	(($? == 0)) || check_err 1 "expected 19 counters, tx_probes at least 5: $(jq -c .stats <<<"$json")"
 	while read -r name v; do
 		grep -Eq "^    (.* )?${name//_/-} $v( |\$)" <<<"$text"
 		check_err $? "-s dev show lacks '${name//_/-} $v' in its block: $text"

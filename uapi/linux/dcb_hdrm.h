@@ -67,6 +67,25 @@ enum dcb_hdrm_mode {
 };
 
 /**
+ * enum dcb_hdrm_method - Which exchange takes a measurement's four timestamps
+ *   (t1 to t4 of US 2025/0267110 A1, paragraph [0046]).
+ * @DCB_HDRM_METHOD_AUTO: The capability exchange first: a peer that runs
+ *   dcb_hdrm with the auto-HDRM bit is measured with hdrm; one that does not
+ *   answer it, or answers with the bit clear, with pdelay. The default.
+ * @DCB_HDRM_METHOD_HDRM: dcb_hdrm's own measurement frames; the peer runs
+ *   dcb_hdrm.
+ * @DCB_HDRM_METHOD_PDELAY: IEEE 1588 peer delay over Ethernet (Pdelay_Req,
+ *   Pdelay_Resp and Pdelay_Resp_Follow_Up to 01-80-C2-00-00-0E, EtherType
+ *   0x88F7), which a switch port or ptp4l -P answers. Nothing is pushed to
+ *   such a peer.
+ */
+enum dcb_hdrm_method {
+	DCB_HDRM_METHOD_AUTO,
+	DCB_HDRM_METHOD_HDRM,
+	DCB_HDRM_METHOD_PDELAY,
+};
+
+/**
  * enum dcb_hdrm_estimator - Which statistic of the samples the headroom is
  *   computed from.
  */
@@ -614,6 +633,7 @@ enum {
 	DCB_HDRM_A_STATS_PUSH_REFUSED,
 	DCB_HDRM_A_STATS_FOREIGN,
 	DCB_HDRM_A_STATS_PEER_NO_CAP,
+	DCB_HDRM_A_STATS_PTP_OTHERS,
 
 	__DCB_HDRM_A_STATS_MAX,
 	DCB_HDRM_A_STATS_MAX = (__DCB_HDRM_A_STATS_MAX - 1)
@@ -632,6 +652,9 @@ enum {
 	DCB_HDRM_A_MEASURE_OWNED,
 	DCB_HDRM_A_MEASURE_APPLY_OWN,
 	DCB_HDRM_A_MEASURE_TS_MODE,
+	DCB_HDRM_A_MEASURE_METHOD,
+	DCB_HDRM_A_MEASURE_PTP_DOMAIN,
+	DCB_HDRM_A_MEASURE_PTP_SDO,
 
 	__DCB_HDRM_A_MEASURE_MAX,
 	DCB_HDRM_A_MEASURE_MAX = (__DCB_HDRM_A_MEASURE_MAX - 1)
@@ -711,6 +734,9 @@ enum {
 	DCB_HDRM_A_RESULT_LINK_FRAME,
 	DCB_HDRM_A_RESULT_BUFFER_OWNER,
 	DCB_HDRM_A_RESULT_CELL_SOURCE,
+	DCB_HDRM_A_RESULT_METHOD,
+	DCB_HDRM_A_RESULT_RESPONDER,
+	DCB_HDRM_A_RESULT_STEPS,
 
 	__DCB_HDRM_A_RESULT_MAX,
 	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)
