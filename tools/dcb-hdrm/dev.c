@@ -38,7 +38,16 @@ static const char *const stats_names[DCB_HDRM_A_STATS_MAX + 1] = {
 	[DCB_HDRM_A_STATS_PUSH_REFUSED]		= "push_refused",
 	[DCB_HDRM_A_STATS_FOREIGN]		= "foreign",
 	[DCB_HDRM_A_STATS_PEER_NO_CAP]		= "peer_no_cap",
+	[DCB_HDRM_A_STATS_PTP_OTHERS]		= "ptp_others",
 };
+
+/*
+ * The counters a module may lack, being older than they are: printed
+ * only when it sends them (the others, always, as 0 when absent).
+ */
+#define STATS_NEWER	(1u << DCB_HDRM_A_STATS_PTP_OTHERS)
+
+_Static_assert(DCB_HDRM_A_STATS_MAX < 32, "dev_info's stats_sent is a u32");
 
 static const char *const dcb_ops_names[] = {
 	"ieee-pfc", "ieee-ets", "buffer", "dcbx",
@@ -217,9 +226,12 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 		if (nla_parse_nested(st, DCB_HDRM_A_STATS_MAX,
 				     tb[DCB_HDRM_A_DEV_STATS], NULL) < 0)
 			return -EPROTO;
-		for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++)
-			if (st[i] && stats_names[i])
-				d->stats[i] = nla_get_u64(st[i]);
+		for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++) {
+			if (!st[i] || !stats_names[i])
+				continue;
+			d->stats[i] = nla_get_u64(st[i]);
+			d->stats_sent |= 1u << i;
+		}
 	}
 	return 0;
 }
@@ -283,7 +295,8 @@ static void flags_print(struct out *o, const char *key, uint32_t flags,
 /*
  * -s: the counters below the device, as "dcb -s" prints its own: an
  * indented block of "name value" pairs, a line per part of the module
- * (reflector, measurer, apply, capability exchange and push).
+ * (reflector, measurer with the peer delay answers it ignored, apply,
+ * capability exchange and push).
  */
 static const uint8_t stats_lines[][7] = {
 	{ DCB_HDRM_A_STATS_RX_REQUESTS, DCB_HDRM_A_STATS_REFLECTED,
@@ -291,12 +304,20 @@ static const uint8_t stats_lines[][7] = {
 	  DCB_HDRM_A_STATS_MALFORMED },
 	{ DCB_HDRM_A_STATS_TX_PROBES, DCB_HDRM_A_STATS_TX_ERRORS,
 	  DCB_HDRM_A_STATS_RX_REPLIES, DCB_HDRM_A_STATS_STALE,
-	  DCB_HDRM_A_STATS_FOREIGN, DCB_HDRM_A_STATS_REMEASURED },
+	  DCB_HDRM_A_STATS_FOREIGN, DCB_HDRM_A_STATS_PTP_OTHERS,
+	  DCB_HDRM_A_STATS_REMEASURED },
 	{ DCB_HDRM_A_STATS_APPLIED, DCB_HDRM_A_STATS_APPLY_ERRORS },
 	{ DCB_HDRM_A_STATS_RX_CONTROL, DCB_HDRM_A_STATS_TX_CONTROL,
 	  DCB_HDRM_A_STATS_PEER_NO_CAP, DCB_HDRM_A_STATS_PUSH_APPLIED,
 	  DCB_HDRM_A_STATS_PUSH_REFUSED },
 };
+
+/* Whether counter @a is printed: a newer one only when the module sent it. */
+static bool stats_shown(const struct dev_info *d, unsigned int a)
+{
+	return stats_names[a] &&
+	       (!(STATS_NEWER & (1u << a)) || (d->stats_sent & (1u << a)));
+}
 
 /*
  * The counters: JSON's "stats" object, in the attributes' order, always;
@@ -305,12 +326,12 @@ static const uint8_t stats_lines[][7] = {
 static void dev_stats_print(struct out *o, const struct dev_info *d,
 			    bool stats)
 {
-	unsigned int l, i;
+	unsigned int l, i, a;
 	char word[32], *c;
 
 	out_obj_open(o, "stats");
 	for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++)
-		if (stats_names[i])
+		if (stats_shown(d, i))
 			out_ju64(o, stats_names[i], d->stats[i]);
 	out_obj_close(o);
 	if (!stats)
@@ -318,14 +339,16 @@ static void dev_stats_print(struct out *o, const struct dev_info *d,
 	for (l = 0; l < sizeof(stats_lines) / sizeof(stats_lines[0]); l++) {
 		out_text(o, "   ");
 		for (i = 0; i < sizeof(stats_lines[l]) && stats_lines[l][i]; i++) {
+			a = stats_lines[l][i];
+			if (!stats_shown(d, a))
+				continue;
 			/* the JSON key, with dashes as the text's words have */
-			snprintf(word, sizeof(word), "%s",
-				 stats_names[stats_lines[l][i]]);
+			snprintf(word, sizeof(word), "%s", stats_names[a]);
 			for (c = word; *c; c++)
 				if (*c == '_')
 					*c = '-';
 			out_text(o, " %s %llu", word,
-				 (unsigned long long)d->stats[stats_lines[l][i]]);
+				 (unsigned long long)d->stats[a]);
 		}
 		out_text(o, "\n");
 	}

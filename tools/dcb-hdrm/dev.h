@@ -45,6 +45,7 @@ struct dev_info {
 	struct hdrm_dcb_state dcb_state;
 	bool has_stats;
 	uint64_t stats[DCB_HDRM_A_STATS_MAX + 1];
+	uint32_t stats_sent;		/* bit n: counter n was in the message */
 };
 
 /* What the prompt and the report need of a device message. */

@@ -20,6 +20,40 @@
 #include "manual.h"
 #include "result.h"
 
+/* A result whose timestamps IEEE 1588 peer delay took. */
+static bool result_pdelay(const struct result *r)
+{
+	return r->has_method && r->method == DCB_HDRM_METHOD_PDELAY;
+}
+
+/* Nothing answered: what to check depends on who was asked. */
+static int no_reply_exit(const struct result *r)
+{
+	if (result_pdelay(r))
+		hdrm_err("%s: no answer to %u peer delay requests; check that the peer answers IEEE 1588 peer delay (ptp4l -P, or PTP or 802.1AS on the switch's port) in the domain and majorSdoId asked (ptp-domain and ptp-sdo, 0 and 0 by default), or run dcb_hdrm there with reflect on and measure with method hdrm",
+			 r->ifname, r->sent);
+	else
+		hdrm_err("%s: no reply to %u probes; check that the peer runs dcb_hdrm with reflect on (dcb-hdrm dev set dev DEV reflect on) and, if its NIC drops MAC control frames, use encap ether on this end",
+			 r->ifname, r->sent);
+	return EXIT_NOREPLY;
+}
+
+/* A second responder: what answered depends on who was asked. */
+static int foreign_exit(const struct result *r)
+{
+	char id[HDRM_PORT_ID_STR] = "the first";
+
+	if (r->has_responder)
+		hdrm_port_id_str(id, sizeof(id), r->responder);
+	if (result_pdelay(r))
+		hdrm_err("%s: a second port identity answered the peer delay requests besides %s (something else on the link answers them too, such as a device behind a hub); no headroom from two round trips: measure each cable between the two ends it joins",
+			 r->ifname, id);
+	else
+		hdrm_err("%s: a second responder answered (something on the link besides the peer, such as a bridge or a hub, runs dcb_hdrm and reflects); no headroom from two round trips: measure each cable between the two ends it joins",
+			 r->ifname);
+	return EXIT_KERNEL;
+}
+
 /* One line for a measurement that did not produce a headroom. */
 static int result_status_exit(const struct result *r)
 {
@@ -30,9 +64,7 @@ static int result_status_exit(const struct result *r)
 	case DCB_HDRM_STATUS_PEER_SILENT:
 		return manual_prompt(r, NULL, NULL);
 	case DCB_HDRM_STATUS_NO_REPLY:
-		hdrm_err("%s: no reply to %u probes; check that the peer runs dcb_hdrm with reflect on (dcb-hdrm dev set dev DEV reflect on) and, if its NIC drops MAC control frames, use encap ether on this end",
-			 r->ifname, r->sent);
-		return EXIT_NOREPLY;
+		return no_reply_exit(r);
 	case DCB_HDRM_STATUS_NO_SPEED:
 		hdrm_err("%s: the link speed is unknown; set it with \"dcb-hdrm dev set dev %s speed MBPS\"",
 			 r->ifname, r->ifname);
@@ -50,9 +82,7 @@ static int result_status_exit(const struct result *r)
 			 r->ifname);
 		return EXIT_KERNEL;
 	case DCB_HDRM_STATUS_FOREIGN:
-		hdrm_err("%s: a second responder answered (something on the link besides the peer, such as a bridge or a hub, runs dcb_hdrm and reflects); no headroom from two round trips: measure each cable between the two ends it joins",
-			 r->ifname);
-		return EXIT_KERNEL;
+		return foreign_exit(r);
 	default:
 		hdrm_err("%s: the measurement was aborted (%s)", r->ifname,
 			 HDRM_NAME(hdrm_status_names, r->status));
@@ -229,14 +259,73 @@ struct measure_args {
 	uint32_t count, interval, timeout, mode, estimator, apply, ts_mode;
 	bool has_count, has_interval, has_timeout, has_mode, has_estimator;
 	bool has_ts_mode;
+	/* the exchange, and pdelay's domainNumber and majorSdoId */
+	uint32_t method, ptp_domain, ptp_sdo;
+	bool has_method, has_ptp_domain, has_ptp_sdo;
 	bool has_apply, apply_own, push;
 	bool simulate, samples, histogram;
 };
+
+/*
+ * The exchange's words: method, and pdelay's ptp-domain and ptp-sdo.
+ * Return: 0 when @key was one of them, 1 when it was none, -EINVAL for
+ * a bad value (said).
+ */
+static int measure_parse_method(const char *key, const char *val,
+				struct measure_args *a)
+{
+	if (hdrm_matches(key, "method")) {
+		if (hdrm_parse_word("method", val, hdrm_method_names,
+				    DCB_HDRM_METHOD_PDELAY + 1, &a->method))
+			return -EINVAL;
+		a->has_method = true;
+	} else if (hdrm_matches(key, "ptp-domain")) {
+		if (hdrm_parse_u32("ptp-domain", val, 0, UINT8_MAX,
+				   &a->ptp_domain))
+			return -EINVAL;
+		a->has_ptp_domain = true;
+	} else if (hdrm_matches(key, "ptp-sdo")) {
+		if (hdrm_parse_u32("ptp-sdo", val, 0,
+				   DCB_HDRM_LIMIT_MEASURE_PTP_SDO_MAX,
+				   &a->ptp_sdo))
+			return -EINVAL;
+		a->has_ptp_sdo = true;
+	} else {
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * What the words ask of peer delay that it cannot do, in one line before
+ * the kernel is asked: a switch port or ptp4l has no dcb_hdrm to take a
+ * push, and always answers with its timestamps.
+ */
+static int measure_check(const struct measure_args *a)
+{
+	bool pdelay = a->has_method && a->method == DCB_HDRM_METHOD_PDELAY;
+	bool hdrm = a->has_method && a->method == DCB_HDRM_METHOD_HDRM;
+
+	if (pdelay && a->push) {
+		hdrm_err("measure: a pdelay peer takes no push: a switch port or ptp4l answers peer delay but runs no dcb_hdrm to hold a headroom; measure without push and set the peer's headroom by hand");
+		return -EINVAL;
+	}
+	if (pdelay && a->has_mode && a->mode == DCB_HDRM_MODE_2TS) {
+		hdrm_err("measure: method pdelay takes four timestamps: not with mode 2ts");
+		return -EINVAL;
+	}
+	if (hdrm && (a->has_ptp_domain || a->has_ptp_sdo)) {
+		hdrm_err("measure: ptp-domain and ptp-sdo are for method pdelay or auto, not hdrm");
+		return -EINVAL;
+	}
+	return 0;
+}
 
 static int measure_parse(int argc, char **argv, struct measure_args *a,
 			 const char **name)
 {
 	const char *key, *val;
+	int err;
 
 	while (argc > 0) {
 		key = argv[0];
@@ -244,6 +333,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			printf("Usage: dcb-hdrm measure dev DEV [ count N ] [ interval USEC ] [ mode 4ts | 2ts ]\n"
 			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n"
 			       "                        [ ts-mode auto | hardware | software | hook ]\n"
+			       "                        [ method auto | hdrm | pdelay ] [ ptp-domain N ] [ ptp-sdo N ]\n"
 			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n"
 			       "                        [ simulate ] [ samples ] [ histogram ]\n"
 			       "       dcb-hdrm measure help\n");
@@ -332,14 +422,32 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 				return -EINVAL;
 			a->has_ts_mode = true;
 		} else {
-			hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram",
-				 key);
-			return -EINVAL;
+			err = measure_parse_method(key, val, a);
+			if (err > 0)
+				hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain or ptp-sdo",
+					 key);
+			if (err)
+				return -EINVAL;
 		}
 		argc -= 2;
 		argv += 2;
 	}
+	if (measure_check(a))
+		return -EINVAL;
 	return hdrm_dev_ifindex("measure", *name, &a->ifindex) ? -EINVAL : 0;
+}
+
+/* The exchange's attributes, each only when given. */
+static int measure_put_method(struct nl_msg *msg, const struct measure_args *a)
+{
+	if ((a->has_method &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_METHOD, a->method) < 0) ||
+	    (a->has_ptp_domain &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_PTP_DOMAIN, a->ptp_domain) < 0) ||
+	    (a->has_ptp_sdo &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_PTP_SDO, a->ptp_sdo) < 0))
+		return -EMSGSIZE;
+	return 0;
 }
 
 /* What the kernel will do: its session, the apply method, the push. */
@@ -472,6 +580,39 @@ static int progress_wait(const struct progress *p, long long left)
 	return (int)left;
 }
 
+/*
+ * push with method auto, which took peer delay: the kernel pushed
+ * nothing, the responder being no dcb_hdrm. One line that says so.
+ */
+static void push_pdelay_err(const char *name, const struct result *r)
+{
+	char id[HDRM_PORT_ID_STR] = "its responder";
+
+	if (r->has_responder)
+		hdrm_port_id_str(id, sizeof(id), r->responder);
+	hdrm_err("%s: a pdelay peer takes no push: %s answered IEEE 1588 peer delay (method auto found no dcb_hdrm there), so nothing was pushed; set the peer's headroom by hand from this result",
+		 name, id);
+}
+
+/* What became of the push asked for: 0 when the peer holds the headroom. */
+static int push_exit(const char *name, const struct result *r)
+{
+	uint32_t status = r->push.v[DCB_HDRM_A_PUSH_STATUS];
+	char buf[160];
+
+	if (result_pdelay(r))
+		push_pdelay_err(name, r);
+	else if (status == DCB_HDRM_PUSH_STATUS_APPLIED)
+		return 0;
+	else if (status == DCB_HDRM_PUSH_STATUS_REFUSED)
+		hdrm_err("%s: the peer refused the pushed headroom: %s", name,
+			 hdrm_push_why(&r->push, buf, sizeof(buf)));
+	else
+		hdrm_err("%s: the peer did not acknowledge the pushed headroom",
+			 name);
+	return EXIT_KERNEL;
+}
+
 int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 {
 	struct measure_args a = { 0 };
@@ -517,6 +658,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0) ||
 	    (a.has_ts_mode &&
 	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_TS_MODE, a.ts_mode) < 0) ||
+	    measure_put_method(msg, &a) < 0 ||
 	    (a.has_apply &&
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a.apply) < 0) ||
 	    (a.apply_own &&
@@ -548,11 +690,12 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	pfd.fd = nl_socket_get_fd(ntf);
 	pfd.events = POLLIN;
 	/* With an apply, the result is followed by what was written. */
-	/* With a push, by the peer's answer. */
+	/* With a push, by the peer's answer; peer delay has none to give. */
 	while (!w.found ||
 	       (m.apply != DCB_HDRM_APPLY_NONE && !w.applied &&
 		w.r.status == DCB_HDRM_STATUS_OK) ||
-	       (m.push && !w.pushed && w.r.status == DCB_HDRM_STATUS_OK)) {
+	       (m.push && !w.pushed && w.r.status == DCB_HDRM_STATUS_OK &&
+		!result_pdelay(&w.r))) {
 		long long left = deadline - hdrm_now_ms();
 
 		if (w.unloaded) {
@@ -611,20 +754,8 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 			 hdrm_applied_state(&w.r.applied));
 		ret = EXIT_KERNEL;
 	}
-	if (!ret && a.push && w.r.push.v[DCB_HDRM_A_PUSH_STATUS] !=
-	    DCB_HDRM_PUSH_STATUS_APPLIED) {
-		char buf[160];
-
-		if (w.r.push.v[DCB_HDRM_A_PUSH_STATUS] ==
-		    DCB_HDRM_PUSH_STATUS_REFUSED)
-			hdrm_err("%s: the peer refused the pushed headroom: %s",
-				 name, hdrm_push_why(&w.r.push, buf,
-						     sizeof(buf)));
-		else
-			hdrm_err("%s: the peer did not acknowledge the pushed headroom",
-				 name);
-		ret = EXIT_KERNEL;
-	}
+	if (!ret && a.push)
+		ret = push_exit(name, &w.r);
 out:
 	free(sm.ns);
 	free(h);

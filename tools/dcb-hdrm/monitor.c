@@ -27,10 +27,24 @@ struct mon {
 	bool counted, unloaded;
 };
 
+/* The text's words for the exchange, where the module names it. */
+static void mon_method(struct out *o, const struct result *r)
+{
+	char id[HDRM_PORT_ID_STR];
+
+	if (r->has_method)
+		out_text(o, ", method %s",
+			 HDRM_NAME(hdrm_method_names, r->method));
+	if (r->has_responder)
+		out_text(o, ", responder %s",
+			 hdrm_port_id_str(id, sizeof(id), r->responder));
+}
+
 /*
  * A result, apply or push notification: JSON's {"event", the result's
  * members}; the text's line of what happened
  *   [result] eth9 session 42: ok, t 2480 ns (hardware timestamps), prio 3 60000 B (98/100 replies)
+ *   [result] eth9 session 43: ok, method pdelay, responder 0c42a1.fffe.000007-1, t 2480 ns ...
  *   [apply] eth9 session 42: applied (mlx5 model): pfc delay 7 -> 25 metres
  *   [push] eth9 session 42: push: the peer accepted the headroom and holds it
  */
@@ -65,6 +79,7 @@ static void mon_result(struct out *o, uint8_t cmd, const struct result *r)
 	}
 	out_text(o, "%s%s", r->status == DCB_HDRM_STATUS_OK ? "ok" : "failed",
 		 r->source == DCB_HDRM_SOURCE_PEER ? ", pushed by the peer" : "");
+	mon_method(o, r);
 	if (r->has_rtt)
 		out_text(o, ", t %llu ns", (unsigned long long)r->est);
 	if (r->has_rtt && r->source == DCB_HDRM_SOURCE_LOCAL)

@@ -43,6 +43,35 @@ static const char *const cell_source_names[] = {
 	"default", "driver", "set",
 };
 
+const char *const hdrm_method_names[DCB_HDRM_METHOD_PDELAY + 1] = {
+	"auto", "hdrm", "pdelay",
+};
+
+/* the text's words for a method, after its name */
+static const char *const method_words[DCB_HDRM_METHOD_PDELAY + 1] = {
+	[DCB_HDRM_METHOD_HDRM] = "dcb_hdrm's own measurement frames",
+	[DCB_HDRM_METHOD_PDELAY] = "IEEE 1588 peer delay",
+};
+
+/**
+ * hdrm_port_id_str() - a PTP port identity as ptp4l and pmc print it
+ * @buf: at least HDRM_PORT_ID_STR bytes
+ * @len: its size
+ * @id: HDRM_PORT_ID_LEN bytes: clockIdentity, portNumber (big-endian)
+ *
+ * The clockIdentity's bytes in lower-case hex, 3.2.3 of them apart, and
+ * the port number in decimal: 0c42a1.fffe.000007-1.
+ *
+ * Return: @buf.
+ */
+const char *hdrm_port_id_str(char *buf, size_t len, const uint8_t *id)
+{
+	snprintf(buf, len, "%02x%02x%02x.%02x%02x.%02x%02x%02x-%u",
+		 id[0], id[1], id[2], id[3], id[4], id[5], id[6], id[7],
+		 (unsigned int)(id[8] << 8 | id[9]));
+	return buf;
+}
+
 /* result_parse() as a reply callback of hdrm_nl_talk() */
 int result_parse_cb(struct nlattr *attrs, int len, void *arg)
 {
@@ -137,6 +166,30 @@ int result_last_parse(struct nlattr *nest, const char *ifname,
 	return 0;
 }
 
+/*
+ * The exchange, and for pdelay its responder and steps: absent from a
+ * module before pdelay, and from a pushed result. A responder that is
+ * not a port identity's ten bytes is refused.
+ */
+static int result_method_parse(struct nlattr **tb, struct result *r)
+{
+	struct nlattr *id = tb[DCB_HDRM_A_RESULT_RESPONDER];
+
+	r->has_method = tb[DCB_HDRM_A_RESULT_METHOD];
+	if (r->has_method)
+		r->method = nla_get_u8(tb[DCB_HDRM_A_RESULT_METHOD]);
+	r->has_steps = tb[DCB_HDRM_A_RESULT_STEPS];
+	if (r->has_steps)
+		r->steps = nla_get_u8(tb[DCB_HDRM_A_RESULT_STEPS]);
+	if (!id)
+		return 0;
+	if (nla_len(id) != HDRM_PORT_ID_LEN)
+		return -EPROTO;
+	r->has_responder = true;
+	memcpy(r->responder, nla_data(id), HDRM_PORT_ID_LEN);
+	return 0;
+}
+
 int result_parse(struct nlattr *attrs, int len, struct result *r)
 {
 	struct nlattr *tb[DCB_HDRM_A_RESULT_MAX + 1];
@@ -204,6 +257,8 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		r->owner = nla_get_u8(tb[DCB_HDRM_A_RESULT_BUFFER_OWNER]);
 	r->has_cable = tb[DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM];
 	r->cable_cm = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM);
+	if (result_method_parse(tb, r))
+		return -EPROTO;
 
 	nla_for_each_attr(nest, attrs, len, rem) {
 		if (nla_type(nest) != DCB_HDRM_A_RESULT_PRIO)
@@ -264,6 +319,36 @@ int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
 		return 0;
 	*cmd = g->cmd;
 	return 1;
+}
+
+/*
+ * Which exchange took the timestamps, and for peer delay who answered
+ * and in how many steps: JSON's method, responder and steps; the text's
+ * line after the status
+ *   method pdelay (IEEE 1588 peer delay), responder 0c42a1.fffe.000007-1, two-step
+ * Nothing where the module does not say (a module before pdelay
+ * measured with hdrm; a pushed result).
+ */
+static void result_method_print(struct out *o, const struct result *r)
+{
+	char id[HDRM_PORT_ID_STR];
+
+	if (!r->has_method)
+		return;
+	out_str(o, "method", "method %s",
+		HDRM_NAME(hdrm_method_names, r->method));
+	if (r->method < ARRAY_SIZE(method_words) && method_words[r->method])
+		out_text(o, " (%s)", method_words[r->method]);
+	if (r->has_responder)
+		out_str(o, "responder", ", responder %s",
+			hdrm_port_id_str(id, sizeof(id), r->responder));
+	if (r->has_steps)
+		out_ju64(o, "steps", r->steps);
+	if (r->has_steps && (r->steps == 1 || r->steps == 2))
+		out_text(o, ", %s-step", r->steps == 1 ? "one" : "two");
+	else if (r->has_steps)
+		out_text(o, ", steps %u", r->steps);
+	out_text(o, "\n");
 }
 
 /*
@@ -385,6 +470,7 @@ void hdrm_result_print(struct out *o, const struct result *r)
 	if (peer)
 		out_text(o, "source: the peer measured this headroom and pushed it here (session %u)\n",
 			 r->session);
+	result_method_print(o, r);
 	/* a pushed headroom has no probes of its own to tell of */
 	was = out_mute(o, o->mute || peer);
 	result_ts_print(o, r);

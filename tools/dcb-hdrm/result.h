@@ -10,6 +10,11 @@
 #include "dcbstate.h"
 #include "peer.h"
 
+/* a PTP port identity: clockIdentity, then portNumber (big-endian) */
+#define HDRM_PORT_ID_LEN	10
+/* as ptp4l and pmc print it: "0c42a1.fffe.000007-1", up to port 65535 */
+#define HDRM_PORT_ID_STR	sizeof("aabbcc.fffe.ddeeff-65535")
+
 struct prio_res {
 	bool valid;
 	bool unsized;		/* maximum frame beyond the arithmetic */
@@ -70,6 +75,17 @@ struct result {
 	uint32_t owner;			/* enum dcb_hdrm_buffer_owner */
 	bool has_cable;
 	uint32_t cable_cm;		/* the equivalent cable, centimetres */
+	/*
+	 * The exchange that took the timestamps (a local result of a module
+	 * that has pdelay; without it, hdrm), and for pdelay who answered
+	 * and in how many steps.
+	 */
+	bool has_method;
+	uint32_t method;		/* enum dcb_hdrm_method: hdrm, pdelay */
+	bool has_responder;
+	uint8_t responder[HDRM_PORT_ID_LEN];
+	bool has_steps;
+	uint32_t steps;			/* 1: one-step, 2: two-step */
 	struct manual_info manual;	/* last-measured only */
 };
 
@@ -80,6 +96,8 @@ extern const char *const hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_S
 extern const char *const hdrm_mode_names[DCB_HDRM_MODE_2TS + 1];
 extern const char *const hdrm_estimator_names[DCB_HDRM_ESTIMATOR_MAX + 1];
 extern const char *const hdrm_model_names[DCB_HDRM_MODEL_NONE + 1];
+extern const char *const hdrm_method_names[DCB_HDRM_METHOD_PDELAY + 1];
+const char *hdrm_port_id_str(char *buf, size_t len, const uint8_t *id);
 int result_parse(struct nlattr *attrs, int len, struct result *r);
 int result_parse_cb(struct nlattr *attrs, int len, void *arg);
 int result_last_parse(struct nlattr *nest, const char *ifname,

@@ -104,6 +104,10 @@ static const struct row result_rows[] = {
 	{ "encap", ", %s, " },
 	{ "estimator", "ns (%s)" },
 	{ "timestamping", ", %s timestamps" },
+	{ "method", "method %s" },
+	{ "responder", "responder %s" },
+	/* worded one-step or two-step; another count as steps N */
+	{ "steps", "steps %s" },
 	{ "ts_mode", "ts-mode %s" },
 	{ "precision_source", "precision-source %s" },
 	{ "rate_ratio_ppb", "rate-ratio %s ppb", NULL, C_PLUS },
@@ -290,6 +294,7 @@ static const struct row dev_rows[] = {
 	{ "stats.push_refused", "push-refused %s" },
 	{ "stats.foreign", "foreign %s" },
 	{ "stats.peer_no_cap", "peer-no-cap %s" },
+	{ "stats.ptp_others", "ptp-others %s" },
 	{ NULL }
 };
 
@@ -400,6 +405,9 @@ static const struct row mon_rows[] = {
 	{ "rtt_ns", NULL },
 	{ "rtt_ns.estimate", ", t %s ns" },
 	{ "timestamping", "(%s timestamps)" },
+	{ "method", ", method %s" },
+	{ "responder", ", responder %s" },
+	{ "steps", NULL },		/* show's */
 	{ "priorities[].prio", "prio %s ", .when = "[result]" },
 	{ "priorities[].headroom_bytes", " %s B", .when = "[result]" },
 	{ "probes.received", "(%s/" },

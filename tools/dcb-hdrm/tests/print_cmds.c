@@ -109,6 +109,13 @@ void golden_result_print(struct hdrm_ctx *ctx, const struct result *r,
 	result_print(ctx, r, simulate, ns ? &sm : NULL, h);
 }
 
+int golden_measure_exit(const struct result *r, bool push)
+{
+	int ret = result_status_exit(r);
+
+	return !ret && push ? push_exit(r->ifname, r) : ret;
+}
+
 int golden_mon_event(struct hdrm_ctx *ctx, struct nl_msg *msg, int family,
 		     uint32_t ifindex)
 {

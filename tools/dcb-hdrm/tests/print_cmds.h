@@ -19,6 +19,12 @@
 void golden_result_print(struct hdrm_ctx *ctx, const struct result *r,
 			 bool simulate, uint32_t *ns, uint32_t n,
 			 const struct hist *h);
+/*
+ * measure's exit status, and its one line on stderr, for a result (and
+ * the push asked for) that needs no more netlink: the manual prompt's
+ * statuses aside
+ */
+int golden_measure_exit(const struct result *r, bool push);
 /* monitor's handler of one notification, for @family, every device or one */
 int golden_mon_event(struct hdrm_ctx *ctx, struct nl_msg *msg, int family,
 		     uint32_t ifindex);

@@ -129,8 +129,49 @@ int main(void)
 	       ARGV("measure", "dev", "lo", "ts-mode", "Auto"));
 	expect(1, "measure: \"ts-mode\" needs a value",
 	       ARGV("measure", "dev", "lo", "ts-mode"));
-	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram",
+	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain or ptp-sdo",
 	       ARGV("measure", "dev", "lo", "frobs", "1"));
+	/* the exchange: its words, and what peer delay cannot do */
+	expect(1, "invalid method \"ptp\"; expected auto, hdrm or pdelay",
+	       ARGV("measure", "dev", "lo", "method", "ptp"));
+	expect(1, "measure: \"method\" needs a value",
+	       ARGV("measure", "dev", "lo", "method"));
+	expect(1, "invalid ptp-domain \"256\"; expected an integer 0..255",
+	       ARGV("measure", "dev", "lo", "ptp-domain", "256"));
+	expect(1, "invalid ptp-sdo \"16\"; expected an integer 0..15",
+	       ARGV("measure", "dev", "lo", "ptp-sdo", "16"));
+	expect(1, "invalid ptp-sdo \"-1\"",
+	       ARGV("measure", "dev", "lo", "ptp-sdo", "-1"));
+	expect(1, "measure: a pdelay peer takes no push: a switch port or ptp4l answers peer delay but runs no dcb_hdrm",
+	       ARGV("measure", "dev", "lo", "method", "pdelay", "push"));
+	expect(1, "measure: a pdelay peer takes no push: ",
+	       ARGV("measure", "push", "dev", "lo", "met", "pdelay"));
+	expect(1, "measure: method pdelay takes four timestamps: not with mode 2ts",
+	       ARGV("measure", "dev", "lo", "mode", "2ts", "method", "pdelay"));
+	expect(1, "measure: ptp-domain and ptp-sdo are for method pdelay or auto, not hdrm",
+	       ARGV("measure", "dev", "lo", "method", "hdrm", "ptp-sdo", "1"));
+	{
+		const char *const *const ok[] = {
+			ARGV("measure", "dev", "lo", "method", "pdelay", "ptp-domain", "24",
+			     "ptp-sdo", "1", "count", "1"),
+			ARGV("measure", "dev", "lo", "method", "auto", "ptp-domain", "0", "push",
+			     "count", "1"),
+			ARGV("measure", "dev", "lo", "method", "hdrm", "mode", "2ts", "push",
+			     "count", "1"),
+		};
+		unsigned int i;
+		int rc;
+
+		for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+			rc = run(ok[i]);
+			TAP_OK((rc == 2 || rc == 3) && !strstr(err, "invalid") &&
+			       !strstr(err, "measure:") && !out[0],
+			       "measure ... method %s ...: the words are taken, the kernel is asked",
+			       ok[i][4]);
+			if (rc != 2 && rc != 3)
+				printf("# status %d, stderr \"%s\"\n", rc, err);
+		}
+	}
 	expect(1, "dev set: invalid hwtstamp \"off\"; expected on (dcb-hdrm only widens",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "off"));
 	expect(1, "dev set: \"hwtstamp\" needs a value",
@@ -276,7 +317,9 @@ int main(void)
 			"FRAME-MAP := [ FRAME-MAP ] { PRIO | all }:{ SIZE | auto }"),
 		   ARGV("dev", "help"));
 	expect_out(ARGV("dcb-hdrm dev set dev DEV"), ARGV("dev", "set", "help"));
-	expect_out(ARGV("Usage: dcb-hdrm measure dev DEV"), ARGV("measure", "help"));
+	expect_out(ARGV("Usage: dcb-hdrm measure dev DEV",
+			"[ method auto | hdrm | pdelay ] [ ptp-domain N ] [ ptp-sdo N ]"),
+		   ARGV("measure", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm show dev DEV", "dcb-hdrm show help"), ARGV("show", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm simulate speed MBPS"), ARGV("simulate", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm monitor", "dcb-hdrm monitor help"), ARGV("monitor", "help"));

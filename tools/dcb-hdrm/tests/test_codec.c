@@ -193,6 +193,65 @@ static void test_result(void)
 	       "result JSON: status no-hw-timestamps");
 }
 
+/* a local result of @method; a pdelay one with a responder of @id_len bytes */
+static struct nl_msg *result_msg_method(uint8_t method, int id_len,
+					uint8_t steps)
+{
+	static const uint8_t id[12] = {
+		0x0c, 0x42, 0xa1, 0xff, 0xfe, 0x00, 0x00, 0x07, 0xff, 0xff,
+	};
+	struct nl_msg *m = result_msg(true, 12);
+
+	nla_put_u8(m, DCB_HDRM_A_RESULT_METHOD, method);
+	if (id_len)
+		nla_put(m, DCB_HDRM_A_RESULT_RESPONDER, id_len, id);
+	if (steps)
+		nla_put_u8(m, DCB_HDRM_A_RESULT_STEPS, steps);
+	return m;
+}
+
+static void test_method(void)
+{
+	uint8_t id[HDRM_PORT_ID_LEN] = { 0 };
+	char buf[HDRM_PORT_ID_STR];
+	struct result r;
+	const char *s;
+
+	TAP_OK(!parse_result(result_msg_method(DCB_HDRM_METHOD_PDELAY, 10, 2), &r) &&
+	       r.has_method && r.method == DCB_HDRM_METHOD_PDELAY &&
+	       r.has_responder && r.responder[0] == 0x0c && r.responder[9] == 0xff &&
+	       r.has_steps && r.steps == 2,
+	       "result: method, responder and steps parsed");
+	s = result_json(&r);
+	TAP_OK(strstr(s, "\"timestamping\":\"hardware\",\"method\":\"pdelay\",\"responder\":\"0c42a1.fffe.000007-65535\",\"steps\":2,\"ts_mode\":") != NULL,
+	       "result JSON: method, responder as ptp4l prints a port identity, steps: %s", s);
+	s = result_txt(&r);
+	TAP_OK(strstr(s, "\nstatus: ok\nmethod pdelay (IEEE 1588 peer delay), responder 0c42a1.fffe.000007-65535, two-step\nts-mode ") != NULL,
+	       "result text: the method's line after the status");
+	if (!strstr(s, "\nmethod pdelay"))
+		printf("# %s\n", s);
+
+	TAP_OK(!parse_result(result_msg_method(DCB_HDRM_METHOD_PDELAY, 10, 1), &r) &&
+	       strstr(result_txt(&r), ", one-step\n"),
+	       "result text: a one-step responder");
+	TAP_OK(!parse_result(result_msg_method(DCB_HDRM_METHOD_HDRM, 0, 0), &r) &&
+	       !r.has_responder && !r.has_steps &&
+	       strstr(result_json(&r), "\"method\":\"hdrm\",\"ts_mode\":") &&
+	       strstr(result_txt(&r), "\nmethod hdrm (dcb_hdrm's own measurement frames)\n"),
+	       "result: method hdrm, no responder, no steps");
+	TAP_OK(parse_result(result_msg_method(DCB_HDRM_METHOD_PDELAY, 9, 2), &r) == -EPROTO &&
+	       parse_result(result_msg_method(DCB_HDRM_METHOD_PDELAY, 11, 2), &r) == -EPROTO,
+	       "result: a responder that is not ten bytes is refused");
+	TAP_OK(!parse_result(result_msg(true, 12), &r) && !r.has_method &&
+	       !strstr(result_json(&r), "\"method\"") &&
+	       !strstr(result_json(&r), "responder") &&
+	       !strstr(result_txt(&r), "method"),
+	       "result: a module before pdelay says no method, and nothing is printed for it");
+	TAP_OK(!strcmp(hdrm_port_id_str(buf, sizeof(buf), id), "000000.0000.000000-0") &&
+	       strlen(hdrm_port_id_str(buf, sizeof(buf), r.responder)) < sizeof(buf),
+	       "port identity: zeros, and the longest fits HDRM_PORT_ID_STR");
+}
+
 static void test_names(void)
 {
 	unsigned int i;
@@ -217,6 +276,11 @@ static void test_names(void)
 	       !strcmp(hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_SOFTWARE], "software") &&
 	       !strcmp(hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_HARDWARE], "hardware"),
 	       "names: precision-source and timestamping in the uAPI's order");
+	TAP_OK(ARRAY_SIZE(hdrm_method_names) == DCB_HDRM_METHOD_PDELAY + 1 &&
+	       !strcmp(hdrm_method_names[DCB_HDRM_METHOD_AUTO], "auto") &&
+	       !strcmp(hdrm_method_names[DCB_HDRM_METHOD_HDRM], "hdrm") &&
+	       !strcmp(hdrm_method_names[DCB_HDRM_METHOD_PDELAY], "pdelay"),
+	       "names: method in the uAPI's order");
 	TAP_OK(!hdrm_parse_word("ts-mode", "hook", hdrm_ts_mode_names,
 				ARRAY_SIZE(hdrm_ts_mode_names), &v) &&
 	       v == DCB_HDRM_TS_MODE_HOOK,
@@ -259,6 +323,20 @@ static struct nl_msg *dev_msg(bool ts, int peer)
 	return m;
 }
 
+/* @m with a stats nest: an older module's counters, and ptp-others */
+static struct nl_msg *dev_stats(struct nl_msg *m, bool ptp_others)
+{
+	struct nlattr *nest = nla_nest_start(m, DCB_HDRM_A_DEV_STATS);
+	int i;
+
+	for (i = DCB_HDRM_A_STATS_RX_REQUESTS; i <= DCB_HDRM_A_STATS_PEER_NO_CAP; i++)
+		nla_put_u64(m, i, 1);
+	if (ptp_others)
+		nla_put_u64(m, DCB_HDRM_A_STATS_PTP_OTHERS, 5);
+	nla_nest_end(m, nest);
+	return m;
+}
+
 static const char *dev_json(struct nl_msg *m, int hw_err, int tx, int rx)
 {
 	struct dev_info d;
@@ -297,6 +375,13 @@ static void test_dev(void)
 	TAP_OK(strstr(s, "\"peer\":{\"auto_hdrm\":true,\"accept_push\":null,\"via\":\"lldp\",\"age_ms\":0,\"two_step\":null,\"hw_timestamping\":null,\"hw_resolution_ns\":null}") != NULL,
 	       "dev JSON: a peer learned by LLDP: its timestamping null: %s", s);
 
+	s = dev_json(dev_stats(dev_msg(true, 0), true), 0, 0, 0);
+	TAP_OK(strstr(s, "\"foreign\":1,\"peer_no_cap\":1,\"ptp_others\":5}") != NULL,
+	       "dev JSON: ptp_others last of the counters: %s", s);
+	s = dev_json(dev_stats(dev_msg(true, 0), false), 0, 0, 0);
+	TAP_OK(strstr(s, "\"peer_no_cap\":1}") && !strstr(s, "ptp_others"),
+	       "dev JSON: no ptp_others from a module that does not count them");
+
 	s = dev_json(dev_msg(true, 0), 0, HWTSTAMP_TX_ONESTEP_SYNC,
 		     HWTSTAMP_FILTER_PTP_V2_L2_EVENT);
 	TAP_OK(strstr(s, "\"hwtstamp\":{\"tx_type\":\"onestep-sync\",\"rx_filter\":\"ptp-v2-l2-event\"}") &&
@@ -307,6 +392,7 @@ static void test_dev(void)
 int main(void)
 {
 	test_result();
+	test_method();
 	test_names();
 	test_dev();
 	return tap_done();

@@ -415,6 +415,13 @@ static void put_result(struct nl_msg *m, const struct result *r)
 	if (r->has_cable)
 		nla_put_u32(m, DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM,
 			    r->cable_cm);
+	if (r->has_method)
+		nla_put_u8(m, DCB_HDRM_A_RESULT_METHOD, r->method);
+	if (r->has_responder)
+		nla_put(m, DCB_HDRM_A_RESULT_RESPONDER, HDRM_PORT_ID_LEN,
+			r->responder);
+	if (r->has_steps)
+		nla_put_u8(m, DCB_HDRM_A_RESULT_STEPS, r->steps);
 	for (i = 0; i < HDRM_PRIOS; i++) {
 		p = &r->prio[i];
 		if (!p->valid && !p->unsized)
@@ -556,9 +563,12 @@ static void put_dev(struct nl_msg *m, const struct dev_info *d,
 		nla_nest_end(m, n);
 	}
 	if (d->has_stats) {
+		/* an older module's counters, and the newer ones it says */
 		n = nla_nest_start(m, DCB_HDRM_A_DEV_STATS);
 		for (i = 1; i <= DCB_HDRM_A_STATS_MAX; i++)
-			nla_put_u64(m, i, d->stats[i]);
+			if (i < DCB_HDRM_A_STATS_PTP_OTHERS ||
+			    d->stats_sent & (1u << i))
+				nla_put_u64(m, i, d->stats[i]);
 		nla_nest_end(m, n);
 	}
 	if (last)
@@ -1340,8 +1350,16 @@ static void dev_fix_auto(struct dev_info *d)
 	d->has_stats = false;
 }
 
+/* a module with peer delay: it counts the answers to others */
+static void dev_fix_pdelay(struct dev_info *d)
+{
+	dev_fix_full(d);
+	d->stats_sent = 1u << DCB_HDRM_A_STATS_PTP_OTHERS;
+}
+
 static void (*const dev_fixes[])(struct dev_info *d) = {
 	dev_fix_full, dev_fix_min, dev_fix_mlxsw, dev_fix_odd, dev_fix_auto,
+	dev_fix_pdelay,
 };
 
 struct dev_cmd {
@@ -1382,12 +1400,13 @@ static void golden_dev(void)
 		{ CMD("show", "dev", "eth3"), 0, 0x8 },
 		{ CMD("show", "dev", "eth1"), 0, 0x10 },
 		{ CMD("show", "dev", "eth9"), -ENODEV, 0 },
+		{ CMD("show", "dev", "eth9"), 0, 0x20 },
 	};
 	static const char *const names[] = {
 		"show: every device", "show: none", "show: refused after one",
 		"show dev: full", "show dev: bare", "show dev: mlxsw in TC mode",
 		"show dev: names past the tables", "show dev: auto is generic",
-		"show dev: refused",
+		"show dev: refused", "show dev: ptp-others counted",
 	};
 	unsigned int i;
 	char name[96];
@@ -1609,9 +1628,69 @@ static void r_fix_ratio_min(struct result *r)
 	r->occupancy = 1000;
 }
 
+/* measured with dcb_hdrm's own frames, by a module that says so */
+static void r_fix_hdrm(struct result *r)
+{
+	r_fix_local(r);
+	r->has_method = true;
+	r->method = DCB_HDRM_METHOD_HDRM;
+}
+
+/* IEEE 1588 peer delay, a two-step responder (ptp4l's port 1) */
+static void r_fix_pdelay(struct result *r)
+{
+	static const uint8_t id[HDRM_PORT_ID_LEN] = {
+		0x0c, 0x42, 0xa1, 0xff, 0xfe, 0x00, 0x00, 0x07, 0x00, 0x01,
+	};
+
+	r_fix_local(r);
+	r->session = 43;
+	r->has_method = true;
+	r->method = DCB_HDRM_METHOD_PDELAY;
+	r->has_responder = true;
+	memcpy(r->responder, id, sizeof(id));
+	r->has_steps = true;
+	r->steps = 2;
+	memset(&r->push, 0, sizeof(r->push));
+}
+
+/* a one-step responder: a switch's port 258, its t3 - t2 in the response */
+static void r_fix_pdelay_1step(struct result *r)
+{
+	static const uint8_t id[HDRM_PORT_ID_LEN] = {
+		0xac, 0x1f, 0x6b, 0xff, 0xfe, 0xa1, 0xb2, 0xc3, 0x01, 0x02,
+	};
+
+	r_fix_pdelay(r);
+	memcpy(r->responder, id, sizeof(id));
+	r->steps = 1;
+	r->two_step = 0;
+	r->followup_missing = 0;
+}
+
+/* a method and steps past the tables, no responder */
+static void r_fix_pdelay_unknown(struct result *r)
+{
+	r_fix_pdelay(r);
+	r->method = 9;
+	r->has_responder = false;
+	r->steps = 3;
+}
+
+/* peer delay that no responder answered */
+static void r_fix_pdelay_noreply(struct result *r)
+{
+	r_fix_noreply(r);
+	r->has_method = true;
+	r->method = DCB_HDRM_METHOD_PDELAY;
+	memset(&r->push, 0, sizeof(r->push));
+}
+
 static void (*const r_fixes[])(struct result *r) = {
 	r_fix_local, r_fix_2ts, r_fix_peer, r_fix_noreply, r_fix_noprio,
 	r_fix_unknown, r_fix_nots, r_fix_ratio_pos, r_fix_ratio_min,
+	r_fix_hdrm, r_fix_pdelay, r_fix_pdelay_1step, r_fix_pdelay_unknown,
+	r_fix_pdelay_noreply,
 };
 
 static const char *const r_names[] = {
@@ -1619,6 +1698,9 @@ static const char *const r_names[] = {
 	"pushed by the peer", "no reply", "no priority to size",
 	"names past the tables", "no timestamps' word, no model",
 	"a positive rate ratio, apply failed", "the least rate ratio",
+	"method hdrm", "method pdelay, two-step",
+	"method pdelay, one-step, port 258",
+	"a method and steps past the tables", "method pdelay, no reply",
 };
 
 static void r_print(const void *arg)
@@ -1639,7 +1721,8 @@ static void golden_result(void)
 
 	cur_obj = "result";
 	for (i = 0; i < ARRAY_SIZE(r_fixes); i++)
-		run(r_names[i], i == 0 ? F_PRETTY : 0, r_print, &r_fixes[i]);
+		run(r_names[i], i == 0 || i == 10 ? F_PRETTY : 0, r_print,
+		    &r_fixes[i]);
 }
 
 /* ---- report ---- */
@@ -1825,6 +1908,9 @@ static const struct m_case m_cases[] = {
 	{ "apply failed, push refused", r_fix_local, false, -1, false, true, true },
 	{ "pushed by the peer, simulate", r_fix_peer, true, -1 },
 	{ "2ts, pending push", r_fix_2ts, false, -1 },
+	{ "method pdelay, two-step", r_fix_pdelay, false, -1 },
+	{ "method pdelay, one-step, simulate", r_fix_pdelay_1step, true, -1 },
+	{ "method hdrm", r_fix_hdrm, false, -1 },
 };
 
 static void m_print(const void *arg)
@@ -1849,6 +1935,70 @@ static void m_print(const void *arg)
 			    c->histogram ? &h : NULL);
 }
 
+static void r_fix_foreign(struct result *r)
+{
+	r_fix_local(r);
+	r->status = DCB_HDRM_STATUS_FOREIGN;
+}
+
+static void r_fix_pdelay_foreign(struct result *r)
+{
+	r_fix_pdelay(r);
+	r->status = DCB_HDRM_STATUS_FOREIGN;
+}
+
+/* peer delay that ended before the responder was named */
+static void r_fix_pdelay_anonymous(struct result *r)
+{
+	r_fix_pdelay(r);
+	r->has_responder = false;
+	r->has_steps = false;
+}
+
+static void r_fix_pdelay_foreign_anonymous(struct result *r)
+{
+	r_fix_pdelay_anonymous(r);
+	r->status = DCB_HDRM_STATUS_FOREIGN;
+}
+
+/* measure's one line on stderr and its exit status, for a result */
+struct mx_case {
+	const char *name;
+	void (*fix)(struct result *r);
+	bool push;
+	int push_idx;			/* pushes[], or -1: the fixture's */
+	int status;
+};
+
+static const struct mx_case mx_cases[] = {
+	{ "exit: no reply", r_fix_noreply, false, -1, EXIT_NOREPLY },
+	{ "exit: pdelay, no reply", r_fix_pdelay_noreply, false, -1, EXIT_NOREPLY },
+	{ "exit: foreign", r_fix_foreign, false, -1, EXIT_KERNEL },
+	{ "exit: pdelay, foreign", r_fix_pdelay_foreign, false, -1, EXIT_KERNEL },
+	{ "exit: pdelay, foreign, no responder named",
+	  r_fix_pdelay_foreign_anonymous, false, -1, EXIT_KERNEL },
+	{ "exit: push applied", r_fix_local, true, 2, 0 },
+	{ "exit: push refused", r_fix_local, true, 4, EXIT_KERNEL },
+	{ "exit: push unanswered", r_fix_local, true, 15, EXIT_KERNEL },
+	{ "exit: push, auto measured with pdelay", r_fix_pdelay, true, -1,
+	  EXIT_KERNEL },
+	{ "exit: push, pdelay, no responder named", r_fix_pdelay_anonymous,
+	  true, -1, EXIT_KERNEL },
+};
+
+static int mx_status;
+
+static void mx_print(const void *arg)
+{
+	const struct mx_case *c = arg;
+	struct result r;
+
+	c->fix(&r);
+	if (c->push_idx >= 0)
+		r.push = pushes[c->push_idx];
+	mx_status = golden_measure_exit(&r, c->push);
+}
+
 static void golden_measure(void)
 {
 	unsigned int i;
@@ -1856,6 +2006,12 @@ static void golden_measure(void)
 	cur_obj = "measure";
 	for (i = 0; i < ARRAY_SIZE(m_cases); i++)
 		run(m_cases[i].name, i == 7 ? F_PRETTY : 0, m_print, &m_cases[i]);
+	for (i = 0; i < ARRAY_SIZE(mx_cases); i++) {
+		run(mx_cases[i].name, 0, mx_print, &mx_cases[i]);
+		TAP_OK(mx_status == mx_cases[i].status,
+		       "measure %s: exit status %d", mx_cases[i].name,
+		       mx_cases[i].status);
+	}
 }
 
 /* ---- simulate ---- */
@@ -2001,6 +2157,8 @@ static const struct show_case show_cases[] = {
 	{ "manual, mlxsw out of range", CMD("dev", "eth9", "simulate"), r_fix_peer, 2, 4 },
 	{ "manual, never measured", CMD("dev", "eth9"), r_fix_noreply, 2, 0 },
 	{ "refused", CMD("dev", "eth9"), r_fix_local, 1, 0, -ENODATA },
+	{ "method pdelay", CMD("dev", "eth9"), r_fix_pdelay, 0, 0 },
+	{ "method hdrm", CMD("dev", "eth9"), r_fix_hdrm, 1, 0 },
 };
 
 static void golden_show(void)
@@ -2086,6 +2244,10 @@ static const struct mon_case mon_cases[] = {
 	{ "watchdog, no event", DCB_HDRM_CMD_WATCHDOG_NTF, NULL, 0 },
 	{ "peer, in-band", DCB_HDRM_CMD_PEER_NTF, NULL, 3, 1 },
 	{ "peer, lldp, never measured", DCB_HDRM_CMD_PEER_NTF, NULL, 2, 0 },
+	{ "result, method pdelay", DCB_HDRM_CMD_RESULT_NTF, r_fix_pdelay, -1, -1 },
+	{ "result, method hdrm", DCB_HDRM_CMD_RESULT_NTF, r_fix_hdrm, -1, -1 },
+	{ "result, pdelay failed", DCB_HDRM_CMD_RESULT_NTF, r_fix_pdelay_noreply, -1, -1 },
+	{ "apply, method pdelay", DCB_HDRM_CMD_APPLY_NTF, r_fix_pdelay, -1, 5 },
 };
 
 static void golden_monitor(void)
@@ -2094,7 +2256,8 @@ static void golden_monitor(void)
 
 	cur_obj = "monitor";
 	for (i = 0; i < ARRAY_SIZE(mon_cases); i++)
-		run(mon_cases[i].name, i == 0 || i == 17 || i == 20 ? F_PRETTY : 0,
+		run(mon_cases[i].name,
+		    i == 0 || i == 17 || i == 20 || i == 22 ? F_PRETTY : 0,
 		    mon_print, &mon_cases[i]);
 }
 
