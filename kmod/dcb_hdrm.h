@@ -415,6 +415,13 @@ struct hdrm_port {
 	struct hdrm_push push;		/* as initiator */
 	struct hdrm_rx_push rx_push;	/* as receiver */
 	struct hdrm_ctl last_ack;	/* the last push answered, resent */
+	/*
+	 * When a peer-delay answer to another requester with this device's
+	 * clockIdentity was last seen (monotonic ns, 0: never): a ptp4l
+	 * runs P2P here, and would take the answers to dcb_hdrm's own
+	 * requests for rogue ones (hdrm_ptp_local_busy()).
+	 */
+	u64 ptp_local_ns;
 	bool dead;			/* going away: queue no more work */
 	struct hdrm_session *session;	/* running, or NULL */
 	struct hdrm_result *result;	/* last, or NULL */
@@ -526,6 +533,29 @@ static inline void hdrm_session_end_locked(struct hdrm_port *port,
 	schedule_work(&port->done_work);
 }
 
+/*
+ * A local PTP daemon's peer-delay exchange was seen within this long: a
+ * ptp4l polls its peer once a second (logMinPdelayReqInterval 0).
+ */
+#define HDRM_PTP_LOCAL_WINDOW_NS	(10ULL * NSEC_PER_SEC)
+
+/**
+ * hdrm_ptp_local_busy() - does a ptp4l run peer delay on this port?
+ * @port: the port
+ * @now: ktime_get_ns()
+ *
+ * ptp4l faults its port (EV_FAULT_DETECTED, "rogue peer delay response")
+ * on a Pdelay_Resp that answers no request of its own, so dcb_hdrm sends
+ * none where one runs: the answers its own requests draw go to the same
+ * group address. Context: any.
+ */
+static inline bool hdrm_ptp_local_busy(const struct hdrm_port *port, u64 now)
+{
+	u64 seen = READ_ONCE(port->ptp_local_ns);
+
+	return seen && now - seen < HDRM_PTP_LOCAL_WINDOW_NS;
+}
+
 /**
  * hdrm_session_fallback_locked() - method auto: measure with peer delay
  * @s: a session still negotiating
@@ -535,7 +565,8 @@ static inline void hdrm_session_end_locked(struct hdrm_port *port,
  * The peer did not answer the capability exchange, or answered without
  * the auto-HDRM bit: a switch, or a host without dcb_hdrm. With method
  * auto (and 4ts, which peer delay is) the session measures it with IEEE
- * 1588 peer delay instead; the timer sends the first Pdelay_Req next.
+ * 1588 peer delay instead, unless a ptp4l runs peer delay on the port
+ * (hdrm_ptp_local_busy()); the timer sends the first Pdelay_Req next.
  *
  * Context: port->lock held. Return: true when it fell back, false when
  * the caller ends the session as before.
@@ -544,7 +575,8 @@ static inline bool hdrm_session_fallback_locked(struct hdrm_session *s,
 						u8 status)
 {
 	if (s->method_req != DCB_HDRM_METHOD_AUTO ||
-	    s->mode != DCB_HDRM_MODE_4TS || s->done)
+	    s->mode != DCB_HDRM_MODE_4TS || s->done ||
+	    hdrm_ptp_local_busy(s->port, ktime_get_ns()))
 		return false;
 	s->method = DCB_HDRM_METHOD_PDELAY;
 	s->fell_back = true;

@@ -123,6 +123,13 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -ENETDOWN;
 		goto unlock;
 	}
+	if (s->method_req == DCB_HDRM_METHOD_PDELAY &&
+	    hdrm_ptp_local_busy(port, ktime_get_ns())) {
+		NL_SET_ERR_MSG_ATTR(info->extack, tb[DCB_HDRM_A_MEASURE_METHOD],
+				    "a PTP daemon (ptp4l -P) runs peer delay on this device, and would take the answers to ours for rogue ones: read its peer delay instead (pmc GET PORT_DATA_SET)");
+		err = -EBUSY;
+		goto unlock;
+	}
 	hdrm_session_snapshot(port, s);
 	spin_lock_bh(&port->lock);
 	s->apply = tb[DCB_HDRM_A_MEASURE_APPLY] ?

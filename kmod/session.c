@@ -616,7 +616,13 @@ void hdrm_session_ptp_rx(struct hdrm_port *port, const u8 *src,
 	bool was, taken = false, other = false, foreign = false;
 	struct hdrm_session *s;
 	struct hdrm_rec *r;
+	u8 self[8];
 
+	hdrm_ptp_clock_id(port->dev->dev_addr, self);
+	/* ptp4l's own exchange on this port: its identity, its port number */
+	if (!memcmp(m->requesting.clock, self, sizeof(self)) &&
+	    m->requesting.port != HDRM_PTP_OWN_PORT)
+		WRITE_ONCE(port->ptp_local_ns, rx->hook);
 	spin_lock(&port->lock);
 	s = port->session;
 	r = s ? hdrm_session_ptp_rec(s, m) : NULL;

@@ -7,7 +7,8 @@
 # ones; method auto choosing between dcb_hdrm's own exchange and peer
 # delay.
 
-ALL_TESTS="pdelay_hw_accuracy pdelay_sw_cable pdelay_auto pdelay_refusals"
+ALL_TESTS="pdelay_hw_accuracy pdelay_sw_cable pdelay_auto pdelay_local_ptp4l
+	   pdelay_refusals"
 # the debug kernel: one main path (the parser's hostile input is fuzz.sh's)
 DEBUG_TESTS="pdelay_auto"
 source "$(dirname "$0")/../lib.sh"
@@ -192,6 +193,51 @@ pdelay_auto()
 	hdrmB dev set dev db auto-hdrm on
 	ip -n "$NSA" link del da
 	log_test "method auto: hdrm with dcb_hdrm, pdelay with ptp4l alone, the manual line with neither"
+}
+
+# A ptp4l -P on the measuring device: it faults its port on a
+# Pdelay_Resp that answers no request of its own ("rogue peer delay
+# response"), and the answers to dcb_hdrm's requests would be such. Once
+# the module has seen ptp4l's own exchange on the device, method pdelay
+# is refused and auto does not fall back to it; ptp4l logs no fault.
+pdelay_local_ptp4l()
+{
+	local out rc pa i
+
+	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" &&
+		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
+		ip -n "$NSA" link set da type dcbsim delay-ns 2000 &&
+		ip -n "$NSB" link set db type dcbsim delay-ns 2000
+	check_err $? "cannot make a dcbsim pair"
+	responder_start db -S
+	check_err $? "the responder did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
+	ip netns exec "$NSA" ptp4l -2 -P -S -i da -m \
+		--uds_address="$TMPD/ptp4l-a" >"$TMPD/ptp4l-a.log" 2>&1 &
+	pa=$!
+	# its first exchanges, one a second, answered by the responder
+	for i in $(seq 1 30); do
+		[ "$(hdrmA -j dev show dev da | jq .stats.ptp_others)" -ge 2 ] && break
+		sleep 0.5
+	done
+	out=$(hdrmA measure dev da method pdelay count 5 2>&1)
+	[ $? -ne 0 ] && grep -q "runs peer delay on this device" <<<"$out"
+	check_err $? "method pdelay beside ptp4l -P: $out"
+	hdrmB dev set dev db auto-hdrm off
+	out=$(hdrmA -j measure dev da count 5)
+	rc=$?
+	[ "$rc" -eq 5 ] && [ "$(jqn .status "$out")" = peer-no-cap ] &&
+		[ "$(jqn .method "$out")" = hdrm ]
+	(($? == 0)) || check_err 1 "auto beside ptp4l -P fell back: exit $rc, $(jq -c '{method, status}' <<<"$out" 2>/dev/null)"
+	hdrmB dev set dev db auto-hdrm on
+	sleep 2
+	kill "$pa"
+	wait "$pa" 2>/dev/null
+	responder_stop
+	! grep -qiE "rogue|fault|multiple peer" "$TMPD/ptp4l-a.log"
+	(($? == 0)) || check_err 1 "ptp4l on the measuring device logged: $(grep -iE "rogue|fault|multiple peer" "$TMPD/ptp4l-a.log" | head -3)"
+	log_info "ptp4l -P on da: $(grep -c . "$TMPD/ptp4l-a.log") log lines, none of a fault; its exchanges counted in ptp_others: $(hdrmA -j dev show dev da | jq .stats.ptp_others)"
+	ip -n "$NSA" link del da
+	log_test "beside ptp4l -P on the device: pdelay refused, auto keeps to hdrm, ptp4l logs no fault"
 }
 
 # What peer delay cannot do, refused with the reason and nothing started
