@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Setting the headroom by hand, when the peer lacks automatic headroom
- * configuration: the dcb(8) line that does it, and why it is needed.
+ * configuration: the dcb(8) line that does it, and why it is needed; and
+ * what to set on a peer-delay responder's end, which takes no push.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -154,6 +155,17 @@ static bool manual_model(char *how, size_t len, const char *ifname,
 	return true;
 }
 
+/*
+ * The generic PFC delay allowance of a measurement in bits, as dcb pfc set
+ * dev DEV delay takes it: ceil((t + 2 x precision) x speed), and whether
+ * dcbnl's 16 bits cut it. Return: 0, or -EINVAL without a link speed.
+ */
+static int manual_delay_bits(const struct result *r, struct hdrm_delay *d)
+{
+	return hdrm_delay_value(hdrm_allowance_ns(r->est, r->precision),
+				r->speed, HDRM_DELAY_BITS, d);
+}
+
 /**
  * manual_command() - how to set a device's headroom by hand
  * @how: the text, a dcb(8) line where one can be had
@@ -183,9 +195,8 @@ void manual_command(char *how, size_t len, const char *ifname,
 	if (measured && prev->manual.present &&
 	    manual_model(how, len, ifname, prev, st))
 		return;
-	if (measured && prev->speed &&
-	    !hdrm_delay_value(hdrm_allowance_ns(prev->est, prev->precision),
-			      prev->speed, HDRM_DELAY_BITS, &d) && !d.clamped) {
+	if (measured && prev->speed && !manual_delay_bits(prev, &d) &&
+	    !d.clamped) {
 		snprintf(how, len,
 			 "dcb pfc set dev %s delay %u (from the last measurement, session %u)",
 			 ifname, d.value, prev->session);
@@ -210,6 +221,89 @@ void manual_command(char *how, size_t len, const char *ifname,
 			 "dcb pfc set dev %s delay BITS, BITS = (round trip + 2 x precision) x speed for your cable, or size its lossless buffers with dcb buffer set dev %s buffer-size",
 			 ifname, ifname);
 	}
+}
+
+/*
+ * The far end's port, which this end does not know: lldp listen keeps the
+ * peer's DCBX PFC TLV and chassis, not its port ID, and the module has no
+ * word of it. The commands name it PORT and the text says what PORT is.
+ */
+static const char far_port[] = "PORT";
+
+/* A peer delay that measured the link: the far end, no push, is set here. */
+static bool far_end_due(const struct result *r)
+{
+	return r->has_method && r->method == DCB_HDRM_METHOD_PDELAY &&
+	       r->status == DCB_HDRM_STATUS_OK && r->has_rtt;
+}
+
+/* The equivalent cable in whole metres, rounded up; at least 1 m. */
+static unsigned long long far_end_metres(const struct result *r)
+{
+	unsigned long long m = DIV_ROUND_UP_ULL(r->has_cable ? r->cable_cm : 0,
+						100);
+
+	return m ? m : 1;
+}
+
+/*
+ * The Linux peer's line: the generic manual line's delay, on PORT; JSON's
+ * null and the text's why where dcb pfc set delay cannot carry it.
+ */
+static void far_end_dcb_print(struct out *o, const struct result *r)
+{
+	struct hdrm_delay d;
+	char dcb[64];
+
+	if (manual_delay_bits(r, &d)) {
+		out_jnull(o, "dcb");
+		out_text(o, "  Linux: no link speed to turn t into the bits of dcb pfc set dev %s delay\n",
+			 far_port);
+	} else if (d.clamped) {
+		out_jnull(o, "dcb");
+		out_text(o, "  Linux: (t + 2 x precision) x speed is more bits than dcb pfc set dev %s delay carries (%u at most): size the lossless buffers of %s with dcb buffer set dev %s buffer-size\n",
+			 far_port, HDRM_DELAY_MAX_BITS, far_port, far_port);
+	} else {
+		snprintf(dcb, sizeof(dcb), "dcb pfc set dev %s delay %u",
+			 far_port, d.value);
+		out_str(o, "dcb", "  Linux: %s\n", dcb);
+	}
+}
+
+/**
+ * manual_far_end_print() - what to set by hand on a peer-delay responder
+ * @o: the output
+ * @r: a result; nothing unless a peer delay measured with status ok
+ *
+ * A switch port or ptp4l answers peer delay but runs no dcb_hdrm, so
+ * nothing is pushed to it: its setting is the user's. JSON's far_end
+ * {cable_length_m, sonic, dcb}; the text's lines under the result
+ *   far end (no push to a peer-delay responder): cable-length 30m, ...
+ *     SONiC: config interface cable-length PORT 30m
+ *     Linux: dcb pfc set dev PORT delay 7700
+ *     PORT is the switch's or peer's port facing this link
+ * The length is the equivalent cable's, rounded up to whole metres, as
+ * SONiC's CLI takes it ("40m"); the delay is manual_command()'s.
+ */
+void manual_far_end_print(struct out *o, const struct result *r)
+{
+	unsigned long long m;
+	char sonic[64];
+
+	if (!far_end_due(r))
+		return;
+	m = far_end_metres(r);
+	snprintf(sonic, sizeof(sonic), "config interface cable-length %s %llum",
+		 far_port, m);
+	out_obj_open(o, "far_end");
+	out_u64(o, "cable_length_m",
+		"far end (no push to a peer-delay responder): cable-length %llum, the equivalent cable rounded up to whole metres\n",
+		m);
+	out_str(o, "sonic", "  SONiC: %s\n", sonic);
+	far_end_dcb_print(o, r);
+	out_text(o, "  %s is the switch's or peer's port facing this link\n",
+		 far_port);
+	out_obj_close(o);
 }
 
 /* Why the peer cannot take part, as the device knows it. */

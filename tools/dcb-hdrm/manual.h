@@ -13,6 +13,7 @@
 void manual_command(char *how, size_t len, const char *ifname,
 		    const struct result *prev, const struct hdrm_dcb_state *st);
 const char *manual_why(const struct dev_view *dev, uint32_t status);
+void manual_far_end_print(struct out *o, const struct result *r);
 int manual_prompt(const struct result *r, const struct result *prev,
 		  const struct dev_view *dev);
 

@@ -14,6 +14,7 @@
 #include <linux/dcb_hdrm.h>
 
 #include "hdrm_calc.h"
+#include "manual.h"
 #include "result.h"
 
 const char *const hdrm_status_names[DCB_HDRM_STATUS_NO_HW_TIMESTAMPS + 1] = {
@@ -440,8 +441,9 @@ static void result_prio_print(struct out *o, const struct result *r,
 /*
  * A result: JSON's members, in an object the caller opened; the text's
  * lines, the derivation of every priority's headroom term by term as
- * the switch guides show theirs. What was applied and pushed is the
- * JSON's here, and the caller's to word in the text.
+ * the switch guides show theirs, and for a peer delay what to set on the
+ * far end by hand. What was applied and pushed is the JSON's here, and
+ * the caller's to word in the text.
  */
 void hdrm_result_print(struct out *o, const struct result *r)
 {
@@ -585,6 +587,9 @@ void hdrm_result_print(struct out *o, const struct result *r)
 		out_obj_close(o);
 	}
 	out_arr_close(o);
+	/* what a peer-delay responder, which takes no push, is set to */
+	out_mute(o, was);
+	manual_far_end_print(o, r);
 	out_mute(o, true);
 	hdrm_applied_print(o, &r->applied);
 	hdrm_push_print(o, &r->push);

@@ -161,6 +161,10 @@ static const struct row result_rows[] = {
 	{ "priorities[].best_headroom_bytes", NULL },
 	{ "unsized[].prio", "prio %s: no headroom" },
 	{ "unsized[].max_frame_bytes", "maximum frame, %s bytes" },
+	/* a peer delay's far end, set by hand: the lines under the result */
+	{ "far_end.cable_length_m", "cable-length %sm," },
+	{ "far_end.sonic", "SONiC: %s\n" },
+	{ "far_end.dcb", "Linux: %s\n" },
 	{ NULL }
 };
 
@@ -434,6 +438,8 @@ static const struct row mon_rows[] = {
 	{ "priorities[].effective_headroom_bytes", NULL },
 	{ "priorities[].best_headroom_bytes", NULL },
 	{ "unsized[].prio", NULL }, { "unsized[].max_frame_bytes", NULL },
+	{ "far_end.cable_length_m", NULL }, { "far_end.sonic", NULL },
+	{ "far_end.dcb", NULL },
 	/* a peer without the capability: the dcb line */
 	{ "manual", "by hand: %s\n" },
 	{ NULL }

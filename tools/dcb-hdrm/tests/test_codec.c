@@ -252,6 +252,49 @@ static void test_method(void)
 	       "port identity: zeros, and the longest fits HDRM_PORT_ID_STR");
 }
 
+/* a result of @method at 25 Gb/s whose equivalent cable is @cm */
+static struct nl_msg *result_msg_cable(uint8_t method, uint32_t cm)
+{
+	struct nl_msg *m = result_msg_method(method,
+					     method == DCB_HDRM_METHOD_PDELAY ?
+					     10 : 0, 2);
+
+	nla_put_u32(m, DCB_HDRM_A_RESULT_SPEED, 25000);
+	nla_put_u32(m, DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM, cm);
+	return m;
+}
+
+/*
+ * A peer delay's far end, from the module's attributes: the equivalent
+ * cable, 10001 cm, is 101 m rounded up; the delay, as the generic manual
+ * line has it, (1000 + 2 x 8) ns x 25000 Mb/s / 1000 = 25400 bits. No
+ * far end for hdrm, nor for a peer delay that did not end ok.
+ */
+static void test_far_end(void)
+{
+	struct result r;
+	const char *s;
+
+	TAP_OK(!parse_result(result_msg_cable(DCB_HDRM_METHOD_PDELAY, 10001), &r),
+	       "far end: a pdelay result with its cable parsed");
+	s = result_json(&r);
+	TAP_OK(strstr(s, "\"unsized\":[],\"far_end\":{\"cable_length_m\":101,\"sonic\":\"config interface cable-length PORT 101m\",\"dcb\":\"dcb pfc set dev PORT delay 25400\"},\"applied\":null") != NULL,
+	       "far end JSON: 101 m, SONiC's and dcb's lines: %s", s);
+	s = result_txt(&r);
+	TAP_OK(strstr(s, "\nfar end (no push to a peer-delay responder): cable-length 101m, the equivalent cable rounded up to whole metres\n  SONiC: config interface cable-length PORT 101m\n  Linux: dcb pfc set dev PORT delay 25400\n  PORT is the switch's or peer's port facing this link\n") != NULL,
+	       "far end text: the lines under the result");
+	TAP_OK(!parse_result(result_msg_cable(DCB_HDRM_METHOD_HDRM, 10001), &r) &&
+	       !strstr(result_json(&r), "far_end") &&
+	       !strstr(result_txt(&r), "far end"),
+	       "far end: none for hdrm, whose peer takes the push");
+	TAP_OK(!parse_result(result_msg_cable(DCB_HDRM_METHOD_PDELAY, 10001), &r),
+	       "far end: parsed again");
+	r.status = DCB_HDRM_STATUS_CANCELLED;
+	TAP_OK(!strstr(result_json(&r), "far_end") &&
+	       !strstr(result_txt(&r), "far end"),
+	       "far end: none for a peer delay that did not end ok");
+}
+
 static void test_names(void)
 {
 	unsigned int i;
@@ -393,6 +436,7 @@ int main(void)
 {
 	test_result();
 	test_method();
+	test_far_end();
 	test_names();
 	test_dev();
 	return tap_done();

@@ -1686,11 +1686,61 @@ static void r_fix_pdelay_noreply(struct result *r)
 	memset(&r->push, 0, sizeof(r->push));
 }
 
+/*
+ * A peer delay's far end, set by hand (it takes no push), worked by hand.
+ * The module's equivalent cable is t x 10 cm (5 ns/m each way); the far
+ * end's cable length is that in whole metres, rounded up, at least 1 m;
+ * its delay is the generic manual line's, ceil((t + 2 x precision) x
+ * speed) bits, 1 ns x 1 Mb/s being 1/1000 bit:
+ *
+ *   25 Gb/s, t 300 ns, precision 4 ns: 3000 cm = 30 m, no rounding;
+ *     (300 + 2 x 4) x 25000 / 1000 = 308 x 25 = 7700 bits
+ *   10 Gb/s, t 1203 ns, precision 25 ns: 12030 cm = 120.3 m, so 121 m;
+ *     (1203 + 2 x 25) x 10000 / 1000 = 1253 x 10 = 12530 bits
+ *   no speed, t 6 ns, precision 0: 60 cm, 0.6 m, so the least, 1 m;
+ *     no bits without a speed: no dcb line
+ *
+ * r_fix_pdelay's own, above: 100 Gb/s, t 2480 ns, precision 8 ns, its
+ * cable 24805 cm = 248.05 m, so 249 m; (2480 + 16) x 100000 / 1000 =
+ * 249600 bits, over the delay's 65535: no dcb line, the buffers instead.
+ * The rest of each result is r_fix_pdelay's.
+ */
+static void r_fix_pdelay_at(struct result *r, uint32_t speed, uint64_t t,
+			    uint32_t precision)
+{
+	r_fix_pdelay(r);
+	r->speed = speed;
+	r->est = t;
+	r->min = t;
+	r->median = t;
+	r->p99 = t + precision;
+	r->max = t + precision;
+	r->precision = precision;
+	r->cable_cm = t * 10;
+}
+
+static void r_fix_pdelay_25g(struct result *r)
+{
+	r_fix_pdelay_at(r, 25000, 300, 4);
+}
+
+static void r_fix_pdelay_10g(struct result *r)
+{
+	r_fix_pdelay_at(r, 10000, 1203, 25);
+}
+
+static void r_fix_pdelay_nospeed(struct result *r)
+{
+	r_fix_pdelay_at(r, 0, 6, 0);
+	memset(r->prio, 0, sizeof(r->prio));
+}
+
 static void (*const r_fixes[])(struct result *r) = {
 	r_fix_local, r_fix_2ts, r_fix_peer, r_fix_noreply, r_fix_noprio,
 	r_fix_unknown, r_fix_nots, r_fix_ratio_pos, r_fix_ratio_min,
 	r_fix_hdrm, r_fix_pdelay, r_fix_pdelay_1step, r_fix_pdelay_unknown,
-	r_fix_pdelay_noreply,
+	r_fix_pdelay_noreply, r_fix_pdelay_25g, r_fix_pdelay_10g,
+	r_fix_pdelay_nospeed,
 };
 
 static const char *const r_names[] = {
@@ -1701,6 +1751,9 @@ static const char *const r_names[] = {
 	"method hdrm", "method pdelay, two-step",
 	"method pdelay, one-step, port 258",
 	"a method and steps past the tables", "method pdelay, no reply",
+	"method pdelay, far end at 25 Gb/s, 30 m",
+	"method pdelay, far end at 10 Gb/s, 121 m",
+	"method pdelay, far end under a metre, no speed",
 };
 
 static void r_print(const void *arg)
@@ -1721,8 +1774,8 @@ static void golden_result(void)
 
 	cur_obj = "result";
 	for (i = 0; i < ARRAY_SIZE(r_fixes); i++)
-		run(r_names[i], i == 0 || i == 10 ? F_PRETTY : 0, r_print,
-		    &r_fixes[i]);
+		run(r_names[i], i == 0 || i == 10 || i == 14 ? F_PRETTY : 0,
+		    r_print, &r_fixes[i]);
 }
 
 /* ---- report ---- */
