@@ -366,6 +366,9 @@ struct hdrm_session {
 	bool ptp_have_responder;
 	struct hdrm_ptp_pid ptp_responder;
 	u8 ptp_steps;			/* 2 two-step, 1 one-step, 0 none yet */
+	/* ptp4l: its peerMeanPathDelay, ns, and whether it was hardware */
+	u32 ptp4l_delay;
+	bool ptp4l_hw;
 };
 
 /* A driver's per-priority transmit counters among its ethtool statistics. */

@@ -46,6 +46,11 @@ static struct netlink_range_validation dcb_hdrm_a_measure_interval_range = {
 	.max	= 1000000ULL,
 };
 
+static struct netlink_range_validation dcb_hdrm_a_measure_peer_delay_range = {
+	.min	= 1ULL,
+	.max	= 1000000ULL,
+};
+
 static struct netlink_range_validation dcb_hdrm_a_watchdog_detect_ms_range = {
 	.min	= 10ULL,
 	.max	= 60000ULL,
@@ -99,7 +104,7 @@ static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_SMALL_P
 };
 
 /* DCB_HDRM_CMD_MEASURE - do */
-static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_PTP_SDO + 1] = {
+static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_PEER_DELAY_HW + 1] = {
 	[DCB_HDRM_A_MEASURE_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[DCB_HDRM_A_MEASURE_COUNT] = NLA_POLICY_RANGE(NLA_U32, 1, 4096),
 	[DCB_HDRM_A_MEASURE_INTERVAL] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_measure_interval_range),
@@ -111,9 +116,11 @@ static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_PTP
 	[DCB_HDRM_A_MEASURE_OWNED] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_MEASURE_APPLY_OWN] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_MEASURE_TS_MODE] = NLA_POLICY_MAX(NLA_U8, 3),
-	[DCB_HDRM_A_MEASURE_METHOD] = NLA_POLICY_MAX(NLA_U8, 2),
+	[DCB_HDRM_A_MEASURE_METHOD] = NLA_POLICY_MAX(NLA_U8, 3),
 	[DCB_HDRM_A_MEASURE_PTP_DOMAIN] = { .type = NLA_U8, },
 	[DCB_HDRM_A_MEASURE_PTP_SDO] = NLA_POLICY_MAX(NLA_U8, 15),
+	[DCB_HDRM_A_MEASURE_PEER_DELAY] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_measure_peer_delay_range),
+	[DCB_HDRM_A_MEASURE_PEER_DELAY_HW] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 /* DCB_HDRM_CMD_RESULT_GET - do */
@@ -183,7 +190,7 @@ static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_MEASURE,
 		.doit		= hdrm_nl_measure_doit,
 		.policy		= dcb_hdrm_measure_nl_policy,
-		.maxattr	= DCB_HDRM_A_MEASURE_PTP_SDO,
+		.maxattr	= DCB_HDRM_A_MEASURE_PEER_DELAY_HW,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
@@ -250,7 +257,7 @@ static const struct genl_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_MEASURE,
 		.doit		= hdrm_nl_measure_doit,
 		.policy		= dcb_hdrm_measure_nl_policy,
-		.maxattr	= DCB_HDRM_A_MEASURE_PTP_SDO,
+		.maxattr	= DCB_HDRM_A_MEASURE_PEER_DELAY_HW,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

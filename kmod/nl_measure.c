@@ -28,15 +28,19 @@ static int hdrm_nl_measure_method_check(struct nlattr **tb,
 	struct nlattr *method = tb[DCB_HDRM_A_MEASURE_METHOD];
 	struct nlattr *ptp = tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN] ?:
 			     tb[DCB_HDRM_A_MEASURE_PTP_SDO];
-	bool pdelay = method &&
-		      nla_get_u8(method) == DCB_HDRM_METHOD_PDELAY;
+	struct nlattr *given = tb[DCB_HDRM_A_MEASURE_PEER_DELAY] ?:
+			       tb[DCB_HDRM_A_MEASURE_PEER_DELAY_HW];
+	u8 m = method ? nla_get_u8(method) : DCB_HDRM_METHOD_AUTO;
+	bool ptp4l = m == DCB_HDRM_METHOD_PTP4L;
+	/* both measure a peer without dcb_hdrm, through PTP */
+	bool pdelay = m == DCB_HDRM_METHOD_PDELAY || ptp4l;
 	bool two_ts = tb[DCB_HDRM_A_MEASURE_MODE] &&
 		      nla_get_u32(tb[DCB_HDRM_A_MEASURE_MODE]) ==
 		      DCB_HDRM_MODE_2TS;
 
 	if (pdelay && two_ts) {
 		NL_SET_ERR_MSG_ATTR(extack, method,
-				    "method pdelay takes four timestamps: not with mode 2ts");
+				    "methods pdelay and ptp4l take four timestamps: not with mode 2ts");
 		return -EINVAL;
 	}
 	if (pdelay && tb[DCB_HDRM_A_MEASURE_PUSH] &&
@@ -45,9 +49,19 @@ static int hdrm_nl_measure_method_check(struct nlattr **tb,
 				    "a peer delay responder takes no push: set its headroom from the result");
 		return -EINVAL;
 	}
-	if (ptp && method && nla_get_u8(method) == DCB_HDRM_METHOD_HDRM) {
+	if (ptp && (m == DCB_HDRM_METHOD_HDRM || ptp4l)) {
 		NL_SET_ERR_MSG_ATTR(extack, ptp,
 				    "ptp-domain and ptp-sdo are for method pdelay or auto");
+		return -EINVAL;
+	}
+	if (ptp4l && !tb[DCB_HDRM_A_MEASURE_PEER_DELAY]) {
+		NL_SET_ERR_MSG_ATTR(extack, method,
+				    "method ptp4l takes ptp4l's peer delay in peer-delay");
+		return -EINVAL;
+	}
+	if (given && !ptp4l) {
+		NL_SET_ERR_MSG_ATTR(extack, given,
+				    "peer-delay and peer-delay-hw are for method ptp4l");
 		return -EINVAL;
 	}
 	return 0;
@@ -103,6 +117,10 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 		s->ptp_domain = nla_get_u8(tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN]);
 	if (tb[DCB_HDRM_A_MEASURE_PTP_SDO])
 		s->ptp_sdo = nla_get_u8(tb[DCB_HDRM_A_MEASURE_PTP_SDO]);
+	if (tb[DCB_HDRM_A_MEASURE_PEER_DELAY])
+		s->ptp4l_delay = nla_get_u32(tb[DCB_HDRM_A_MEASURE_PEER_DELAY]);
+	s->ptp4l_hw = tb[DCB_HDRM_A_MEASURE_PEER_DELAY_HW] &&
+		      nla_get_u8(tb[DCB_HDRM_A_MEASURE_PEER_DELAY_HW]);
 	if (tb[DCB_HDRM_A_MEASURE_OWNED] &&
 	    nla_get_u8(tb[DCB_HDRM_A_MEASURE_OWNED])) {
 		s->owner_portid = info->snd_portid;

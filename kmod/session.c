@@ -336,6 +336,35 @@ static enum hrtimer_restart hdrm_session_timer(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
+/*
+ * method ptp4l: the round trip is twice the peer delay ptp4l measured on
+ * this link (its peerMeanPathDelay, read by the requester). No frame goes
+ * out: one probe's record holds it, t4 - t1 on the clock ptp4l used and
+ * no turnaround, and the session ends at once; its end turns it into a
+ * result as any other (precision the NIC's resolution when ptp4l stamped
+ * in hardware, else the host clock's).
+ * Context: port->lock held.
+ */
+static void hdrm_session_ptp4l_locked(struct hdrm_port *port,
+				      struct hdrm_session *s)
+{
+	struct hdrm_rec *r = &s->rec[0];
+	u64 t1 = s->clock_base + 1;
+
+	r->t1_hook = t1;
+	r->t4_hook = t1 + 2ULL * s->ptp4l_delay;
+	if (s->ptp4l_hw) {
+		r->t1_hw = t1;
+		r->t4_hw = r->t4_hook;
+	}
+	r->flags = HDRM_REC_REPLIED;
+	s->sent = 1;
+	s->received = 1;
+	s->settled = 1;
+	s->last_sent_ns = ktime_get_ns();
+	hdrm_session_end_locked(port, s, DCB_HDRM_STATUS_OK);
+}
+
 /**
  * hdrm_session_start() - attach a session to a port and send its first probe
  * @port: the device's port
@@ -389,15 +418,18 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 	/* auto: MAC control unless only 0x88B5 is answered (negotiation) */
 	s->encap = s->cfg.encap == DCB_HDRM_ENCAP_ETHER ? HDRM_ENCAP_ETHER :
 							  HDRM_ENCAP_MACCTL;
-	/* pdelay asks nobody first; auto and hdrm negotiate */
-	s->method = s->method_req == DCB_HDRM_METHOD_PDELAY ?
-		    DCB_HDRM_METHOD_PDELAY : DCB_HDRM_METHOD_HDRM;
+	/* pdelay and ptp4l ask nobody first; auto and hdrm negotiate */
+	s->method = s->method_req == DCB_HDRM_METHOD_AUTO ?
+		    DCB_HDRM_METHOD_HDRM : s->method_req;
 	s->negotiating = s->method == DCB_HDRM_METHOD_HDRM;
 	hdrm_ptp_clock_id(port->dev->dev_addr, s->ptp_self.clock);
 	s->ptp_self.port = HDRM_PTP_OWN_PORT;
 	s->ptp_seq0 = get_random_u16();
 	*id = s->id;
-	hrtimer_start(&s->timer, 0, HRTIMER_MODE_REL_SOFT);
+	if (s->method == DCB_HDRM_METHOD_PTP4L)
+		hdrm_session_ptp4l_locked(port, s);
+	else
+		hrtimer_start(&s->timer, 0, HRTIMER_MODE_REL_SOFT);
 	spin_unlock_bh(&port->lock);
 	return 0;
 }
@@ -826,7 +858,8 @@ static void hdrm_session_finish(struct hdrm_port *port)
 		/* Once on the port, @r may be replaced (a push) and freed. */
 		ok = r->status == DCB_HDRM_STATUS_OK;
 		/* a peer-delay responder takes no push (nl_measure.c) */
-		if (s->method == DCB_HDRM_METHOD_PDELAY)
+		if (s->method == DCB_HDRM_METHOD_PDELAY ||
+		    s->method == DCB_HDRM_METHOD_PTP4L)
 			s->push = false;
 		if (ok && s->push)
 			hdrm_push_prepare(port, r, s->encap);

@@ -8,7 +8,7 @@
 # delay.
 
 ALL_TESTS="pdelay_hw_accuracy pdelay_sw_cable pdelay_auto pdelay_local_ptp4l
-	   pdelay_refusals"
+	   pdelay_given pdelay_refusals"
 # the debug kernel: one main path (the parser's hostile input is fuzz.sh's)
 DEBUG_TESTS="pdelay_auto"
 source "$(dirname "$0")/../lib.sh"
@@ -240,6 +240,42 @@ pdelay_local_ptp4l()
 	log_test "beside ptp4l -P on the device: pdelay refused, auto keeps to hdrm, ptp4l logs no fault"
 }
 
+# method ptp4l, in the module: the requester gives ptp4l's peer delay
+# and the module makes the result of it, twice it the round trip, no
+# frame sent; hardware stamps give the NIC's resolution as precision.
+# Through the kernel's YNL client, which the tool's ptp4l client feeds.
+pdelay_given()
+{
+	local idx out probes
+
+	if [ -z "${YNL_CLI:-}" ] || [ ! -f "$YNL_CLI" ]; then
+		log_skip "${FUNCNAME[0]}" "the kernel's YNL client is not here"
+		return
+	fi
+	ip -n "$NSA" link add da type dcbsim hwts on peer name db netns "$NSB" &&
+		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
+		hdrmA dev set dev da speed 25000
+	check_err $? "cannot make a dcbsim pair"
+	idx=$(hdrmA -j dev show dev da | jq .ifindex)
+	probes=$(hdrmA -j dev show dev da | jq .stats.tx_probes)
+	for hw in 0 1; do
+		out=$(ynl_ns "$NSA" --do measure --json \
+			"{\"ifindex\": $idx, \"method\": \"ptp4l\", \"peer-delay\": 5123, \"peer-delay-hw\": $hw}" 2>&1)
+		check_err $? "YNL measure method ptp4l: $out"
+		sleep 1
+		out=$(ynl_ns "$NSA" --do result-get --json "{\"ifindex\": $idx}" --output-json 2>&1)
+		jq -e --argjson hw "$hw" '(.method == "ptp4l") and (.status == "ok") and
+			(."rtt-estimate" == 10246) and (."probes-sent" == 1) and
+			(.timestamping == (if $hw == 1 then "hardware" else "software" end))' \
+			<<<"$out" >/dev/null
+		check_err $? "peer-delay 5123 ns, hardware $hw: $(jq -c '{method, status, "rtt-estimate", timestamping, precision}' <<<"$out")"
+	done
+	[ "$(hdrmA -j dev show dev da | jq .stats.tx_probes)" = "$probes" ]
+	check_err $? "method ptp4l sent probes"
+	ip -n "$NSA" link del da
+	log_test "method ptp4l: ptp4l's peer delay given, the result twice it, no frame sent"
+}
+
 # What peer delay cannot do, refused with the reason and nothing started
 pdelay_refusals()
 {
@@ -265,6 +301,9 @@ pdelay_refusals()
 		for req in '"method": 2, "mode": 1|not with mode 2ts' \
 			   '"method": 2, "push": 1|takes no push' \
 			   '"method": 1, "ptp-sdo": 1|are for method pdelay or auto' \
+			   '"method": "ptp4l"|takes ptp4l.s peer delay in peer-delay' \
+			   '"method": "pdelay", "peer-delay": 100|are for method ptp4l' \
+			   '"method": "ptp4l", "peer-delay": 1000001|out of range\|Numerical result\|Invalid' \
 			   '"method": 3|out of range\|Numerical result\|Invalid'; do
 			out=$(ynl_ns "$NSA" --do measure \
 				--json "{\"ifindex\": $idx, ${req%%|*}}" 2>&1)

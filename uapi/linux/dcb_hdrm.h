@@ -78,11 +78,16 @@ enum dcb_hdrm_mode {
  *   Pdelay_Resp and Pdelay_Resp_Follow_Up to 01-80-C2-00-00-0E, EtherType
  *   0x88F7), which a switch port or ptp4l -P answers. Nothing is pushed to
  *   such a peer.
+ * @DCB_HDRM_METHOD_PTP4L: The peer delay a ptp4l running P2P on the device has
+ *   measured already (its PORT_DATA_SET's peerMeanPathDelay), read by the
+ *   requester over ptp4l's management socket and given in peer-delay: no frame
+ *   of dcb_hdrm's goes out.
  */
 enum dcb_hdrm_method {
 	DCB_HDRM_METHOD_AUTO,
 	DCB_HDRM_METHOD_HDRM,
 	DCB_HDRM_METHOD_PDELAY,
+	DCB_HDRM_METHOD_PTP4L,
 };
 
 /**
@@ -655,6 +660,8 @@ enum {
 	DCB_HDRM_A_MEASURE_METHOD,
 	DCB_HDRM_A_MEASURE_PTP_DOMAIN,
 	DCB_HDRM_A_MEASURE_PTP_SDO,
+	DCB_HDRM_A_MEASURE_PEER_DELAY,
+	DCB_HDRM_A_MEASURE_PEER_DELAY_HW,
 
 	__DCB_HDRM_A_MEASURE_MAX,
 	DCB_HDRM_A_MEASURE_MAX = (__DCB_HDRM_A_MEASURE_MAX - 1)
