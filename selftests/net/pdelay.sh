@@ -89,15 +89,20 @@ pdelay_hw_accuracy()
 		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
 		hdrmA dev set dev da hwtstamp on
 	check_err $? "cannot make a dcbsim pair with hardware timestamps"
-	responder_start db -H --tx_timestamp_timeout 100
-	check_err $? "ptp4l -P -H did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
 	pid=$(ptp4l_pid "$NSB" db)
 	for d in 500 5000 20000; do
+		# the knob before ptp4l starts: a changed link is a link
+		# event, and ptp4l faults its port on one
 		ip -n "$NSA" link set da type dcbsim delay-ns "$d" &&
 			ip -n "$NSB" link set db type dcbsim delay-ns "$d"
+		responder_start db -H --tx_timestamp_timeout 100
+		check_err $? "ptp4l -P -H did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
 		out=$(hdrmA -j measure dev da method pdelay ts-mode hardware \
 			count 20 interval 20000)
 		check_err $? "delay $d ns: $out"
+		responder_stop
+		! grep -qiE "fault|bad message" "$TMPD/ptp4l-b.log"
+		(($? == 0)) || check_err 1 "delay $d ns: ptp4l logged: $(grep -iE -B3 "fault|bad message" "$TMPD/ptp4l-b.log" | head -12)"
 		[ "$(jqn .method "$out")" = pdelay ] &&
 			[ "$(jqn .responder "$out")" = "$pid" ] &&
 			[ "$(jqn .steps "$out")" = 2 ] &&
@@ -110,9 +115,6 @@ pdelay_hw_accuracy()
 		[ "$err" -le $((2 * RES)) ]
 		(($? == 0)) || check_err 1 "delay $d ns: t $est ns is $err ns from $((2 * d)) (bound $((2 * RES)))"
 	done
-	responder_stop
-	! grep -qiE "fault|bad message" "$TMPD/ptp4l-b.log"
-	(($? == 0)) || check_err 1 "ptp4l logged: $(grep -iE "fault|bad message" "$TMPD/ptp4l-b.log" | head -3)"
 	ip -n "$NSA" link del da
 	log_info "worst error $worst ns over 3 delays (bound $((2 * RES)) ns)"
 	log_test "pdelay, ptp4l -P -H: |t - 2 x delay| <= 2 x resolution, its clock offset and fast"
