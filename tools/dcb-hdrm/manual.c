@@ -230,10 +230,14 @@ void manual_command(char *how, size_t len, const char *ifname,
  */
 static const char far_port[] = "PORT";
 
-/* A peer delay that measured the link: the far end, no push, is set here. */
+/*
+ * A peer delay that measured the link, ours or ptp4l's: the far end, no
+ * push, is set here.
+ */
 static bool far_end_due(const struct result *r)
 {
-	return r->has_method && r->method == DCB_HDRM_METHOD_PDELAY &&
+	return r->has_method && (r->method == DCB_HDRM_METHOD_PDELAY ||
+				 r->method == DCB_HDRM_METHOD_PTP4L) &&
 	       r->status == DCB_HDRM_STATUS_OK && r->has_rtt;
 }
 
@@ -276,7 +280,8 @@ static void far_end_dcb_print(struct out *o, const struct result *r)
  * @r: a result; nothing unless a peer delay measured with status ok
  *
  * A switch port or ptp4l answers peer delay but runs no dcb_hdrm, so
- * nothing is pushed to it: its setting is the user's. JSON's far_end
+ * nothing is pushed to it: its setting is the user's; so is the peer of
+ * the peer delay ptp4l measured (method ptp4l). JSON's far_end
  * {cable_length_m, sonic, dcb}; the text's lines under the result
  *   far end (no push to a peer-delay responder): cable-length 30m, ...
  *     SONiC: config interface cable-length PORT 30m

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <netlink/attr.h>
 
 #include <linux/dcb_hdrm.h>
@@ -18,7 +20,10 @@
 #include "hdrm_limits.h"
 #include "hist.h"
 #include "manual.h"
+#include "pmc.h"
 #include "result.h"
+
+_Static_assert(HDRM_PORT_ID_LEN == PMC_PORT_ID_LEN, "a port identity is one");
 
 /* A result whose timestamps IEEE 1588 peer delay took. */
 static bool result_pdelay(const struct result *r)
@@ -262,12 +267,20 @@ struct measure_args {
 	/* the exchange, and pdelay's domainNumber and majorSdoId */
 	uint32_t method, ptp_domain, ptp_sdo;
 	bool has_method, has_ptp_domain, has_ptp_sdo;
+	/*
+	 * ptp4l's socket, and the peer delay read from it for method ptp4l;
+	 * ptp4l_auto: auto chose it, auto_given: "method auto" was said
+	 */
+	const char *ptp4l_socket;
+	uint32_t peer_delay;
+	bool peer_delay_hw, ptp4l_auto, auto_given;
 	bool has_apply, apply_own, push;
 	bool simulate, samples, histogram;
 };
 
 /*
- * The exchange's words: method, and pdelay's ptp-domain and ptp-sdo.
+ * The exchange's words: method, pdelay's ptp-domain and ptp-sdo (ptp4l's
+ * management messages' too), and ptp4l-socket.
  * Return: 0 when @key was one of them, 1 when it was none, -EINVAL for
  * a bad value (said).
  */
@@ -276,7 +289,7 @@ static int measure_parse_method(const char *key, const char *val,
 {
 	if (hdrm_matches(key, "method")) {
 		if (hdrm_parse_word("method", val, hdrm_method_names,
-				    DCB_HDRM_METHOD_PDELAY + 1, &a->method))
+				    DCB_HDRM_METHOD_PTP4L + 1, &a->method))
 			return -EINVAL;
 		a->has_method = true;
 	} else if (hdrm_matches(key, "ptp-domain")) {
@@ -290,6 +303,14 @@ static int measure_parse_method(const char *key, const char *val,
 				   &a->ptp_sdo))
 			return -EINVAL;
 		a->has_ptp_sdo = true;
+	} else if (hdrm_matches(key, "ptp4l-socket")) {
+		if (!*val ||
+		    strlen(val) >= sizeof(((struct sockaddr_un *)0)->sun_path)) {
+			hdrm_err("invalid ptp4l-socket \"%s\"; expected a path of 1..%zu bytes",
+				 val, sizeof(((struct sockaddr_un *)0)->sun_path) - 1);
+			return -EINVAL;
+		}
+		a->ptp4l_socket = val;
 	} else {
 		return 1;
 	}
@@ -299,23 +320,34 @@ static int measure_parse_method(const char *key, const char *val,
 /*
  * What the words ask of peer delay that it cannot do, in one line before
  * the kernel is asked: a switch port or ptp4l has no dcb_hdrm to take a
- * push, and always answers with its timestamps.
+ * push, and always answers with its timestamps; the peer ptp4l measured
+ * (method ptp4l) is such a responder too.
  */
 static int measure_check(const struct measure_args *a)
 {
-	bool pdelay = a->has_method && a->method == DCB_HDRM_METHOD_PDELAY;
+	bool ptp4l = a->has_method && a->method == DCB_HDRM_METHOD_PTP4L;
+	bool pdelay = ptp4l ||
+		      (a->has_method && a->method == DCB_HDRM_METHOD_PDELAY);
 	bool hdrm = a->has_method && a->method == DCB_HDRM_METHOD_HDRM;
+	const char *method = HDRM_NAME(hdrm_method_names, a->method);
 
 	if (pdelay && a->push) {
-		hdrm_err("measure: a pdelay peer takes no push: a switch port or ptp4l answers peer delay but runs no dcb_hdrm to hold a headroom; measure without push and set the peer's headroom by hand");
+		hdrm_err("measure: a %s peer takes no push: a switch port or ptp4l answers peer delay but runs no dcb_hdrm to hold a headroom; measure without push and set the peer's headroom by hand",
+			 method);
 		return -EINVAL;
 	}
 	if (pdelay && a->has_mode && a->mode == DCB_HDRM_MODE_2TS) {
-		hdrm_err("measure: method pdelay takes four timestamps: not with mode 2ts");
+		hdrm_err("measure: method %s takes four timestamps: not with mode 2ts",
+			 method);
 		return -EINVAL;
 	}
 	if (hdrm && (a->has_ptp_domain || a->has_ptp_sdo)) {
-		hdrm_err("measure: ptp-domain and ptp-sdo are for method pdelay or auto, not hdrm");
+		hdrm_err("measure: ptp-domain and ptp-sdo are for method pdelay, ptp4l or auto, not hdrm");
+		return -EINVAL;
+	}
+	if (a->ptp4l_socket && (hdrm || (pdelay && !ptp4l))) {
+		hdrm_err("measure: ptp4l-socket is for method ptp4l or auto, not %s",
+			 method);
 		return -EINVAL;
 	}
 	return 0;
@@ -333,7 +365,8 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			printf("Usage: dcb-hdrm measure dev DEV [ count N ] [ interval USEC ] [ mode 4ts | 2ts ]\n"
 			       "                        [ estimator min | median | max ] [ timeout MSEC ]\n"
 			       "                        [ ts-mode auto | hardware | software | hook ]\n"
-			       "                        [ method auto | hdrm | pdelay ] [ ptp-domain N ] [ ptp-sdo N ]\n"
+			       "                        [ method auto | hdrm | pdelay | ptp4l ] [ ptp-domain N ] [ ptp-sdo N ]\n"
+			       "                        [ ptp4l-socket PATH ]\n"
 			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n"
 			       "                        [ simulate ] [ samples ] [ histogram ]\n"
 			       "       dcb-hdrm measure help\n");
@@ -424,7 +457,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 		} else {
 			err = measure_parse_method(key, val, a);
 			if (err > 0)
-				hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain or ptp-sdo",
+				hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain, ptp-sdo or ptp4l-socket",
 					 key);
 			if (err)
 				return -EINVAL;
@@ -437,16 +470,160 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 	return hdrm_dev_ifindex("measure", *name, &a->ifindex) ? -EINVAL : 0;
 }
 
-/* The exchange's attributes, each only when given. */
+/*
+ * The exchange's attributes, each only when given; with ptp4l its peer
+ * delay, and not the domain and SDO, which were its management messages'.
+ */
 static int measure_put_method(struct nl_msg *msg, const struct measure_args *a)
 {
+	bool ptp4l = a->has_method && a->method == DCB_HDRM_METHOD_PTP4L;
+
 	if ((a->has_method &&
 	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_METHOD, a->method) < 0) ||
-	    (a->has_ptp_domain &&
+	    (a->has_ptp_domain && !ptp4l &&
 	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_PTP_DOMAIN, a->ptp_domain) < 0) ||
-	    (a->has_ptp_sdo &&
-	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_PTP_SDO, a->ptp_sdo) < 0))
+	    (a->has_ptp_sdo && !ptp4l &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_PTP_SDO, a->ptp_sdo) < 0) ||
+	    (ptp4l &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_PEER_DELAY, a->peer_delay) < 0) ||
+	    (ptp4l &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_PEER_DELAY_HW,
+			a->peer_delay_hw) < 0))
 		return -EMSGSIZE;
+	return 0;
+}
+
+/* How long ptp4l may take over each GET: method ptp4l's, auto's. */
+#define PTP4L_TIMEOUT_MS	1000
+#define PTP4L_AUTO_MS		200
+
+static const char *ptp4l_path(const struct measure_args *a)
+{
+	return a->ptp4l_socket ? a->ptp4l_socket : PMC_SOCKET;
+}
+
+/* Why ptp4l has no peer delay to give for @name, in one line. */
+static void ptp4l_err(const char *name, const struct measure_args *a,
+		      const struct pmc *p, const struct pmc_port *port,
+		      int err)
+{
+	const char *path = ptp4l_path(a);
+	char id[HDRM_PORT_ID_STR];
+
+	switch (err) {
+	case -ENOENT:
+	case -ECONNREFUSED:
+		hdrm_err("no answer from ptp4l at %s: is it running? (its uds_address)",
+			 path);
+		break;
+	case -ETIMEDOUT:
+		hdrm_err("no answer from ptp4l at %s: is it running? (its uds_address) Are its domainNumber %u and its transportSpecific %u? (ptp-domain and ptp-sdo)",
+			 path, a->ptp_domain, a->ptp_sdo);
+		break;
+	case -ENODEV:
+		hdrm_err("ptp4l at %s has no port on %s", path, name);
+		break;
+	case -EOPNOTSUPP:
+		if (port->ds.mechanism == PMC_DELAY_E2E)
+			hdrm_err("ptp4l runs %s with the E2E mechanism: it measures no peer delay",
+				 name);
+		else
+			hdrm_err("ptp4l runs %s with delayMechanism %s, not P2P: it measures no peer delay",
+				 name, pmc_mechanism_name(port->ds.mechanism));
+		break;
+	case -ENETDOWN:
+		hdrm_err("ptp4l's port %s on %s is %s: its peer delay is not current",
+			 hdrm_port_id_str(id, sizeof(id), port->ds.port), name,
+			 pmc_state_name(port->ds.state));
+		break;
+	case -ENODATA:
+		if (port->ds.peer_delay)
+			hdrm_err("ptp4l has no peer delay on %s yet (its peerMeanPathDelay is %lld ns)",
+				 name, (long long)pmc_delay_ns(port->ds.peer_delay));
+		else
+			hdrm_err("ptp4l has no peer delay on %s yet", name);
+		break;
+	case -ERANGE:
+		hdrm_err("ptp4l's peer delay on %s, %lld ns, is beyond 1 ms (200 km of cable): not a link's",
+			 name, (long long)pmc_delay_ns(port->ds.peer_delay));
+		break;
+	case -EREMOTEIO:
+		hdrm_err("ptp4l at %s refused GET %s: %s", path,
+			 pmc_id_name(p->refused_id),
+			 pmc_error_name(p->refused_error));
+		break;
+	case -EPROTO:
+		hdrm_err("ptp4l at %s sent a malformed answer", path);
+		break;
+	default:
+		hdrm_err("ptp4l at %s: %s", path, strerror(-err));
+	}
+}
+
+/*
+ * The peer delay ptp4l measured on @name (pmc.c), and whether it took
+ * hardware timestamps, into @a. Return: 0, or a negative errno, said in
+ * one line unless @quiet.
+ */
+static int ptp4l_read(const char *name, struct measure_args *a,
+		      int timeout_ms, bool quiet)
+{
+	struct pmc_port port;
+	struct pmc p;
+	int err;
+
+	memset(&port, 0, sizeof(port));
+	err = pmc_open(&p, ptp4l_path(a), a->ptp_domain, a->ptp_sdo, NULL);
+	if (!err) {
+		err = pmc_port_query(&p, name, timeout_ms, &port);
+		pmc_close(&p);
+	}
+	if (!err)
+		err = pmc_peer_delay(&port.ds, &a->peer_delay);
+	a->peer_delay_hw = port.props.timestamping != PMC_TS_SOFTWARE;
+	if (err && !quiet)
+		ptp4l_err(name, a, &p, &port, err);
+	return err;
+}
+
+/* ts-mode hardware, and ptp4l's timestamps are software ones. */
+static bool ptp4l_no_hw(const struct measure_args *a)
+{
+	return a->has_ts_mode && a->ts_mode == DCB_HDRM_TS_MODE_HARDWARE &&
+	       !a->peer_delay_hw;
+}
+
+/*
+ * The exchange, settled before the kernel is asked. Method ptp4l reads
+ * ptp4l's peer delay: without one, one line and exit status 2. Auto
+ * prefers it where ptp4l runs peer delay on the device and has a value,
+ * unless what was asked needs a dcb_hdrm peer (push, mode 2ts); where no
+ * socket is at the path (a stat() only), ptp4l does not answer in
+ * PTP4L_AUTO_MS, or has no value, auto goes on as it was, saying nothing.
+ */
+static int measure_method(const char *name, struct measure_args *a)
+{
+	struct stat st;
+
+	if (a->has_method && a->method == DCB_HDRM_METHOD_PTP4L) {
+		if (ptp4l_read(name, a, PTP4L_TIMEOUT_MS, false))
+			return EXIT_KERNEL;
+		if (ptp4l_no_hw(a)) {
+			hdrm_err("ptp4l takes software timestamps on %s, and ts-mode hardware counts no other: run ptp4l with hardware timestamping (-H) or measure with ts-mode auto",
+				 name);
+			return EXIT_KERNEL;
+		}
+		return 0;
+	}
+	if ((a->has_method && a->method != DCB_HDRM_METHOD_AUTO) || a->push ||
+	    (a->has_mode && a->mode == DCB_HDRM_MODE_2TS) ||
+	    stat(ptp4l_path(a), &st) || !S_ISSOCK(st.st_mode) ||
+	    ptp4l_read(name, a, PTP4L_AUTO_MS, true) || ptp4l_no_hw(a))
+		return 0;
+	a->auto_given = a->has_method;
+	a->has_method = true;
+	a->method = DCB_HDRM_METHOD_PTP4L;
+	a->ptp4l_auto = true;
 	return 0;
 }
 
@@ -469,6 +646,66 @@ static int measure_session(struct nlattr *attrs, int len, void *arg)
 	m->apply = nla_get_u32(tb[DCB_HDRM_A_MEASURE_APPLY]);
 	m->push = nla_get_u8(tb[DCB_HDRM_A_MEASURE_PUSH]);
 	return 0;
+}
+
+/* The measure request, every attribute given; NULL when out of memory. */
+static struct nl_msg *measure_msg(struct hdrm_ctx *ctx,
+				  const struct measure_args *a)
+{
+	struct nl_msg *msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_MEASURE, 0);
+
+	if (!msg ||
+	    nla_put_u32(msg, DCB_HDRM_A_MEASURE_IFINDEX, a->ifindex) < 0 ||
+	    (a->has_count &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_COUNT, a->count) < 0) ||
+	    (a->has_interval &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_INTERVAL, a->interval) < 0) ||
+	    (a->has_timeout &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_TIMEOUT, a->timeout) < 0) ||
+	    (a->has_mode &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_MODE, a->mode) < 0) ||
+	    (a->has_estimator &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a->estimator) < 0) ||
+	    (a->has_ts_mode &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_TS_MODE, a->ts_mode) < 0) ||
+	    measure_put_method(msg, a) < 0 ||
+	    (a->has_apply &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a->apply) < 0) ||
+	    (a->apply_own &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_APPLY_OWN, 1) < 0) ||
+	    (a->push && nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, 1) < 0) ||
+	    /* ours: Ctrl-C ends it at once instead of at its deadline */
+	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_OWNED, 1) < 0) {
+		nlmsg_free(msg);
+		return NULL;
+	}
+	return msg;
+}
+
+/*
+ * Starts the measurement; the reply says what the kernel will do. A
+ * module before method ptp4l refuses it (an out-of-range method, or an
+ * unknown attribute): when auto chose it, auto is asked as it was.
+ * Return: 0, -ENOMEM, or the kernel's negative errno.
+ */
+static int measure_start(struct hdrm_ctx *ctx, struct measure_args *a,
+			 struct measure_reply *m)
+{
+	struct nl_msg *msg = measure_msg(ctx, a);
+	int err;
+
+	if (!msg)
+		return -ENOMEM;
+	err = hdrm_nl_talk(&ctx->nl, msg, measure_session, m);
+	if ((err != -EINVAL && err != -ERANGE) || !a->ptp4l_auto)
+		return err;
+	a->ptp4l_auto = false;
+	a->has_method = a->auto_given;
+	a->method = DCB_HDRM_METHOD_AUTO;
+	msg = measure_msg(ctx, a);
+	if (!msg)
+		return -ENOMEM;
+	return hdrm_nl_talk(&ctx->nl, msg, measure_session, m);
 }
 
 struct wait_ctx {
@@ -631,6 +868,10 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	err = measure_parse(argc, argv, &a, &name);
 	if (err)
 		return err > 0 ? 0 : EXIT_USAGE;
+	/* ptp4l's peer delay first: a method that cannot be had is said */
+	err = measure_method(name, &a);
+	if (err)
+		return err;
 	err = hdrm_connect(ctx);
 	if (err)
 		return err;
@@ -643,36 +884,14 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	}
 	nl_socket_modify_cb(ntf, NL_CB_VALID, NL_CB_CUSTOM, measure_ntf, &w);
 
-	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_MEASURE, 0);
-	if (!msg ||
-	    nla_put_u32(msg, DCB_HDRM_A_MEASURE_IFINDEX, a.ifindex) < 0 ||
-	    (a.has_count &&
-	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_COUNT, a.count) < 0) ||
-	    (a.has_interval &&
-	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_INTERVAL, a.interval) < 0) ||
-	    (a.has_timeout &&
-	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_TIMEOUT, a.timeout) < 0) ||
-	    (a.has_mode &&
-	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_MODE, a.mode) < 0) ||
-	    (a.has_estimator &&
-	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_ESTIMATOR, a.estimator) < 0) ||
-	    (a.has_ts_mode &&
-	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_TS_MODE, a.ts_mode) < 0) ||
-	    measure_put_method(msg, &a) < 0 ||
-	    (a.has_apply &&
-	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_APPLY, a.apply) < 0) ||
-	    (a.apply_own &&
-	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_APPLY_OWN, 1) < 0) ||
-	    (a.push && nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, 1) < 0) ||
-	    /* ours: Ctrl-C ends it at once instead of at its deadline */
-	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_OWNED, 1) < 0) {
+	progress_start(ctx, &prog, a.ifindex);
+	/* The reply says whether an apply and a push follow the result. */
+	err = measure_start(ctx, &a, &m);
+	if (err == -ENOMEM) {
 		hdrm_err("out of memory");
 		ret = EXIT_KERNEL;
 		goto out;
 	}
-	progress_start(ctx, &prog, a.ifindex);
-	/* The reply says whether an apply and a push follow the result. */
-	err = hdrm_nl_talk(&ctx->nl, msg, measure_session, &m);
 	if (err) {
 		ret = hdrm_kernel_err(ctx, name, err);
 		goto out;

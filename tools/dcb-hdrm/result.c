@@ -44,14 +44,15 @@ static const char *const cell_source_names[] = {
 	"default", "driver", "set",
 };
 
-const char *const hdrm_method_names[DCB_HDRM_METHOD_PDELAY + 1] = {
-	"auto", "hdrm", "pdelay",
+const char *const hdrm_method_names[DCB_HDRM_METHOD_PTP4L + 1] = {
+	"auto", "hdrm", "pdelay", "ptp4l",
 };
 
 /* the text's words for a method, after its name */
-static const char *const method_words[DCB_HDRM_METHOD_PDELAY + 1] = {
+static const char *const method_words[DCB_HDRM_METHOD_PTP4L + 1] = {
 	[DCB_HDRM_METHOD_HDRM] = "dcb_hdrm's own measurement frames",
 	[DCB_HDRM_METHOD_PDELAY] = "IEEE 1588 peer delay",
+	[DCB_HDRM_METHOD_PTP4L] = "ptp4l's own peer delay, read over its management socket",
 };
 
 /**
@@ -327,6 +328,7 @@ int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
  * and in how many steps: JSON's method, responder and steps; the text's
  * line after the status
  *   method pdelay (IEEE 1588 peer delay), responder 0c42a1.fffe.000007-1, two-step
+ *   method ptp4l (ptp4l's own peer delay, read over its management socket)
  * Nothing where the module does not say (a module before pdelay
  * measured with hdrm; a pushed result).
  */
@@ -448,6 +450,9 @@ static void result_prio_print(struct out *o, const struct result *r,
 void hdrm_result_print(struct out *o, const struct result *r)
 {
 	bool peer = r->source == DCB_HDRM_SOURCE_PEER;
+	/* ptp4l's peer delay: its turnarounds were ptp4l's, not told */
+	bool turnaround = r->mode == DCB_HDRM_MODE_4TS &&
+			  !(r->has_method && r->method == DCB_HDRM_METHOD_PTP4L);
 	bool any = false, was, local;
 	int prio;
 
@@ -500,9 +505,9 @@ void hdrm_result_print(struct out *o, const struct result *r)
 		out_jnull(o, "rtt_ns");
 	}
 	out_obj_open(o, "turnaround_ns");
-	out_jopt_u64(o, "median", r->has_rtt && r->mode == DCB_HDRM_MODE_4TS &&
+	out_jopt_u64(o, "median", r->has_rtt && turnaround &&
 		     r->source == DCB_HDRM_SOURCE_LOCAL, r->turnaround);
-	if (!peer && r->mode == DCB_HDRM_MODE_4TS)
+	if (!peer && turnaround)
 		out_text(o, "peer turnaround t3 - t2 (ns): median %llu\n",
 			 (unsigned long long)r->turnaround);
 	out_obj_close(o);

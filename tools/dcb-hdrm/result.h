@@ -81,7 +81,7 @@ struct result {
 	 * and in how many steps.
 	 */
 	bool has_method;
-	uint32_t method;		/* enum dcb_hdrm_method: hdrm, pdelay */
+	uint32_t method;		/* enum dcb_hdrm_method: hdrm, pdelay, ptp4l */
 	bool has_responder;
 	uint8_t responder[HDRM_PORT_ID_LEN];
 	bool has_steps;
@@ -96,7 +96,7 @@ extern const char *const hdrm_precision_source_names[DCB_HDRM_PRECISION_SOURCE_S
 extern const char *const hdrm_mode_names[DCB_HDRM_MODE_2TS + 1];
 extern const char *const hdrm_estimator_names[DCB_HDRM_ESTIMATOR_MAX + 1];
 extern const char *const hdrm_model_names[DCB_HDRM_MODEL_NONE + 1];
-extern const char *const hdrm_method_names[DCB_HDRM_METHOD_PDELAY + 1];
+extern const char *const hdrm_method_names[DCB_HDRM_METHOD_PTP4L + 1];
 const char *hdrm_port_id_str(char *buf, size_t len, const uint8_t *id);
 int result_parse(struct nlattr *attrs, int len, struct result *r);
 int result_parse_cb(struct nlattr *attrs, int len, void *arg);

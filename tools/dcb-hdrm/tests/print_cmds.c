@@ -116,6 +116,34 @@ int golden_measure_exit(const struct result *r, bool push)
 	return !ret && push ? push_exit(r->ifname, r) : ret;
 }
 
+void golden_ptp4l_err(const char *name, const char *path, uint32_t domain,
+		      uint32_t sdo, const struct pmc *p,
+		      const struct pmc_port *port, int err)
+{
+	struct measure_args a = {
+		.ptp4l_socket = path, .ptp_domain = domain, .ptp_sdo = sdo,
+	};
+
+	ptp4l_err(name, &a, p, port, err);
+}
+
+int golden_measure_start(struct hdrm_ctx *ctx, int argc, char **argv)
+{
+	struct measure_args a = { 0 };
+	struct measure_reply m = { 0 };
+	const char *name = NULL;
+	int err;
+
+	err = measure_parse(argc, argv, &a, &name);
+	if (err)
+		return err > 0 ? 0 : EXIT_USAGE;
+	err = measure_method(name, &a);
+	if (err)
+		return err;
+	err = measure_start(ctx, &a, &m);
+	return err ? hdrm_kernel_err(ctx, name, err) : 0;
+}
+
 int golden_mon_event(struct hdrm_ctx *ctx, struct nl_msg *msg, int family,
 		     uint32_t ifindex)
 {

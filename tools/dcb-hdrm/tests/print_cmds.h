@@ -13,6 +13,7 @@
 
 #include "dcb-hdrm.h"
 #include "hist.h"
+#include "pmc.h"
 #include "result.h"
 
 /* measure's result_print(): @ns of @n samples, or NULL; @h or NULL */
@@ -25,6 +26,15 @@ void golden_result_print(struct hdrm_ctx *ctx, const struct result *r,
  * statuses aside
  */
 int golden_measure_exit(const struct result *r, bool push);
+/* measure's one line on stderr for ptp4l's @err (ptp4l_err()) */
+void golden_ptp4l_err(const char *name, const char *path, uint32_t domain,
+		      uint32_t sdo, const struct pmc *p,
+		      const struct pmc_port *port, int err);
+/*
+ * measure's words, ptp4l asked where they say so, and its request sent
+ * (the netlink stand-in's answer taken): its exit status
+ */
+int golden_measure_start(struct hdrm_ctx *ctx, int argc, char **argv);
 /* monitor's handler of one notification, for @family, every device or one */
 int golden_mon_event(struct hdrm_ctx *ctx, struct nl_msg *msg, int family,
 		     uint32_t ifindex);

@@ -3,7 +3,10 @@
  * The built tool's words for timestamps at the wire, where no module is
  * needed: each bad word is one line on stderr, nothing on stdout, exit
  * status 1; "hwtstamp on" on loopback (never hardware timestamping) is one
- * line and status 2. Runs ../dcb-hdrm beside this test.
+ * line and status 2; measure ... method ptp4l against a stand-in ptp4l
+ * (fake_ptp4l.h), its one line and status 2 where ptp4l has no peer delay
+ * for the device, the kernel asked where it has one, and auto going on as
+ * before where it has none. Runs ../dcb-hdrm beside this test.
  */
 #define _GNU_SOURCE
 #include <limits.h>
@@ -13,6 +16,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
+#include "fake_ptp4l.h"
 #include "tap.h"
 
 static char tool[PATH_MAX];
@@ -104,6 +108,130 @@ static void expect_out(const char *const *what, const char *const *argv)
 
 #define ARGV(...) ((const char *const []){ __VA_ARGS__, NULL })
 
+/*
+ * The kernel was asked (status 2 or 3: it refused, or no module), and
+ * ptp4l not named.
+ */
+static void expect_kernel(const char *what, const char *const *argv)
+{
+	int rc = run(argv);
+
+	TAP_OK((rc == 2 || rc == 3) && !strstr(err, "ptp4l") && !out[0],
+	       "%s: the kernel is asked", what);
+	if (rc != 2 && rc != 3)
+		printf("# status %d, stderr \"%s\"\n", rc, err);
+}
+
+/* ptp4l with one port on @iface: P2P, @delay ns x 2^16, @ts */
+static struct fake_ptp4l fake_lo(const char *iface, uint8_t mechanism,
+				 int64_t delay, uint8_t ts)
+{
+	struct fake_ptp4l f = {
+		.how = FAKE_ANSWER, .number_ports = 1, .nports = 1,
+		.ports = {
+			{
+				.id = { 0x02, 0x00, 0x00, 0xff, 0xfe, 0x0a,
+					0x0b, 0x0c, 0x00, 0x01 },
+				.iface = iface, .state = 9, .timestamping = ts,
+				.mechanism = mechanism, .delay = delay,
+			},
+		},
+		.idle_ms = 100,
+	};
+
+	return f;
+}
+
+/*
+ * measure ... method ptp4l against a stand-in: what ptp4l says of lo is
+ * one line and status 2, before the kernel is asked; a peer delay goes
+ * to the kernel; auto goes on as before where there is none.
+ */
+static void test_ptp4l(void)
+{
+	char dir[] = "/tmp/test_cli.XXXXXX", path[64], none[64], line[256];
+	struct fake_ptp4l f;
+	pid_t pid;
+
+	if (!mkdtemp(dir)) {
+		TAP_OK(false, "ptp4l: a directory for its socket");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/ptp4l", dir);
+	snprintf(none, sizeof(none), "%s/none", dir);
+
+	snprintf(line, sizeof(line),
+		 "no answer from ptp4l at %s: is it running? (its uds_address)",
+		 none);
+	expect(2, line, ARGV("measure", "dev", "lo", "method", "ptp4l",
+			     "ptp4l-socket", none));
+	expect_kernel("measure dev lo ptp4l-socket NONE (auto)",
+		      ARGV("measure", "dev", "lo", "ptp4l-socket", none,
+			   "count", "1"));
+
+	f = fake_lo("lo", PMC_DELAY_P2P, 40 << 16, 1);
+	f.domain = 24;
+	f.sdo = 1;
+	pid = fake_start(path, &f);
+	expect_kernel("measure dev lo method ptp4l, 40 ns",
+		      ARGV("measure", "dev", "lo", "method", "ptp4l",
+			   "ptp-domain", "24", "ptp-sdo", "1",
+			   "ptp4l-socket", path));
+	TAP_OK(fake_end(pid, path) == 0,
+	       "ptp4l: its GETs in domain 24, transportSpecific 1");
+
+	f = fake_lo("lo", PMC_DELAY_E2E, 0, 1);
+	pid = fake_start(path, &f);
+	expect(2, "ptp4l runs lo with the E2E mechanism: it measures no peer delay",
+	       ARGV("measure", "dev", "lo", "method", "ptp4l",
+		    "ptp4l-socket", path));
+	fake_end(pid, path);
+
+	f = fake_lo("lo", PMC_DELAY_P2P, 0, 1);
+	pid = fake_start(path, &f);
+	expect(2, "ptp4l has no peer delay on lo yet",
+	       ARGV("measure", "dev", "lo", "method", "ptp4l",
+		    "ptp4l-socket", path));
+	fake_end(pid, path);
+
+	f = fake_lo("lo", PMC_DELAY_P2P, 40 << 16, PMC_TS_SOFTWARE);
+	pid = fake_start(path, &f);
+	expect(2, "ptp4l takes software timestamps on lo, and ts-mode hardware counts no other",
+	       ARGV("measure", "dev", "lo", "method", "ptp4l", "ts-mode",
+		    "hardware", "ptp4l-socket", path));
+	fake_end(pid, path);
+
+	f = fake_lo("eth0", PMC_DELAY_P2P, 40 << 16, 1);
+	pid = fake_start(path, &f);
+	snprintf(line, sizeof(line), "ptp4l at %s has no port on lo", path);
+	expect(2, line, ARGV("measure", "dev", "lo", "method", "ptp4l",
+			     "ptp4l-socket", path));
+	fake_end(pid, path);
+
+	/* auto: ptp4l measures no peer delay on lo, nothing said of it */
+	f = fake_lo("lo", PMC_DELAY_E2E, 0, 1);
+	pid = fake_start(path, &f);
+	expect_kernel("measure dev lo (auto), ptp4l E2E on lo",
+		      ARGV("measure", "dev", "lo", "ptp4l-socket", path,
+			   "count", "1"));
+	fake_end(pid, path);
+
+	f = fake_lo("lo", PMC_DELAY_P2P, 40 << 16, 1);
+	f.how = FAKE_SILENT;
+	f.idle_ms = 1500;
+	pid = fake_start(path, &f);
+	expect_kernel("measure dev lo (auto), ptp4l silent",
+		      ARGV("measure", "dev", "lo", "ptp4l-socket", path,
+			   "count", "1"));
+	snprintf(line, sizeof(line),
+		 "no answer from ptp4l at %s: is it running? (its uds_address) Are its domainNumber 0 and its transportSpecific 0? (ptp-domain and ptp-sdo)",
+		 path);
+	expect(2, line, ARGV("measure", "dev", "lo", "method", "ptp4l",
+			     "ptp4l-socket", path));
+	fake_end(pid, path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	static const char name[] = "/../dcb-hdrm";
@@ -129,10 +257,10 @@ int main(void)
 	       ARGV("measure", "dev", "lo", "ts-mode", "Auto"));
 	expect(1, "measure: \"ts-mode\" needs a value",
 	       ARGV("measure", "dev", "lo", "ts-mode"));
-	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain or ptp-sdo",
+	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain, ptp-sdo or ptp4l-socket",
 	       ARGV("measure", "dev", "lo", "frobs", "1"));
 	/* the exchange: its words, and what peer delay cannot do */
-	expect(1, "invalid method \"ptp\"; expected auto, hdrm or pdelay",
+	expect(1, "invalid method \"ptp\"; expected auto, hdrm, pdelay or ptp4l",
 	       ARGV("measure", "dev", "lo", "method", "ptp"));
 	expect(1, "measure: \"method\" needs a value",
 	       ARGV("measure", "dev", "lo", "method"));
@@ -148,8 +276,25 @@ int main(void)
 	       ARGV("measure", "push", "dev", "lo", "met", "pdelay"));
 	expect(1, "measure: method pdelay takes four timestamps: not with mode 2ts",
 	       ARGV("measure", "dev", "lo", "mode", "2ts", "method", "pdelay"));
-	expect(1, "measure: ptp-domain and ptp-sdo are for method pdelay or auto, not hdrm",
+	expect(1, "measure: ptp-domain and ptp-sdo are for method pdelay, ptp4l or auto, not hdrm",
 	       ARGV("measure", "dev", "lo", "method", "hdrm", "ptp-sdo", "1"));
+	/* ptp4l's peer delay: its peer takes no push either */
+	expect(1, "measure: a ptp4l peer takes no push: a switch port or ptp4l answers peer delay but runs no dcb_hdrm",
+	       ARGV("measure", "dev", "lo", "method", "ptp4l", "push"));
+	expect(1, "measure: method ptp4l takes four timestamps: not with mode 2ts",
+	       ARGV("measure", "dev", "lo", "method", "ptp4l", "mode", "2ts"));
+	expect(1, "measure: ptp4l-socket is for method ptp4l or auto, not pdelay",
+	       ARGV("measure", "dev", "lo", "method", "pdelay", "ptp4l-socket", "/run/x"));
+	expect(1, "measure: ptp4l-socket is for method ptp4l or auto, not hdrm",
+	       ARGV("measure", "dev", "lo", "ptp4l-socket", "/run/x", "method", "hdrm"));
+	expect(1, "invalid ptp4l-socket \"\"; expected a path of 1..107 bytes",
+	       ARGV("measure", "dev", "lo", "method", "ptp4l", "ptp4l-socket", ""));
+	expect(1, "invalid ptp4l-socket \"/run/0123456789",
+	       ARGV("measure", "dev", "lo", "ptp4l-s",
+		    "/run/01234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"));
+	expect(1, "measure: \"ptp4l-socket\" needs a value",
+	       ARGV("measure", "dev", "lo", "ptp4l-socket"));
+	test_ptp4l();
 	{
 		const char *const *const ok[] = {
 			ARGV("measure", "dev", "lo", "method", "pdelay", "ptp-domain", "24",
@@ -318,7 +463,8 @@ int main(void)
 		   ARGV("dev", "help"));
 	expect_out(ARGV("dcb-hdrm dev set dev DEV"), ARGV("dev", "set", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm measure dev DEV",
-			"[ method auto | hdrm | pdelay ] [ ptp-domain N ] [ ptp-sdo N ]"),
+			"[ method auto | hdrm | pdelay | ptp4l ] [ ptp-domain N ] [ ptp-sdo N ]",
+			"[ ptp4l-socket PATH ]"),
 		   ARGV("measure", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm show dev DEV", "dcb-hdrm show help"), ARGV("show", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm simulate speed MBPS"), ARGV("simulate", "help"));

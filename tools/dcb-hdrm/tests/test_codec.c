@@ -242,6 +242,13 @@ static void test_method(void)
 	TAP_OK(parse_result(result_msg_method(DCB_HDRM_METHOD_PDELAY, 9, 2), &r) == -EPROTO &&
 	       parse_result(result_msg_method(DCB_HDRM_METHOD_PDELAY, 11, 2), &r) == -EPROTO,
 	       "result: a responder that is not ten bytes is refused");
+	/* as the module sends ptp4l's: one record, no responder, no steps */
+	TAP_OK(!parse_result(result_msg_method(DCB_HDRM_METHOD_PTP4L, 0, 0), &r) &&
+	       r.has_method && r.method == DCB_HDRM_METHOD_PTP4L &&
+	       !r.has_responder && !r.has_steps &&
+	       strstr(result_json(&r), "\"method\":\"ptp4l\",\"ts_mode\":") &&
+	       strstr(result_txt(&r), "\nstatus: ok\nmethod ptp4l (ptp4l's own peer delay, read over its management socket)\nts-mode "),
+	       "result: method ptp4l, its words, no responder, no steps");
 	TAP_OK(!parse_result(result_msg(true, 12), &r) && !r.has_method &&
 	       !strstr(result_json(&r), "\"method\"") &&
 	       !strstr(result_json(&r), "responder") &&
@@ -257,7 +264,9 @@ static struct nl_msg *result_msg_cable(uint8_t method, uint32_t cm)
 {
 	struct nl_msg *m = result_msg_method(method,
 					     method == DCB_HDRM_METHOD_PDELAY ?
-					     10 : 0, 2);
+					     10 : 0,
+					     method == DCB_HDRM_METHOD_PTP4L ?
+					     0 : 2);
 
 	nla_put_u32(m, DCB_HDRM_A_RESULT_SPEED, 25000);
 	nla_put_u32(m, DCB_HDRM_A_RESULT_EQUIVALENT_CABLE_CM, cm);
@@ -267,8 +276,9 @@ static struct nl_msg *result_msg_cable(uint8_t method, uint32_t cm)
 /*
  * A peer delay's far end, from the module's attributes: the equivalent
  * cable, 10001 cm, is 101 m rounded up; the delay, as the generic manual
- * line has it, (1000 + 2 x 8) ns x 25000 Mb/s / 1000 = 25400 bits. No
- * far end for hdrm, nor for a peer delay that did not end ok.
+ * line has it, (1000 + 2 x 8) ns x 25000 Mb/s / 1000 = 25400 bits; the
+ * same for ptp4l's peer delay. No far end for hdrm, nor for a peer delay
+ * that did not end ok.
  */
 static void test_far_end(void)
 {
@@ -283,6 +293,10 @@ static void test_far_end(void)
 	s = result_txt(&r);
 	TAP_OK(strstr(s, "\nfar end (no push to a peer-delay responder): cable-length 101m, the equivalent cable rounded up to whole metres\n  SONiC: config interface cable-length PORT 101m\n  Linux: dcb pfc set dev PORT delay 25400\n  PORT is the switch's or peer's port facing this link\n") != NULL,
 	       "far end text: the lines under the result");
+	TAP_OK(!parse_result(result_msg_cable(DCB_HDRM_METHOD_PTP4L, 10001), &r) &&
+	       strstr(result_json(&r), "\"far_end\":{\"cable_length_m\":101,\"sonic\":\"config interface cable-length PORT 101m\",\"dcb\":\"dcb pfc set dev PORT delay 25400\"}") &&
+	       strstr(result_txt(&r), "\nfar end (no push to a peer-delay responder): cable-length 101m,"),
+	       "far end: for ptp4l's peer delay too, whose peer takes no push either");
 	TAP_OK(!parse_result(result_msg_cable(DCB_HDRM_METHOD_HDRM, 10001), &r) &&
 	       !strstr(result_json(&r), "far_end") &&
 	       !strstr(result_txt(&r), "far end"),
@@ -319,11 +333,16 @@ static void test_names(void)
 	       !strcmp(hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_SOFTWARE], "software") &&
 	       !strcmp(hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_HARDWARE], "hardware"),
 	       "names: precision-source and timestamping in the uAPI's order");
-	TAP_OK(ARRAY_SIZE(hdrm_method_names) == DCB_HDRM_METHOD_PDELAY + 1 &&
+	TAP_OK(ARRAY_SIZE(hdrm_method_names) == DCB_HDRM_METHOD_PTP4L + 1 &&
 	       !strcmp(hdrm_method_names[DCB_HDRM_METHOD_AUTO], "auto") &&
 	       !strcmp(hdrm_method_names[DCB_HDRM_METHOD_HDRM], "hdrm") &&
-	       !strcmp(hdrm_method_names[DCB_HDRM_METHOD_PDELAY], "pdelay"),
-	       "names: method in the uAPI's order");
+	       !strcmp(hdrm_method_names[DCB_HDRM_METHOD_PDELAY], "pdelay") &&
+	       !strcmp(hdrm_method_names[DCB_HDRM_METHOD_PTP4L], "ptp4l"),
+	       "names: method in the uAPI's order, ptp4l last");
+	TAP_OK(!hdrm_parse_word("method", "ptp4l", hdrm_method_names,
+				ARRAY_SIZE(hdrm_method_names), &v) &&
+	       v == DCB_HDRM_METHOD_PTP4L,
+	       "method: the word ptp4l is the uAPI's ptp4l");
 	TAP_OK(!hdrm_parse_word("ts-mode", "hook", hdrm_ts_mode_names,
 				ARRAY_SIZE(hdrm_ts_mode_names), &v) &&
 	       v == DCB_HDRM_TS_MODE_HOOK,

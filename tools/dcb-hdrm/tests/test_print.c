@@ -32,6 +32,7 @@
 
 #include "agree.h"
 #include "dev.h"
+#include "fake_ptp4l.h"
 #include "hdrm_apply.h"
 #include "hdrm_lldp.h"
 #include "hist.h"
@@ -144,14 +145,19 @@ static void run(const char *name, unsigned int flags,
 /* ---- the netlink stand-in (nl.c is not linked) ---- */
 
 #define STUB_REPLIES	8
+#define STUB_SENT	4
 
 static struct {
 	uint8_t cmd;
 	int err;
+	bool once, used;		/* an answer to the first request only */
 	unsigned int n;
 	struct nl_msg *msg[STUB_REPLIES];
 } stub[4];
 static unsigned int n_stub;
+/* the requests, as sent */
+static struct nl_msg *stub_sent[STUB_SENT];
+static unsigned int n_sent;
 
 static void stub_reset(void)
 {
@@ -162,6 +168,9 @@ static void stub_reset(void)
 			nlmsg_free(stub[i].msg[j]);
 	memset(stub, 0, sizeof(stub));
 	n_stub = 0;
+	for (i = 0; i < n_sent; i++)
+		nlmsg_free(stub_sent[i]);
+	n_sent = 0;
 }
 
 /* The answer to @cmd: @err, after the replies stub_reply() adds. */
@@ -170,6 +179,13 @@ static void stub_answer(uint8_t cmd, int err)
 	stub[n_stub].cmd = cmd;
 	stub[n_stub].err = err;
 	n_stub++;
+}
+
+/* The same, to the first @cmd alone; a later one takes the next answer. */
+static void stub_answer_once(uint8_t cmd, int err)
+{
+	stub_answer(cmd, err);
+	stub[n_stub - 1].once = true;
 }
 
 /* A reply to the last stub_answer(), its attributes to be put in it. */
@@ -213,12 +229,16 @@ int hdrm_nl_talk(struct hdrm_nl *nl, struct nl_msg *msg,
 	unsigned int i, j;
 	int err = 0;
 
-	nlmsg_free(msg);
+	if (n_sent < STUB_SENT)
+		stub_sent[n_sent++] = msg;
+	else
+		nlmsg_free(msg);
 	nl->error = 0;
 	nl->extack[0] = '\0';
 	for (i = 0; i < n_stub; i++) {
-		if (stub[i].cmd != cmd)
+		if (stub[i].cmd != cmd || stub[i].used)
 			continue;
+		stub[i].used = stub[i].once;
 		for (j = 0; j < stub[i].n && cb && !err; j++)
 			err = cb(nlmsg_data(nlmsg_hdr(stub[i].msg[j])),
 				 nlmsg_datalen(nlmsg_hdr(stub[i].msg[j])), arg);
@@ -1735,12 +1755,57 @@ static void r_fix_pdelay_nospeed(struct result *r)
 	memset(r->prio, 0, sizeof(r->prio));
 }
 
+/*
+ * ptp4l's own peer delay, 1235 ns, read over its socket (method ptp4l),
+ * as the module sends the result: one record, t4 - t1 = 2 x 1235 ns, no
+ * turnaround, hardware timestamps; no responder, no steps, no push. The
+ * far end as r_fix_pdelay's: 247 m, and no dcb line at 100 Gb/s.
+ */
+static void r_fix_ptp4l(struct result *r)
+{
+	r_fix_local(r);
+	r->session = 44;
+	r->has_method = true;
+	r->method = DCB_HDRM_METHOD_PTP4L;
+	r->sent = 1;
+	r->received = 1;
+	r->lost = 0;
+	r->late = 0;
+	r->est = 2470;
+	r->min = 2470;
+	r->median = 2470;
+	r->p99 = 2470;
+	r->max = 2470;
+	r->stddev = 0;
+	r->turnaround = 0;
+	r->has_rate_ratio = false;
+	r->two_step = 0;
+	r->followup_missing = 0;
+	r->duration_us = 14;
+	r->cable_cm = 24700;
+	memset(&r->push, 0, sizeof(r->push));
+}
+
+/* ptp4l's 150 ns at 25 Gb/s, precision 4 ns: 30 m and 7700 bits, as pdelay's */
+static void r_fix_ptp4l_25g(struct result *r)
+{
+	r_fix_ptp4l(r);
+	r->speed = 25000;
+	r->est = 300;
+	r->min = 300;
+	r->median = 300;
+	r->p99 = 300;
+	r->max = 300;
+	r->precision = 4;
+	r->cable_cm = 3000;
+}
+
 static void (*const r_fixes[])(struct result *r) = {
 	r_fix_local, r_fix_2ts, r_fix_peer, r_fix_noreply, r_fix_noprio,
 	r_fix_unknown, r_fix_nots, r_fix_ratio_pos, r_fix_ratio_min,
 	r_fix_hdrm, r_fix_pdelay, r_fix_pdelay_1step, r_fix_pdelay_unknown,
 	r_fix_pdelay_noreply, r_fix_pdelay_25g, r_fix_pdelay_10g,
-	r_fix_pdelay_nospeed,
+	r_fix_pdelay_nospeed, r_fix_ptp4l, r_fix_ptp4l_25g,
 };
 
 static const char *const r_names[] = {
@@ -1754,6 +1819,7 @@ static const char *const r_names[] = {
 	"method pdelay, far end at 25 Gb/s, 30 m",
 	"method pdelay, far end at 10 Gb/s, 121 m",
 	"method pdelay, far end under a metre, no speed",
+	"method ptp4l", "method ptp4l, far end at 25 Gb/s, 30 m",
 };
 
 static void r_print(const void *arg)
@@ -1774,7 +1840,8 @@ static void golden_result(void)
 
 	cur_obj = "result";
 	for (i = 0; i < ARRAY_SIZE(r_fixes); i++)
-		run(r_names[i], i == 0 || i == 10 || i == 14 ? F_PRETTY : 0,
+		run(r_names[i],
+		    i == 0 || i == 10 || i == 14 || i == 17 ? F_PRETTY : 0,
 		    r_print, &r_fixes[i]);
 }
 
@@ -1964,6 +2031,7 @@ static const struct m_case m_cases[] = {
 	{ "method pdelay, two-step", r_fix_pdelay, false, -1 },
 	{ "method pdelay, one-step, simulate", r_fix_pdelay_1step, true, -1 },
 	{ "method hdrm", r_fix_hdrm, false, -1 },
+	{ "method ptp4l", r_fix_ptp4l, false, -1 },
 };
 
 static void m_print(const void *arg)
@@ -2041,6 +2109,57 @@ static const struct mx_case mx_cases[] = {
 
 static int mx_status;
 
+/* measure's one line when ptp4l has no peer delay for the device */
+struct pe_case {
+	const char *name;
+	int err;
+	uint8_t mechanism, state;
+	int64_t delay;			/* ns x 2^16 */
+	uint16_t refused_id, refused_error;
+	uint32_t domain, sdo;
+	const char *path;		/* ptp4l-socket; NULL: the default */
+};
+
+#define NS16(ns)	((int64_t)(ns) * 65536)
+
+static const struct pe_case pe_cases[] = {
+	{ "ptp4l: not running", -ENOENT },
+	{ "ptp4l: not running, its socket left", -ECONNREFUSED,
+	  .path = "/run/ptp4l-eth9" },
+	{ "ptp4l: no answer in time", -ETIMEDOUT, .domain = 24, .sdo = 1 },
+	{ "ptp4l: no port on the device", -ENODEV },
+	{ "ptp4l: E2E", -EOPNOTSUPP, PMC_DELAY_E2E, 9 },
+	{ "ptp4l: NO_MECHANISM", -EOPNOTSUPP, 0xfe, 9 },
+	{ "ptp4l: a faulty port", -ENETDOWN, PMC_DELAY_P2P, 2, NS16(40) },
+	{ "ptp4l: no peer delay yet", -ENODATA, PMC_DELAY_P2P, 9, 0 },
+	{ "ptp4l: a negative peer delay", -ENODATA, PMC_DELAY_P2P, 9,
+	  NS16(-12) },
+	{ "ptp4l: beyond 1 ms", -ERANGE, PMC_DELAY_P2P, 9, NS16(2500000) },
+	{ "ptp4l: refused", -EREMOTEIO, .refused_id = PMC_ID_PORT_PROPERTIES_NP,
+	  .refused_error = 6 },
+	{ "ptp4l: malformed", -EPROTO },
+	{ "ptp4l: another error", -EACCES, .path = "/run/ptp4l-eth9" },
+};
+
+static void pe_print(const void *arg)
+{
+	static const uint8_t id[PMC_PORT_ID_LEN] = {
+		0x0c, 0x42, 0xa1, 0xff, 0xfe, 0x00, 0x00, 0x07, 0x00, 0x01,
+	};
+	const struct pe_case *c = arg;
+	struct pmc_port port = { 0 };
+	struct pmc p = { .fd = -1 };
+
+	memcpy(port.props.port, id, sizeof(id));
+	memcpy(port.ds.port, id, sizeof(id));
+	port.ds.mechanism = c->mechanism;
+	port.ds.state = c->state;
+	port.ds.peer_delay = c->delay;
+	p.refused_id = c->refused_id;
+	p.refused_error = c->refused_error;
+	golden_ptp4l_err("eth9", c->path, c->domain, c->sdo, &p, &port, c->err);
+}
+
 static void mx_print(const void *arg)
 {
 	const struct mx_case *c = arg;
@@ -2065,6 +2184,237 @@ static void golden_measure(void)
 		       "measure %s: exit status %d", mx_cases[i].name,
 		       mx_cases[i].status);
 	}
+	for (i = 0; i < ARRAY_SIZE(pe_cases); i++)
+		run(pe_cases[i].name, 0, pe_print, &pe_cases[i]);
+}
+
+/* ---- measure's request, ptp4l asked (a stand-in, fake_ptp4l.h) ---- */
+
+static char ptp4l_dir[] = "/tmp/test_print.XXXXXX";
+static char ptp4l_path[64];
+
+/* The @i-th request sent, a measure's: its attributes into @tb. */
+static bool sent_measure(unsigned int i, struct nlattr **tb)
+{
+	struct nlmsghdr *nlh;
+
+	if (i >= n_sent)
+		return false;
+	nlh = nlmsg_hdr(stub_sent[i]);
+	return ((struct genlmsghdr *)nlmsg_data(nlh))->cmd ==
+	       DCB_HDRM_CMD_MEASURE &&
+	       !genlmsg_parse(nlh, 0, tb, DCB_HDRM_A_MEASURE_MAX, NULL);
+}
+
+/* an attribute's u8 or u32, or -1 when absent */
+static long long attr_u8(struct nlattr **tb, int type)
+{
+	return tb[type] ? (long long)nla_get_u8(tb[type]) : -1;
+}
+
+static long long attr_u32(struct nlattr **tb, int type)
+{
+	return tb[type] ? (long long)nla_get_u32(tb[type]) : -1;
+}
+
+/* The kernel's yes to a measure: session 5, no apply, no push. */
+static void stub_measure_ok(void)
+{
+	struct nl_msg *m;
+
+	stub_answer(DCB_HDRM_CMD_MEASURE, 0);
+	m = stub_reply();
+	nla_put_u32(m, DCB_HDRM_A_MEASURE_SESSION, 5);
+	nla_put_u32(m, DCB_HDRM_A_MEASURE_APPLY, DCB_HDRM_APPLY_NONE);
+	nla_put_u8(m, DCB_HDRM_A_MEASURE_PUSH, 0);
+}
+
+/*
+ * measure @argv with ptp4l @f at ptp4l_path (NULL: none there): its exit
+ * status, its stderr into @err, the stand-in's verdict into @verdict.
+ */
+static int measure_req(const struct fake_ptp4l *f, const char *const *argv,
+		       char *err, size_t len, int *verdict)
+{
+	FILE *real_err = stderr, *e;
+	char *ebuf = NULL;
+	size_t elen = 0;
+	pid_t pid = 0;
+	int argc, rc;
+
+	for (argc = 0; argv[argc]; argc++)
+		;
+	if (f)
+		pid = fake_start(ptp4l_path, f);
+	memset(&g, 0, sizeof(g));
+	g.nl_open = true;
+	e = open_memstream(&ebuf, &elen);
+	if (!e)
+		exit(2);
+	stderr = e;
+	rc = golden_measure_start(&g, argc, (char **)argv);
+	fflush(e);
+	stderr = real_err;
+	fclose(e);
+	snprintf(err, len, "%.*s", (int)strcspn(ebuf ? ebuf : "", "\n"),
+		 ebuf ? ebuf : "");
+	free(ebuf);
+	*verdict = pid ? fake_end(pid, ptp4l_path) : 0;
+	return rc;
+}
+
+/* ptp4l with one port, eth9: @mechanism, @delay (ns x 2^16), @ts */
+static struct fake_ptp4l ptp4l_eth9(uint8_t mechanism, int64_t delay,
+				    uint8_t ts)
+{
+	struct fake_ptp4l f = {
+		.how = FAKE_ANSWER, .number_ports = 1, .nports = 1,
+		.ports = {
+			{
+				.id = { 0x0c, 0x42, 0xa1, 0xff, 0xfe, 0x00,
+					0x00, 0x07, 0x00, 0x01 },
+				.iface = "eth9", .state = 9, .timestamping = ts,
+				.mechanism = mechanism, .delay = delay,
+			},
+		},
+		.idle_ms = 100,
+	};
+
+	return f;
+}
+
+#define WORDS(...)	((const char *const []){ "dev", "eth9", __VA_ARGS__, NULL })
+
+/*
+ * What measure sends: method ptp4l's peer delay and timestamps, and not
+ * the domain and SDO, which went to ptp4l; auto's choice of it, and not
+ * where ptp4l has no value or push or 2ts was asked; a module before
+ * ptp4l asked again as auto was, where auto chose it.
+ */
+static void test_measure_request(void)
+{
+	struct nlattr *tb[DCB_HDRM_A_MEASURE_MAX + 1];
+	struct nlattr *tb2[DCB_HDRM_A_MEASURE_MAX + 1];
+	struct fake_ptp4l f;
+	char err[512];
+	int rc, v;
+
+	if (!mkdtemp(ptp4l_dir)) {
+		TAP_OK(false, "measure request: a directory for ptp4l's socket");
+		return;
+	}
+	snprintf(ptp4l_path, sizeof(ptp4l_path), "%s/ptp4l", ptp4l_dir);
+
+	/* 40.4 ns, hardware timestamps, in domain 24, 802.1AS's SDO */
+	f = ptp4l_eth9(PMC_DELAY_P2P, NS16(40) + 0x6666, 1);
+	f.domain = 24;
+	f.sdo = 1;
+	stub_measure_ok();
+	rc = measure_req(&f, WORDS("method", "ptp4l", "ptp-domain", "24",
+				   "ptp-sdo", "1", "count", "1",
+				   "ptp4l-socket", ptp4l_path),
+			 err, sizeof(err), &v);
+	TAP_OK(!rc && !err[0] && !v && n_sent == 1 && sent_measure(0, tb) &&
+	       attr_u8(tb, DCB_HDRM_A_MEASURE_METHOD) == DCB_HDRM_METHOD_PTP4L &&
+	       attr_u32(tb, DCB_HDRM_A_MEASURE_PEER_DELAY) == 40 &&
+	       attr_u8(tb, DCB_HDRM_A_MEASURE_PEER_DELAY_HW) == 1 &&
+	       !tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN] &&
+	       !tb[DCB_HDRM_A_MEASURE_PTP_SDO] &&
+	       attr_u32(tb, DCB_HDRM_A_MEASURE_COUNT) == 1,
+	       "measure request: method ptp4l, peer-delay 40, peer-delay-hw 1, the domain and SDO ptp4l's alone (%d, %d, \"%s\")",
+	       rc, v, err);
+	stub_reset();
+
+	/* auto: ptp4l's 1234.5 ns, software timestamps */
+	f = ptp4l_eth9(PMC_DELAY_P2P, NS16(1234) + 0x8000, PMC_TS_SOFTWARE);
+	stub_measure_ok();
+	rc = measure_req(&f, WORDS("ptp4l-socket", ptp4l_path), err,
+			 sizeof(err), &v);
+	TAP_OK(!rc && !err[0] && !v && n_sent == 1 && sent_measure(0, tb) &&
+	       attr_u8(tb, DCB_HDRM_A_MEASURE_METHOD) == DCB_HDRM_METHOD_PTP4L &&
+	       attr_u32(tb, DCB_HDRM_A_MEASURE_PEER_DELAY) == 1235 &&
+	       attr_u8(tb, DCB_HDRM_A_MEASURE_PEER_DELAY_HW) == 0,
+	       "measure request: auto takes ptp4l's peer delay, 1235 ns, software (%d, %d)",
+	       rc, v);
+	stub_reset();
+
+	/* auto: ptp4l runs E2E, so auto as before */
+	f = ptp4l_eth9(PMC_DELAY_E2E, 0, 1);
+	stub_measure_ok();
+	rc = measure_req(&f, WORDS("ptp-domain", "3", "ptp4l-socket",
+				   ptp4l_path), err, sizeof(err), &v);
+	TAP_OK(!rc && !err[0] && n_sent == 1 && sent_measure(0, tb) &&
+	       !tb[DCB_HDRM_A_MEASURE_METHOD] &&
+	       !tb[DCB_HDRM_A_MEASURE_PEER_DELAY] &&
+	       !tb[DCB_HDRM_A_MEASURE_PEER_DELAY_HW] &&
+	       attr_u8(tb, DCB_HDRM_A_MEASURE_PTP_DOMAIN) == 3,
+	       "measure request: auto, ptp4l E2E: auto as before, nothing said (%d, \"%s\")",
+	       rc, err);
+	stub_reset();
+
+	/* auto with push, or 2ts: a dcb_hdrm peer wanted, ptp4l not asked */
+	f = ptp4l_eth9(PMC_DELAY_P2P, NS16(40), 1);
+	f.unasked = true;
+	stub_measure_ok();
+	rc = measure_req(&f, WORDS("push", "ptp4l-socket", ptp4l_path), err,
+			 sizeof(err), &v);
+	TAP_OK(!rc && !v && n_sent == 1 && sent_measure(0, tb) &&
+	       !tb[DCB_HDRM_A_MEASURE_METHOD] &&
+	       !tb[DCB_HDRM_A_MEASURE_PEER_DELAY] &&
+	       attr_u8(tb, DCB_HDRM_A_MEASURE_PUSH) == 1,
+	       "measure request: auto with push: ptp4l not asked (%d, %d)", rc, v);
+	stub_reset();
+	stub_measure_ok();
+	rc = measure_req(&f, WORDS("mode", "2ts", "ptp4l-socket", ptp4l_path),
+			 err, sizeof(err), &v);
+	TAP_OK(!rc && !v && n_sent == 1 && sent_measure(0, tb) &&
+	       !tb[DCB_HDRM_A_MEASURE_METHOD],
+	       "measure request: auto with mode 2ts: ptp4l not asked (%d, %d)",
+	       rc, v);
+	stub_reset();
+
+	/* a module before method ptp4l: auto asked again as it was */
+	f = ptp4l_eth9(PMC_DELAY_P2P, NS16(40), 1);
+	f.domain = 24;
+	stub_answer_once(DCB_HDRM_CMD_MEASURE, -ERANGE);
+	stub_measure_ok();
+	rc = measure_req(&f, WORDS("ptp-domain", "24", "ptp4l-socket",
+				   ptp4l_path), err, sizeof(err), &v);
+	TAP_OK(!rc && !err[0] && !v && n_sent == 2 && sent_measure(0, tb) &&
+	       sent_measure(1, tb2) &&
+	       attr_u8(tb, DCB_HDRM_A_MEASURE_METHOD) == DCB_HDRM_METHOD_PTP4L &&
+	       !tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN] &&
+	       !tb2[DCB_HDRM_A_MEASURE_METHOD] &&
+	       !tb2[DCB_HDRM_A_MEASURE_PEER_DELAY] &&
+	       !tb2[DCB_HDRM_A_MEASURE_PEER_DELAY_HW] &&
+	       attr_u8(tb2, DCB_HDRM_A_MEASURE_PTP_DOMAIN) == 24,
+	       "measure request: a module before ptp4l refuses it, auto asked as it was (%d, %u sent)",
+	       rc, n_sent);
+	stub_reset();
+	stub_answer_once(DCB_HDRM_CMD_MEASURE, -EINVAL);
+	stub_measure_ok();
+	rc = measure_req(&f, WORDS("method", "auto", "ptp-domain", "24",
+				   "ptp4l-socket", ptp4l_path),
+			 err, sizeof(err), &v);
+	TAP_OK(!rc && n_sent == 2 && sent_measure(1, tb2) &&
+	       attr_u8(tb2, DCB_HDRM_A_MEASURE_METHOD) == DCB_HDRM_METHOD_AUTO &&
+	       !tb2[DCB_HDRM_A_MEASURE_PEER_DELAY],
+	       "measure request: \"method auto\" said again (%d, %u sent)", rc,
+	       n_sent);
+	stub_reset();
+
+	/* method ptp4l asked of such a module: its refusal */
+	stub_answer_once(DCB_HDRM_CMD_MEASURE, -ERANGE);
+	stub_measure_ok();
+	rc = measure_req(&f, WORDS("method", "ptp4l", "ptp-domain", "24",
+				   "ptp4l-socket", ptp4l_path),
+			 err, sizeof(err), &v);
+	TAP_OK(rc == EXIT_KERNEL && n_sent == 1 &&
+	       strstr(err, "eth9: Numerical result out of range"),
+	       "measure request: method ptp4l refused by a module before it, not asked again (%d, \"%s\")",
+	       rc, err);
+	stub_reset();
+	rmdir(ptp4l_dir);
 }
 
 /* ---- simulate ---- */
@@ -2212,6 +2562,7 @@ static const struct show_case show_cases[] = {
 	{ "refused", CMD("dev", "eth9"), r_fix_local, 1, 0, -ENODATA },
 	{ "method pdelay", CMD("dev", "eth9"), r_fix_pdelay, 0, 0 },
 	{ "method hdrm", CMD("dev", "eth9"), r_fix_hdrm, 1, 0 },
+	{ "method ptp4l", CMD("dev", "eth9"), r_fix_ptp4l, 0, 0 },
 };
 
 static void golden_show(void)
@@ -2301,6 +2652,7 @@ static const struct mon_case mon_cases[] = {
 	{ "result, method hdrm", DCB_HDRM_CMD_RESULT_NTF, r_fix_hdrm, -1, -1 },
 	{ "result, pdelay failed", DCB_HDRM_CMD_RESULT_NTF, r_fix_pdelay_noreply, -1, -1 },
 	{ "apply, method pdelay", DCB_HDRM_CMD_APPLY_NTF, r_fix_pdelay, -1, 5 },
+	{ "result, method ptp4l", DCB_HDRM_CMD_RESULT_NTF, r_fix_ptp4l, -1, -1 },
 };
 
 static void golden_monitor(void)
@@ -2614,6 +2966,7 @@ int main(int argc, char **argv)
 	golden_show();
 	golden_monitor();
 	golden_lldp();
+	test_measure_request();
 
 	if (argc == 3 && !strcmp(argv[1], "-w"))
 		return write_goldens(argv[2]);
