@@ -8,7 +8,7 @@
 # delay.
 
 ALL_TESTS="pdelay_hw_accuracy pdelay_sw_cable pdelay_auto pdelay_local_ptp4l
-	   pdelay_given pdelay_refusals"
+	   pdelay_given pdelay_ptp4l_method pdelay_refusals"
 # the debug kernel: one main path (the parser's hostile input is fuzz.sh's)
 DEBUG_TESTS="pdelay_auto"
 source "$(dirname "$0")/../lib.sh"
@@ -278,6 +278,67 @@ pdelay_given()
 	log_test "method ptp4l: ptp4l's peer delay given, the result twice it, no frame sent"
 }
 
+# ptp4l's peerMeanPathDelay on the port, ns, as pmc reads it from the
+# ptp4l whose socket is $1
+pmc_delay()
+{
+	ip netns exec "$NSA" pmc -u -b 0 -s "$1" 'GET PORT_DATA_SET' 2>/dev/null |
+		awk '$1 == "peerMeanPathDelay" { print $2; exit }'
+}
+
+# method ptp4l through the tool: with ptp4l -P on the measuring device,
+# dcb-hdrm reads its peer delay over its management socket, as pmc does,
+# and the round trip is twice what pmc reads; auto prefers it there.
+pdelay_ptp4l_method()
+{
+	local out pa sock=$TMPD/ptp4l-a d0 d1 est i method
+
+	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" &&
+		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
+		ip -n "$NSA" link set da type dcbsim delay-ns 20000 &&
+		ip -n "$NSB" link set db type dcbsim delay-ns 20000
+	check_err $? "cannot make a dcbsim pair"
+	responder_start db -S
+	check_err $? "the responder did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
+	ip netns exec "$NSA" ptp4l -2 -P -S -i da -m --uds_address="$sock" \
+		>"$TMPD/ptp4l-a.log" 2>&1 &
+	pa=$!
+	for i in $(seq 1 40); do
+		d0=$(pmc_delay "$sock")
+		[ -n "$d0" ] && [ "$d0" -gt 0 ] && break
+		sleep 0.5
+	done
+	[ -n "$d0" ] && [ "$d0" -gt 0 ]
+	check_err $? "ptp4l measured no peer delay on da: $(tail -n 3 "$TMPD/ptp4l-a.log")"
+	for method in ptp4l auto; do
+		d0=$(pmc_delay "$sock")
+		if [ "$method" = ptp4l ]; then
+			out=$(hdrmA -j measure dev da method ptp4l ptp4l-socket "$sock")
+		else
+			out=$(hdrmA -j measure dev da ptp4l-socket "$sock")
+		fi
+		check_err $? "$method: $out"
+		d1=$(pmc_delay "$sock")
+		est=$(jqn .rtt_ns.estimate "$out")
+		log_info "method $method: t $est ns; pmc read peerMeanPathDelay $d0 ns before and $d1 ns after"
+		[ "$(jqn .method "$out")" = ptp4l ]
+		check_err $? "$method: $(jq -c '{method, status}' <<<"$out"), want ptp4l"
+		# pmc truncates ptp4l's 2^-16 ns, dcb-hdrm rounds: 1 ns apart
+		[ "$(absdiff "$est" $((2 * d0)))" -le 2 ] ||
+			[ "$(absdiff "$est" $((2 * d1)))" -le 2 ]
+		check_err $? "$method: t $est ns is not twice pmc's $d0 or $d1 ns"
+	done
+	[ "$(hdrmA -j dev show dev da | jq .stats.tx_probes)" = 0 ]
+	check_err $? "method ptp4l sent probes"
+	kill "$pa"
+	wait "$pa" 2>/dev/null
+	responder_stop
+	! grep -qiE "rogue|fault" "$TMPD/ptp4l-a.log"
+	(($? == 0)) || check_err 1 "ptp4l logged: $(grep -iE "rogue|fault" "$TMPD/ptp4l-a.log" | head -3)"
+	ip -n "$NSA" link del da
+	log_test "method ptp4l: twice what pmc reads from the same ptp4l; auto prefers it; no frame sent"
+}
+
 # What peer delay cannot do, refused with the reason and nothing started
 pdelay_refusals()
 {
@@ -320,7 +381,7 @@ pdelay_refusals()
 }
 
 require_root
-require_cmd jq ip ptp4l
+require_cmd jq ip ptp4l pmc
 TMPD=$(mktemp -d)
 trap 'responder_stop; ns_cleanup; rm -rf "$TMPD"' EXIT
 dcbsim_start
