@@ -126,7 +126,9 @@ peer_cap_off()
 	check_err $? "auto-hdrm off failed"
 	probes=$(statA tx_probes)
 	requests=$(statB rx_requests)
-	err=$(hdrmA measure dev da count 20 2>&1 >/dev/null)
+	# method hdrm: the capability exchange alone (auto, the default,
+	# would measure such a peer with IEEE 1588 peer delay: pdelay.sh)
+	err=$(hdrmA measure dev da count 20 method hdrm 2>&1 >/dev/null)
 	rc=$?
 	prompt_check "auto-hdrm off" "$err" "$rc" "$probes" "$requests"
 	printf '%s\n' "$err" | grep -q "answered that it does not support automatic headroom configuration"
@@ -160,7 +162,7 @@ peer_cap_off()
 	check_err $? "measure at 10 ms precision failed: $last"
 	hdrmB dev set dev db auto-hdrm off
 	probes=$(statA tx_probes)
-	err=$(hdrmA measure dev da count 20 2>&1 >/dev/null)
+	err=$(hdrmA measure dev da count 20 method hdrm 2>&1 >/dev/null)
 	rc=$?
 	prompt_check "auto-hdrm off, 10 ms precision" "$err" "$rc" "$probes" -
 	buffer_prompt_check "$err" "$last"
@@ -173,7 +175,7 @@ peer_cap_off()
 	[ "$rc" -eq 2 ] && [ "$err" = "dcb-hdrm: da: auto-hdrm is off on this device (Operation not supported)" ]
 	check_err $? "local auto-hdrm off: $rc $err"
 	hdrmA dev set dev da auto-hdrm on
-	log_test "peer with auto-hdrm off: prompt with the dcb line, status 5, no probe"
+	log_test "peer with auto-hdrm off, method hdrm: prompt with the dcb line, status 5, no probe"
 }
 
 # No answer at all, as from a peer without the module: a cable that
@@ -187,7 +189,8 @@ peer_silent()
 	dcb-hdrm -n "$NSC" dev set dev vc speed 1000
 	probes=$(dcb-hdrm -n "$NSC" -j dev show dev vc | jq .stats.tx_probes)
 	start=$(date +%s)
-	err=$(dcb-hdrm -n "$NSC" measure dev vc count 20 2>&1 >/dev/null)
+	# method hdrm: the exchange alone; auto would go on with peer delay
+	err=$(dcb-hdrm -n "$NSC" measure dev vc count 20 method hdrm 2>&1 >/dev/null)
 	rc=$?
 	secs=$(( $(date +%s) - start ))
 	[ "$rc" -eq 5 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ]
@@ -207,7 +210,7 @@ peer_silent()
 	ip netns del "$NSC-vc-wire"
 	ip netns del "$NSC"
 	ip netns del "$NSD"
-	log_test "silent peer: prompt, status 5, ten requests in each encapsulation, no probe"
+	log_test "silent peer, method hdrm: prompt, status 5, ten requests in each encapsulation, no probe"
 }
 
 # The receiver's bound on a pushed round trip (HDRM_PUSH_MAX_RTT_NS)
