@@ -24,6 +24,27 @@
  *   hdrm_fuzz flood DEV SECONDS
  *	Valid requests as fast as possible; counts the replies that come
  *	back and their bytes.
+ *   hdrm_fuzz ptp-attack DEV COUNT SEED REQUESTER RESPONDER
+ *	COUNT IEEE 1588 frames (EtherType 0x88F7, to 01-80-C2-00-00-0E),
+ *	fewer if SIGTERM or SIGINT stops it first (a flood as long as a
+ *	measurement), for the peer-delay hook (kmod/rx.c, hdrm_rcv_ptp),
+ *	built from valid Pdelay_Resp and Pdelay_Resp_Follow_Up messages:
+ *	random bytes, truncated (0 to 53 bytes), oversized (a trailer up to
+ *	DEV's MTU), wrong versionPTP, messageLength and messageType,
+ *	nanoseconds of 10^9 and more, seconds of 2^34 and more, corrections
+ *	at and beyond +-2^46 ns, boundary values, VLAN-tagged, to other
+ *	addresses, answers to other requesters, domains and SDOs; and
+ *	answers spoofed to REQUESTER's identity (the measuring device's
+ *	MAC: its EUI-64, port 0x8000, domain 0, SDO 0) for random
+ *	sequenceIds as RESPONDER (the MAC and port identity of its ptp4l,
+ *	port 1), whose stamps cannot make a sample (ptp_spoof()). What the
+ *	hook must count for the frames sent is predicted with
+ *	kmod/lib/hdrm_ptp.c and printed as JSON.
+ *   hdrm_fuzz ptp-foreign DEV REQUESTER STRIDE
+ *	A second responder: answers to REQUESTER's identity from a port
+ *	identity of DEV's own, one for every STRIDE-th sequenceId, 65536 /
+ *	STRIDE in all; one of them answers a probe of a pdelay measurement
+ *	that has sent STRIDE or more and is still running.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -32,6 +53,7 @@
 #include <linux/virtio_net.h>
 #include <net/if.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +63,7 @@
 #include <unistd.h>
 
 #include "hdrm_ctl.h"
+#include "hdrm_ptp.h"
 #include "hdrm_wire.h"
 
 #define MAX_FRAME	9018	/* 9000 MTU + header + one VLAN tag */
@@ -597,6 +620,554 @@ static int cmd_flood(const char *name, unsigned int seconds)
 }
 
 /*
+ * IEEE 1588 peer delay: what the hook (kmod/rx.c, hdrm_rcv_ptp) does with
+ * a frame of EtherType 0x88F7, and the frames that test it.
+ */
+enum ptp_verdict {
+	P_IGNORED,	/* not for it, refused by hdrm_ptp_decode(), a request */
+	P_OTHERS,	/* an answer to another identity, domain or SDO */
+	P_SPOOFED,	/* spoofed to the requester: ptp_others or stale */
+	P_NR,
+};
+
+static const char *const ptp_verdict_names[P_NR] = {
+	"ignored", "others", "spoofed",
+};
+
+/* why hdrm_ptp_decode() refused, by enum hdrm_ptp_err */
+#define PTP_ERR_NR	(HDRM_PTP_CORRECTION + 1)
+static const char *const ptp_err_names[PTP_ERR_NR] = {
+	"ok", "short", "version", "type", "length", "nsec", "seconds",
+	"correction",
+};
+
+enum ptp_kind {
+	PK_RANDOM, PK_OTHER, PK_SPOOF_RESP, PK_SPOOF_FUP, PK_BOUNDARY,
+	PK_TRUNCATED, PK_OVERSIZED, PK_VERSION, PK_LENGTH, PK_TYPE, PK_STAMPS,
+	PK_CORRECTION, PK_VLAN, PK_ADDRESS, PK_NR,
+};
+
+static const char *const ptp_kind_names[PK_NR] = {
+	"random", "other", "spoofed_response", "spoofed_followup", "boundary",
+	"truncated", "oversized", "version", "length", "type", "stamps",
+	"correction", "vlan", "address",
+};
+
+/* The messages' offsets (Documentation/wire-format.rst, "Peer delay") */
+#define PTP_OFF_VERSION		1
+#define PTP_OFF_LENGTH		2
+#define PTP_OFF_DOMAIN		4
+#define PTP_OFF_FLAGS		6
+#define PTP_OFF_CORRECTION	8
+#define PTP_OFF_SOURCE		20
+#define PTP_OFF_SEQ		30
+#define PTP_OFF_CONTROL		32
+#define PTP_OFF_LOG_INTERVAL	33
+#define PTP_OFF_TS		34
+#define PTP_OFF_REQUESTING	44
+
+#define NSEC_PER_S		1000000000ULL
+#define DAY_NS			(86400ULL * NSEC_PER_S)
+#define PTP_SECONDS_LIMIT	(1ULL << 34)	/* refused from here */
+#define PTP_TS_LIMIT		(PTP_SECONDS_LIMIT * NSEC_PER_S)
+#define PTP_CORR_LIMIT		(1LL << 62)	/* refused from +-here */
+#define PTP_TURN_LIMIT		((s64)HDRM_PTP_TURN_MAX_NS << 16)
+
+static u64 realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec * NSEC_PER_S + ts.tv_nsec;
+}
+
+struct ptp_fields {
+	u8 type, sdo, domain, version;
+	u16 flags, seq;
+	s64 correction;		/* ns x 2^16 */
+	u64 ts;			/* ns, below PTP_TS_LIMIT */
+	struct hdrm_ptp_pid source, requesting;
+};
+
+/* A Pdelay_Resp or Pdelay_Resp_Follow_Up, as a responder writes one */
+static void ptp_encode(u8 *msg, const struct ptp_fields *f)
+{
+	u64 sec = f->ts / NSEC_PER_S;
+
+	memset(msg, 0, HDRM_PTP_PDELAY_LEN);
+	msg[0] = (f->sdo & 0xf) << 4 | (f->type & 0xf);
+	msg[PTP_OFF_VERSION] = f->version;
+	put_unaligned_be16(HDRM_PTP_PDELAY_LEN, msg + PTP_OFF_LENGTH);
+	msg[PTP_OFF_DOMAIN] = f->domain;
+	put_unaligned_be16(f->flags, msg + PTP_OFF_FLAGS);
+	put_unaligned_be64((u64)f->correction, msg + PTP_OFF_CORRECTION);
+	memcpy(msg + PTP_OFF_SOURCE, f->source.clock, 8);
+	put_unaligned_be16(f->source.port, msg + PTP_OFF_SOURCE + 8);
+	put_unaligned_be16(f->seq, msg + PTP_OFF_SEQ);
+	msg[PTP_OFF_CONTROL] = HDRM_PTP_CONTROL_OTHER;
+	msg[PTP_OFF_LOG_INTERVAL] = HDRM_PTP_LOG_INTERVAL_NONE;
+	put_unaligned_be16(sec >> 32, msg + PTP_OFF_TS);
+	put_unaligned_be32((u32)sec, msg + PTP_OFF_TS + 2);
+	put_unaligned_be32(f->ts % NSEC_PER_S, msg + PTP_OFF_TS + 6);
+	memcpy(msg + PTP_OFF_REQUESTING, f->requesting.clock, 8);
+	put_unaligned_be16(f->requesting.port, msg + PTP_OFF_REQUESTING + 8);
+}
+
+static void rnd_pid(struct hdrm_ptp_pid *pid)
+{
+	u64 c = rnd();
+
+	memcpy(pid->clock, &c, 8);
+	pid->port = 1 + rnd_below(0xfffe);
+}
+
+static void rnd_unicast(u8 *mac)
+{
+	u64 m = rnd();
+
+	memcpy(mac, &m, 6);
+	mac[0] &= 0xfe;
+}
+
+static bool parse_mac(const char *s, u8 *mac)
+{
+	char end;
+
+	return sscanf(s, "%hhx:%hhx:%hhx:%hhx:%hhx:%hhx%c", &mac[0], &mac[1],
+		      &mac[2], &mac[3], &mac[4], &mac[5], &end) == 6;
+}
+
+struct ptp_attack {
+	struct dev d;
+	u8 requester[6], responder[6];
+	/* the requester's session's identity, and its responder's */
+	struct hdrm_ptp_pid self, peer;
+	u64 count[P_NR], by_kind[PK_NR], refused[PTP_ERR_NR];
+	u64 requests, nonlinear, vlan, rerolled;
+};
+
+/*
+ * A valid answer to someone else: another requester, or the requester's
+ * identity in another domain or SDO (802.1AS's 1), from anyone or from
+ * the responder itself. Its source address in @src.
+ */
+static void ptp_other(const struct ptp_attack *a, u8 *msg, u8 *src)
+{
+	struct ptp_fields f = {
+		.type = rnd_below(2) ? HDRM_PTP_PDELAY_RESP :
+				       HDRM_PTP_PDELAY_RESP_FUP,
+		.version = rnd_below(2) ? 0x02 : 0x12,
+		.seq = (u16)rnd(),
+		.ts = rnd() % PTP_TS_LIMIT,
+		.correction = (s64)(rnd() >> 24) - (1LL << 39),
+	};
+
+	if (f.type == HDRM_PTP_PDELAY_RESP && rnd_below(2))
+		f.flags = HDRM_PTP_FLAG_TWO_STEP;
+	if (!rnd_below(4))
+		f.flags |= HDRM_PTP_FLAG_UNICAST;	/* ignored */
+	switch (rnd_below(4)) {
+	case 0:
+	case 1:
+		rnd_pid(&f.requesting);
+		f.domain = rnd_below(4) ? 0 : (u8)rnd();
+		f.sdo = rnd_below(4) ? 0 : rnd_below(16);
+		break;
+	case 2:
+		f.requesting = a->self;
+		f.domain = 1 + rnd_below(255);
+		f.sdo = rnd_below(16);
+		break;
+	default:
+		f.requesting = a->self;
+		f.sdo = 1 + rnd_below(15);
+		break;
+	}
+	if (rnd_below(2)) {
+		f.source = a->peer;
+		memcpy(src, a->responder, 6);
+	} else {
+		rnd_pid(&f.source);
+		rnd_unicast(src);
+	}
+	ptp_encode(msg, &f);
+}
+
+/*
+ * An answer spoofed to the requester's identity as its responder (its
+ * port identity, from its address), for a random sequenceId, whose
+ * stamps cannot make a sample whichever probe it meets
+ * (kmod/session.c, hdrm_session_ptp_rx):
+ *  - a follow-up whose t3 is a day or more before now or after it: the
+ *    responder stamped the probe's t2 on CLOCK_REALTIME (ptp4l -S) during
+ *    the measurement, so t3 is before t2 or 4 s or more after it
+ *    (hdrm_ptp_turnaround() refuses both before any correction counts);
+ *  - a one-step response whose correction says a negative turnaround or
+ *    one of 4 s or more.
+ * Such an answer is stale where it meets a probe and counted in
+ * ptp_others where it does not. Never a two-step response: the first one
+ * from the responder names a probe's t2, which its follow-up measures
+ * from (a responder that can see the requests, and lie, is threat-model
+ * T-PD's "not defended").
+ */
+static void ptp_spoof(const struct ptp_attack *a, u8 *msg, u8 *src, bool fup,
+		      u64 now)
+{
+	struct ptp_fields f = {
+		.version = rnd_below(2) ? 0x02 : 0x12,
+		.seq = (u16)rnd(),
+		.source = a->peer,
+		.requesting = a->self,
+	};
+
+	memcpy(src, a->responder, 6);
+	if (fup) {
+		f.type = HDRM_PTP_PDELAY_RESP_FUP;
+		if (now > 2 * DAY_NS && rnd_below(2))
+			f.ts = rnd() % (now - DAY_NS);
+		else
+			f.ts = now + DAY_NS + rnd() % (PTP_TS_LIMIT - now - DAY_NS);
+		/* any correction: it is not reached */
+		f.correction = (s64)(rnd() >> 2) * (rnd_below(2) ? 1 : -1);
+	} else {
+		f.type = HDRM_PTP_PDELAY_RESP;
+		f.flags = rnd_below(4) ? 0 : HDRM_PTP_FLAG_UNICAST;
+		f.ts = rnd_below(2) ? 0 : rnd() % PTP_TS_LIMIT;
+		if (rnd_below(2))	/* below -0.5 ns: negative, rounded */
+			f.correction = -(s64)(65536 + rnd() % (PTP_CORR_LIMIT - 65536));
+		else
+			f.correction = PTP_TURN_LIMIT +
+				       (s64)(rnd() % (PTP_CORR_LIMIT - PTP_TURN_LIMIT));
+	}
+	ptp_encode(msg, &f);
+}
+
+/* A valid message, to be mutated: half others', half spoofed */
+static void ptp_base(const struct ptp_attack *a, u8 *msg, u8 *src, u64 now)
+{
+	if (rnd_below(2))
+		ptp_other(a, msg, src);
+	else
+		ptp_spoof(a, msg, src, rnd_below(2), now);
+}
+
+/*
+ * Can @m, an answer to the requester's identity from @src, never be a
+ * sample? (ptp_spoof()'s rules, for whatever a mutation left.)
+ */
+static bool ptp_harmless(const struct ptp_attack *a,
+			 const struct hdrm_ptp_msg *m, const u8 *src, u64 now)
+{
+	struct hdrm_ptp_turn turn;
+
+	/* another identity ends the session, foreign */
+	if (memcmp(src, a->responder, 6) ||
+	    !hdrm_ptp_pid_equal(&m->source, &a->peer))
+		return false;
+	if (m->type == HDRM_PTP_PDELAY_RESP)
+		return !(m->flags & HDRM_PTP_FLAG_TWO_STEP) &&
+		       hdrm_ptp_turnaround(m, NULL, &turn) != HDRM_PTP_TURN_OK;
+	return m->ts + DAY_NS <= now || m->ts >= now + DAY_NS;
+}
+
+/*
+ * The hook's decision on frame @f of @len bytes: the address, a VLAN tag
+ * other than VID 0 (PACKET_OTHERHOST), the first 54 bytes after the
+ * EtherType through hdrm_ptp_decode(), requests left alone. Sets @reroll
+ * for a frame that must not be sent: an answer to the requester's
+ * identity that could be a sample or end its session, or one to its
+ * clockIdentity and another port, a local ptp4l's exchange (which holds
+ * off pdelay measurements of that device for a while).
+ */
+static enum ptp_verdict ptp_predict(const struct ptp_attack *a, const u8 *f,
+				    size_t len, u64 now, enum hdrm_ptp_err *err,
+				    bool *request, bool *reroll)
+{
+	unsigned int hl = HDRM_ETH_HLEN;
+	struct hdrm_ptp_msg m;
+
+	*err = HDRM_PTP_OK;
+	*request = *reroll = false;
+	if (memcmp(f, hdrm_ptp_dest(), 6))
+		return P_IGNORED;
+	if (get_unaligned_be16(f + 12) == ETH_P_8021Q) {
+		if (get_unaligned_be16(f + 14) & 0xfff)
+			return P_IGNORED;
+		hl += 4;
+	}
+	if (get_unaligned_be16(f + hl - 2) != HDRM_PTP_ETHERTYPE)
+		return P_IGNORED;
+	if (len < hl + HDRM_PTP_PDELAY_LEN) {
+		*err = HDRM_PTP_SHORT;
+		return P_IGNORED;
+	}
+	*err = hdrm_ptp_decode(f + hl, HDRM_PTP_PDELAY_LEN, &m);
+	if (*err != HDRM_PTP_OK)
+		return P_IGNORED;
+	if (m.type == HDRM_PTP_PDELAY_REQ) {
+		*request = true;
+		return P_IGNORED;
+	}
+	if (!memcmp(m.requesting.clock, a->self.clock, 8) &&
+	    m.requesting.port != a->self.port) {
+		*reroll = true;
+		return P_IGNORED;
+	}
+	if (!hdrm_ptp_pid_equal(&m.requesting, &a->self) || m.domain || m.sdo)
+		return P_OTHERS;
+	*reroll = !ptp_harmless(a, &m, f + 6, now);
+	return P_SPOOFED;
+}
+
+/* One frame of @kind in @f; returns its length. */
+static size_t ptp_frame(struct ptp_attack *a, u8 *f, unsigned int kind,
+			bool *vnet, bool *tagged, u64 now)
+{
+	static const u8 other_dest[][6] = {
+		{ 0x01, 0x1b, 0x19, 0x00, 0x00, 0x00 },	/* PTP's primary group */
+		{ 0x01, 0x80, 0xc2, 0x00, 0x00, 0x0f },
+		{ 0x01, 0x80, 0xc2, 0x00, 0x00, 0x01 },	/* MAC control */
+		{ 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },
+	};
+	static const u16 lengths[] = { 0, 1, 34, 44, 53, 55, 64, 1500, 0xffff };
+	static const u8 types[] = {
+		0x0, 0x1, 0x2, 0x8, 0x9, 0xb,	/* Sync .. Announce */
+		0xc, 0xd, 0x4, 0x5, 0x6, 0x7, 0xe, 0xf,
+	};
+	static const s64 corrections[] = {
+		INT64_MIN, INT64_MAX, PTP_CORR_LIMIT, -PTP_CORR_LIMIT,
+		PTP_CORR_LIMIT - 1, -PTP_CORR_LIMIT + 1,
+	};
+	unsigned int plen = HDRM_PTP_PDELAY_LEN, max, v;
+	u8 *pl = f + HDRM_ETH_HLEN;
+	u64 sec;
+
+	memcpy(f, hdrm_ptp_dest(), 6);
+	put_unaligned_be16(HDRM_PTP_ETHERTYPE, f + 12);
+	max = a->d.mtu < MAX_FRAME - 18 ? a->d.mtu : MAX_FRAME - 18;
+	*vnet = *tagged = false;
+	if (kind != PK_RANDOM && kind != PK_OTHER && kind != PK_SPOOF_RESP &&
+	    kind != PK_SPOOF_FUP)
+		ptp_base(a, pl, f + 6, now);
+
+	switch (kind) {
+	case PK_RANDOM:		/* random bytes; half with a likely header */
+		memcpy(f + 6, a->d.mac, 6);
+		plen = rnd_below(200);
+		for (unsigned int i = 0; i < plen; i++)
+			pl[i] = rnd();
+		if (plen >= 4 && rnd_below(2)) {
+			pl[0] = (pl[0] & 0xf0) | (rnd_below(2) ?
+				HDRM_PTP_PDELAY_RESP : HDRM_PTP_PDELAY_RESP_FUP);
+			pl[PTP_OFF_VERSION] = (pl[PTP_OFF_VERSION] & 0xf0) |
+					      HDRM_PTP_VERSION;
+			put_unaligned_be16(HDRM_PTP_PDELAY_LEN,
+					   pl + PTP_OFF_LENGTH);
+		}
+		break;
+	case PK_OTHER:
+		ptp_other(a, pl, f + 6);
+		break;
+	case PK_SPOOF_RESP:
+	case PK_SPOOF_FUP:
+		ptp_spoof(a, pl, f + 6, kind == PK_SPOOF_FUP, now);
+		break;
+	case PK_BOUNDARY:
+		boundary(pl, plen);
+		if (rnd_below(2))
+			boundary(pl, plen);
+		break;
+	case PK_TRUNCATED:
+		plen = rnd_below(HDRM_PTP_PDELAY_LEN);
+		break;
+	case PK_OVERSIZED:	/* a trailer up to the MTU */
+		max = max > plen ? max : plen;
+		for (unsigned int i = plen; i < max; i++)
+			pl[i] = rnd_below(2) ? 0 : rnd();
+		plen = plen + rnd_below(max - plen + 1);
+		/* over a page, a virtio-net header puts it in fragments */
+		*vnet = plen + HDRM_ETH_HLEN > 4096 || rnd_below(2);
+		break;
+	case PK_VERSION:
+		do
+			v = rnd_below(16);
+		while (v == HDRM_PTP_VERSION);
+		pl[PTP_OFF_VERSION] = rnd_below(16) << 4 | v;
+		break;
+	case PK_LENGTH:
+		do
+			v = rnd_below(2) ? lengths[rnd_below(ARRAY_SIZE(lengths))] :
+					   (u16)rnd();
+		while (v == HDRM_PTP_PDELAY_LEN);
+		put_unaligned_be16(v, pl + PTP_OFF_LENGTH);
+		break;
+	case PK_TYPE:		/* Sync, Announce, Pdelay_Req and the rest */
+		pl[0] = (pl[0] & 0xf0) | types[rnd_below(ARRAY_SIZE(types))];
+		break;
+	case PK_STAMPS:
+		sec = (u64)get_unaligned_be16(pl + PTP_OFF_TS) << 32 |
+		      get_unaligned_be32(pl + PTP_OFF_TS + 2);
+		switch (rnd_below(4)) {
+		case 0:		/* nanoseconds of a second or more */
+			v = rnd_below(2) ? NSEC_PER_S :
+			    NSEC_PER_S + rnd_below(0xffffffffU - NSEC_PER_S + 1);
+			put_unaligned_be32(v, pl + PTP_OFF_TS + 6);
+			break;
+		case 1:		/* seconds beyond 2^34 */
+			sec = PTP_SECONDS_LIMIT +
+			      (rnd_below(2) ? 0 : rnd() % ((1ULL << 48) - PTP_SECONDS_LIMIT));
+			break;
+		case 2:		/* the last valid nanosecond */
+			put_unaligned_be32(NSEC_PER_S - 1, pl + PTP_OFF_TS + 6);
+			break;
+		default:	/* the last valid second */
+			sec = PTP_SECONDS_LIMIT - 1;
+			break;
+		}
+		put_unaligned_be16(sec >> 32, pl + PTP_OFF_TS);
+		put_unaligned_be32((u32)sec, pl + PTP_OFF_TS + 2);
+		break;
+	case PK_CORRECTION:	/* at and beyond +-2^46 ns, and huge ones */
+		put_unaligned_be64(rnd_below(2) ?
+				   (u64)corrections[rnd_below(ARRAY_SIZE(corrections))] :
+				   rnd() | (1ULL << 62),
+				   pl + PTP_OFF_CORRECTION);
+		break;
+	case PK_VLAN:		/* VID 0 reaches the hook, others not */
+		if (rnd_below(2))
+			boundary(pl, plen);
+		memmove(pl + 4, pl, plen);
+		put_unaligned_be16(HDRM_PTP_ETHERTYPE, f + 16);
+		put_unaligned_be16(ETH_P_8021Q, f + 12);
+		put_unaligned_be16((rnd_below(8) << 13) |
+				   (rnd_below(2) ? 0 : 1 + rnd_below(4094)),
+				   f + 14);
+		*tagged = true;
+		break;
+	default:		/* PK_ADDRESS: to another group, or unicast */
+		if (rnd_below(5))
+			memcpy(f, other_dest[rnd_below(ARRAY_SIZE(other_dest))], 6);
+		else
+			memcpy(f, a->requester, 6);
+		break;
+	}
+	return HDRM_ETH_HLEN + plen + (*tagged ? 4 : 0);
+}
+
+static volatile sig_atomic_t ptp_stop;
+
+static void ptp_stop_handler(int sig)
+{
+	ptp_stop = 1;
+}
+
+static int cmd_ptp_attack(const char *name, unsigned long count, u64 seed,
+			  const u8 *requester, const u8 *responder)
+{
+	/* restarted: a send interrupted is not lost, nor counted twice */
+	struct sigaction sa = {
+		.sa_handler = ptp_stop_handler,
+		.sa_flags = SA_RESTART,
+	};
+	static u8 f[MAX_FRAME + 64];
+	static struct ptp_attack a;
+	enum hdrm_ptp_err err;
+	enum ptp_verdict v;
+	unsigned int kind;
+	bool vnet, tagged, request, reroll;
+	unsigned long i;
+	u64 start, now;
+	size_t len;
+
+	rng_state = seed ? seed : 1;
+	memcpy(a.requester, requester, 6);
+	memcpy(a.responder, responder, 6);
+	hdrm_ptp_clock_id(requester, a.self.clock);
+	a.self.port = HDRM_PTP_OWN_PORT;
+	hdrm_ptp_clock_id(responder, a.peer.clock);
+	a.peer.port = 1;		/* ptp4l's first port */
+	dev_open(&a.d, name, 0);	/* send only */
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	start = now_ns();
+	for (i = 0; i < count && !ptp_stop;) {
+		now = realtime_ns();
+		memset(f, 0, 64);
+		kind = rnd_below(PK_NR);
+		len = ptp_frame(&a, f, kind, &vnet, &tagged, now);
+		v = ptp_predict(&a, f, len, now, &err, &request, &reroll);
+		/* the device takes no more than its MTU plus the header */
+		if (reroll || len > (size_t)a.d.mtu + HDRM_ETH_HLEN + 4) {
+			a.rerolled++;
+			continue;
+		}
+		a.count[v]++;
+		a.by_kind[kind]++;
+		a.refused[err]++;
+		a.requests += request;
+		a.vlan += tagged;
+		a.nonlinear += vnet && len > 4096;
+		dev_send(&a.d, f, len, vnet);
+		i++;
+	}
+	count = i;
+	printf("{\"sent\": %lu, \"seconds\": %.3f, \"nonlinear\": %llu, \"vlan\": %llu, \"rerolled\": %llu, \"requests\": %llu, \"expect\": {",
+	       count, (now_ns() - start) / 1e9,
+	       (unsigned long long)a.nonlinear, (unsigned long long)a.vlan,
+	       (unsigned long long)a.rerolled,
+	       (unsigned long long)a.requests);
+	for (i = 0; i < P_NR; i++)
+		printf("%s\"%s\": %llu", i ? ", " : "", ptp_verdict_names[i],
+		       (unsigned long long)a.count[i]);
+	printf("}, \"refused\": {");
+	for (i = 1; i < PTP_ERR_NR; i++)
+		printf("%s\"%s\": %llu", i > 1 ? ", " : "", ptp_err_names[i],
+		       (unsigned long long)a.refused[i]);
+	printf("}, \"kinds\": {");
+	for (i = 0; i < PK_NR; i++)
+		printf("%s\"%s\": %llu", i ? ", " : "", ptp_kind_names[i],
+		       (unsigned long long)a.by_kind[i]);
+	printf("}}\n");
+	return 0;
+}
+
+/*
+ * Answers to @requester's identity from DEV's own (its EUI-64, port 1),
+ * for sequenceIds 0, STRIDE, 2 x STRIDE ...: any STRIDE consecutive ones
+ * a session has sent hold one of them. Responses and follow-ups in turn.
+ */
+static int cmd_ptp_foreign(const char *name, const u8 *requester,
+			   unsigned int stride)
+{
+	u8 f[HDRM_PTP_FRAME_LEN];
+	struct ptp_fields p = {
+		.version = 0x02,
+		.requesting.port = HDRM_PTP_OWN_PORT,
+		.source.port = 1,
+	};
+	unsigned long n = 0;
+	struct dev d;
+	u32 seq;
+
+	dev_open(&d, name, 0);
+	hdrm_ptp_clock_id(requester, p.requesting.clock);
+	hdrm_ptp_clock_id(d.mac, p.source.clock);
+	memcpy(f, hdrm_ptp_dest(), 6);
+	memcpy(f + 6, d.mac, 6);
+	put_unaligned_be16(HDRM_PTP_ETHERTYPE, f + 12);
+	for (seq = 0; seq < 0x10000; seq += stride, n++) {
+		p.seq = seq;
+		p.type = n & 1 ? HDRM_PTP_PDELAY_RESP_FUP : HDRM_PTP_PDELAY_RESP;
+		p.flags = n & 1 ? 0 : HDRM_PTP_FLAG_TWO_STEP;
+		p.ts = realtime_ns() + (n & 1 ? 10000 : 0);
+		ptp_encode(f + HDRM_ETH_HLEN, &p);
+		dev_send(&d, f, sizeof(f), false);
+	}
+	printf("{\"sent\": %lu, \"stride\": %u}\n", n, stride);
+	return 0;
+}
+
+/*
  * raw DEV HEX...: one frame per HEX argument from DEV to the LLDP address
  * (01:80:c2:00:00:0e, EtherType 0x88cc), the payload given in hex and
  * padded to the Ethernet minimum. The LLDP selftests use it instead of a
@@ -636,6 +1207,8 @@ static int cmd_raw(const char *name, int n, char **hex)
 
 int main(int argc, char **argv)
 {
+	u8 req[6], resp[6];
+
 	if (argc >= 4 && !strcmp(argv[1], "raw"))
 		return cmd_raw(argv[2], argc - 3, argv + 3);
 	if (argc == 5 && !strcmp(argv[1], "attack"))
@@ -646,6 +1219,16 @@ int main(int argc, char **argv)
 				 argc == 5 ? argv[4] : NULL);
 	if (argc == 4 && !strcmp(argv[1], "flood"))
 		return cmd_flood(argv[2], strtoul(argv[3], NULL, 0));
-	fprintf(stderr, "usage: hdrm_fuzz attack DEV COUNT SEED | spoof DEV SECONDS [OTHER] | flood DEV SECONDS | raw DEV HEX...\n");
+	if (argc == 7 && !strcmp(argv[1], "ptp-attack") &&
+	    parse_mac(argv[5], req) && parse_mac(argv[6], resp))
+		return cmd_ptp_attack(argv[2], strtoul(argv[3], NULL, 0),
+				      strtoull(argv[4], NULL, 0), req, resp);
+	if (argc == 5 && !strcmp(argv[1], "ptp-foreign") &&
+	    parse_mac(argv[3], req) && strtoul(argv[4], NULL, 0) >= 1 &&
+	    strtoul(argv[4], NULL, 0) <= 0x10000)
+		return cmd_ptp_foreign(argv[2], req, strtoul(argv[4], NULL, 0));
+	fprintf(stderr, "usage: hdrm_fuzz attack DEV COUNT SEED | spoof DEV SECONDS [OTHER] | flood DEV SECONDS | raw DEV HEX...\n"
+		"       hdrm_fuzz ptp-attack DEV COUNT SEED REQUESTER RESPONDER | ptp-foreign DEV REQUESTER STRIDE\n"
+		"       (REQUESTER, RESPONDER: MAC addresses, aa:bb:cc:dd:ee:ff)\n");
 	return 1;
 }

@@ -8,8 +8,10 @@
 # for in the receiver's counters as the module's own decoders predict, the
 # measurement must still read the cable's configured round trip, and the
 # kernel must not report anything (run_tests' harness checks its log).
+# The IEEE 1588 peer-delay parser (issue 27) gets its own hostile frames
+# during a measurement against a real ptp4l, and a second responder.
 
-ALL_TESTS="fuzz_reflector fuzz_measuring"
+ALL_TESTS="fuzz_reflector fuzz_measuring fuzz_pdelay"
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../cable.sh"
 
@@ -17,7 +19,9 @@ NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
 NSC=${NS_PREFIX}-c
 NSD=${NS_PREFIX}-d
+NSE=${NS_PREFIX}-e
 FUZZ=$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz
+PTP4L_PID=
 # The spoofer must outlast the measurement and the attack. The debug
 # kernel (KASAN, lockdep, kmemleak) took 181 s for the reflector's 60,000
 # frames and 228 s for the measuring device's 40,000; it sends 12,000 to
@@ -29,12 +33,17 @@ if debug_kernel; then
 	TOLERANCE_NS=${TOLERANCE_NS:-1500000}
 	SPOOF_SECONDS=45
 	SPOOF_MIN=50
+	# ptp-attack floods a pdelay measurement of 2 s: 2,888 frames in
+	# 4.3 s here, 200 or so of each of its 14 kinds (70,000 and more in
+	# 6.12 beside another guest)
+	PTP_MIN_FRAMES=1000
 else
 	MEASURING_FRAMES=${MEASURING_FRAMES:-40000}
 	REFLECTOR_FRAMES=${REFLECTOR_FRAMES:-60000}
 	TOLERANCE_NS=${TOLERANCE_NS:-400000}
 	SPOOF_SECONDS=12
 	SPOOF_MIN=200
+	PTP_MIN_FRAMES=20000
 fi
 
 
@@ -188,11 +197,253 @@ fuzz_measuring()
 	log_test "measurement under $(( $(jqn .sent "$out") + $(jqn .spoofed "$spoof") + $(jqn .duplicated "$spoof") + $(jqn .crossed "$spoof") )) hostile frames: correct result, each frame accounted for, none taken on another port"
 }
 
+# --- IEEE 1588 peer delay (issue 27) ---
+PTP_TRUTH=400000	# the dcbsim cable's round trip: 200 us each way, ns
+PTP_STRIDE=32		# ptp-foreign: one answer in 32 sequenceIds, 2048 in all
+
+# A dcbsim cable da (NSA) - db (NSB), ptp4l -P -S answering peer delay
+# on db, as in pdelay.sh (not a veth cable: see pdelay_sw_cable there).
+# The hostile frames leave fz0 (NSE), and fz1, its veth peer in NSA,
+# hands whatever it receives to da's ingress (tc mirred): they arrive
+# on da as from its cable, and ptp4l never sees them (sent from db, it
+# would read each as its own outgoing frame: answer the requests among
+# them, and switch its raw transport to VLAN mode on a tagged one).
+ptp_setup()
+{
+	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" &&
+		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
+		ip -n "$NSA" link set da type dcbsim delay-ns $((PTP_TRUTH / 2)) &&
+		ip -n "$NSB" link set db type dcbsim delay-ns $((PTP_TRUTH / 2)) ||
+		return 1
+	ip netns add "$NSE" &&
+		ip -n "$NSE" link add fz0 type veth peer name fz1 netns "$NSA" ||
+		return 1
+	# jumbo frames: the oversized ones over a page arrive in fragments
+	ip -n "$NSE" link set fz0 mtu 9000 up && ip -n "$NSA" link set fz1 mtu 9000 up &&
+		tc -n "$NSA" qdisc add dev fz1 ingress &&
+		tc -n "$NSA" filter add dev fz1 parent ffff: matchall \
+			action mirred ingress redirect dev da
+}
+
+ptp_teardown()
+{
+	ptp4l_stop
+	ip netns del "$NSE" 2>/dev/null
+	ip -n "$NSA" link del fz1 2>/dev/null
+	ip -n "$NSA" link del da 2>/dev/null
+}
+
+# ptp4l_start: the responder on db, logging to $TMPD/ptp4l.log; back once
+# its port listens. Its transmit stamps get 100 ms, not 1: the debug
+# kernel took longer, and ptp4l faulted its port for it (FT_UNSPECIFIED).
+ptp4l_start()
+{
+	local i
+
+	ip netns exec "$NSB" ptp4l -2 -P -S -i db -m --uds_address="$TMPD/ptp4l" \
+		--tx_timestamp_timeout 100 >"$TMPD/ptp4l.log" 2>&1 &
+	PTP4L_PID=$!
+	for i in $(seq 1 100); do
+		grep -q "INITIALIZING to LISTENING" "$TMPD/ptp4l.log" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+ptp4l_stop()
+{
+	[ -n "$PTP4L_PID" ] || return 0
+	kill "$PTP4L_PID" 2>/dev/null
+	wait "$PTP4L_PID" 2>/dev/null
+	PTP4L_PID=
+}
+
+# ptp_measure COUNT INTERVAL_US FILE: a pdelay measurement of da, software
+# stamps; its JSON in FILE, its stderr in FILE.err; the tool's status
+ptp_measure()
+{
+	dcb-hdrm -n "$NSA" -j measure dev da method pdelay ts-mode software \
+		count "$1" interval "$2" timeout 2000 >"$3" 2>"$3.err"
+}
+
+# ptp_dev: da's dcb-hdrm dev show, its counters under .stats (read with
+# jqn, which jq takes seconds to start for in the debug kernel)
+ptp_dev()
+{
+	dcb-hdrm -n "$NSA" -j dev show dev da
+}
+
+# ptp_probes_wait N: until da has sent N probes in all (tx_probes)
+ptp_probes_wait()
+{
+	local i
+
+	for i in $(seq 1 200); do
+		[ "$(jqn .stats.tx_probes "$(ptp_dev)")" -ge "$1" ] &&
+			return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# ptp_flood_wait OTHERS: until da's ptp_others is past OTHERS
+ptp_flood_wait()
+{
+	local i
+
+	for i in $(seq 1 200); do
+		[ "$(jqn .stats.ptp_others "$(ptp_dev)")" -gt "$1" ] &&
+			return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# ptp_estimate_check WHAT FILE MAX: status ok, the estimate in EST, at
+# or above the cable's round trip (software stamps at both ends bracket
+# it, as in pdelay.sh) and at most MAX, plus twice the precision as
+# fuzz_measuring allows
+ptp_estimate_check()
+{
+	local res p2
+
+	res=$(cat "$2")
+	EST=$(jqn .rtt_ns.estimate "$res" 2>/dev/null)
+	p2=$(jqn .precision_ns "$res" 2>/dev/null)
+	p2=$((2 * ${p2:-0}))
+	[ "$(jqn .status "$res" 2>/dev/null)" = ok ] && [ "$(jqn .method "$res")" = pdelay ] &&
+		[ "$EST" -ge "$PTP_TRUTH" ] && [ "$EST" -le $(($3 + p2)) ]
+	(($? == 0)) || check_err 1 "$1: estimate ${EST:-none} ns, not within [$PTP_TRUTH, $3 + $p2] ns: $(jq -c '{status, method, responder, rtt_ns, probes, precision_ns}' <<<"$res" 2>/dev/null) $(cat "$2.err")"
+}
+
+# The peer-delay parser's hostile input (threat model T-PD): a pdelay
+# measurement against ptp4l while hdrm_fuzz ptp-attack floods da with
+# mutated Pdelay_Resp and Pdelay_Resp_Follow_Up frames, among them answers
+# spoofed to da's own identity as its responder whose stamps cannot make
+# a sample. Each frame is accounted for as hdrm_ptp_decode() predicts
+# (kmod/session.c, hdrm_session_ptp_rx): the refused, the requests, other
+# addresses and VLANs counted nowhere, not even as malformed; the answers
+# to other identities, domains and SDOs in ptp_others; the spoofed ones in
+# ptp_others (no probe of that sequenceId) or stale, never a sample. The
+# estimate stays at or above the cable's round trip, and within
+# TOLERANCE_NS of the one without the flood. Then a second responder
+# answering every 32nd sequenceId meets one of a running measurement's
+# probes, which ends it as foreign, once; and the module measures again.
+fuzz_pdelay()
+{
+	local mac_a mac_b before after out res rc mpid probes est0 d
+	local others stale replies sent fpid
+
+	if ! command -v ptp4l >/dev/null 2>&1; then
+		log_skip fuzz_pdelay "ptp4l (linuxptp) not found"
+		return
+	fi
+	if ! dcbsim_load; then
+		log_skip fuzz_pdelay "the dcbsim test device is not available"
+		return
+	fi
+	if ! ptp_setup; then
+		check_err 1 "cannot make the dcbsim cable and fz0's path to da"
+		ptp_teardown
+		log_test "pdelay under hostile IEEE 1588 frames"
+		return
+	fi
+	ptp4l_start
+	check_err $? "ptp4l -P -S did not start: $(tail -n 5 "$TMPD/ptp4l.log")"
+	mac_a=$(ip netns exec "$NSA" cat /sys/class/net/da/address)
+	mac_b=$(ip netns exec "$NSB" cat /sys/class/net/db/address)
+
+	# without the flood: the emulated cable's own error, a few hundred us
+	# in a TCG guest (pdelay.sh's pdelay_sw_cable compares it with hdrm's)
+	ptp_measure 100 20000 "$TMPD/pd0"
+	ptp_estimate_check "without the flood" "$TMPD/pd0" $((PTP_TRUTH + 2 * TOLERANCE_NS))
+	est0=$EST
+
+	# the flood, from before the measurement's first probe to after its
+	# end: stopped then (SIGTERM), hdrm_fuzz says what it sent
+	before=$(ptp_dev)
+	ip netns exec "$NSE" "$FUZZ" ptp-attack fz0 100000000 3 "$mac_a" "$mac_b" \
+		>"$TMPD/attack" &
+	fpid=$!
+	ptp_flood_wait "$(jqn .stats.ptp_others "$before")"
+	check_err $? "no frame of hdrm_fuzz ptp-attack reached da"
+	ptp_measure 100 20000 "$TMPD/pd1"
+	rc=$?
+	kill -TERM "$fpid"
+	wait "$fpid"
+	check_err $? "hdrm_fuzz ptp-attack failed: $(cat "$TMPD/attack")"
+	after=$(ptp_dev)
+	out=$(cat "$TMPD/attack")
+	res=$(cat "$TMPD/pd1")
+	log_info "$(jqn .sent "$out") frames in $(jqn .seconds "$out") s ($(jqn .nonlinear "$out") non-linear, $(jqn .vlan "$out") VLAN-tagged, $(jqn .requests "$out") requests; $(jqn .rerolled "$out") drawn again, as they could have made a sample, ended the session or passed for a local ptp4l): $(jq -c .expect <<<"$out"); refused $(jq -c .refused <<<"$out")"
+	[ "$(jqn .sent "$out")" -ge "$PTP_MIN_FRAMES" ]
+	check_err $? "only $(jqn .sent "$out") frames during the measurement (at least $PTP_MIN_FRAMES)"
+	((rc == 0)) || check_err 1 "the measurement under the flood exited $rc: $(cat "$TMPD/pd1.err")"
+	ptp_estimate_check "under the flood" "$TMPD/pd1" $((est0 + TOLERANCE_NS))
+	others=$(delta "$before" "$after" stats.ptp_others)
+	stale=$(delta "$before" "$after" stats.stale)
+	replies=$(delta "$before" "$after" stats.rx_replies)
+	log_info "without the flood t $est0 ns (median $(jqn .rtt_ns.median "$(cat "$TMPD/pd0")")), under it t $EST ns (median $(jqn .rtt_ns.median "$res"), max $(jqn .rtt_ns.max "$res")) for a $PTP_TRUTH ns cable (tolerance $TOLERANCE_NS, precision $(jqn .precision_ns "$res")) in $(jqn .duration_us "$res") us, $(jqn .probes.received "$res") of $(jqn .probes.sent "$res") answered, steps $(jqn .steps "$res"); counted: ptp_others $others, stale $stale, rx_replies $replies, foreign $(delta "$before" "$after" stats.foreign), malformed $(delta "$before" "$after" stats.malformed)"
+	[ "$(jqn .probes.received "$res")" -eq "$(jqn .probes.sent "$res")" ] &&
+		[ "$(jqn .followup_missing "$res")" -eq 0 ]
+	(($? == 0)) || check_err 1 "answers lost or rejected under the flood: $(jq -c '{probes, two_step, followup_missing}' <<<"$res")"
+	# ptp4l answers two-step: a response and a follow-up taken per probe,
+	# no spoofed one among them
+	[ "$replies" -eq $(($(jqn .probes.received "$res") + $(jqn .two_step "$res"))) ]
+	(($? == 0)) || check_err 1 "rx_replies $replies for $(jqn .probes.received "$res") answers, $(jqn .two_step "$res") of them two-step"
+	[ "$(delta "$before" "$after" stats.malformed)" -eq 0 ] &&
+		[ "$(delta "$before" "$after" stats.foreign)" -eq 0 ]
+	(($? == 0)) || check_err 1 "malformed $(delta "$before" "$after" stats.malformed), foreign $(delta "$before" "$after" stats.foreign): the parser's refusals are not malformed frames, and the spoofs are not a second responder"
+	[ "$((others + stale))" -eq $(($(jqn .expect.others "$out") + $(jqn .expect.spoofed "$out"))) ] &&
+		[ "$others" -ge "$(jqn .expect.others "$out")" ] &&
+		[ "$stale" -le "$(jqn .expect.spoofed "$out")" ]
+	(($? == 0)) || check_err 1 "ptp_others $others and stale $stale; expected $(jqn .expect.others "$out") others and $(jqn .expect.spoofed "$out") spoofed between them"
+
+	# a second responder: one of its answers meets a probe, sent while
+	# the measurement has PTP_STRIDE consecutive sequenceIds out and
+	# more to send (40 s of them; in the debug kernel one met a probe
+	# after 6 to 10 s, in 6.12 after 1)
+	before=$(ptp_dev)
+	probes=$(jqn .stats.tx_probes "$before")
+	ptp_measure 4000 10000 "$TMPD/pd2" &
+	mpid=$!
+	ptp_probes_wait $((probes + PTP_STRIDE + 4))
+	check_err $? "the measurement of da did not start"
+	out=$(ip netns exec "$NSE" "$FUZZ" ptp-foreign fz0 "$mac_a" "$PTP_STRIDE")
+	check_err $? "hdrm_fuzz ptp-foreign failed: $out"
+	wait "$mpid"
+	rc=$?
+	after=$(ptp_dev)
+	res=$(cat "$TMPD/pd2")
+	sent=$(jqn .sent "$out")
+	others=$(delta "$before" "$after" stats.ptp_others)
+	log_info "a second responder, $sent answers, one in $PTP_STRIDE sequenceIds: status $(jqn .status "$res"), exit $rc, after $(jqn .probes.sent "$res") probes; foreign $(delta "$before" "$after" stats.foreign), ptp_others $others, stale $(delta "$before" "$after" stats.stale), rx_replies $(delta "$before" "$after" stats.rx_replies)"
+	[ "$rc" -eq 2 ] && [ "$(jqn .status "$res")" = foreign ] &&
+		[ "$(delta "$before" "$after" stats.foreign)" -eq 1 ] &&
+		[ "$(delta "$before" "$after" stats.stale)" -eq 0 ] &&
+		[ "$others" -ge $((sent - 1)) ]
+	(($? == 0)) || check_err 1 "a second responder's answers: exit $rc, $(jq -c '{status, probes}' <<<"$res" 2>/dev/null), foreign $(delta "$before" "$after" stats.foreign), stale $(delta "$before" "$after" stats.stale), ptp_others $others of $sent sent; $(cat "$TMPD/pd2.err")"
+	# what is over: ptp4l's answers that came after the end
+	d=$((others + $(delta "$before" "$after" stats.rx_replies) + 1 - sent))
+	[ "$d" -ge 0 ] && [ "$d" -le $((2 * $(delta "$before" "$after" stats.tx_probes))) ]
+	check_err $? "$d answers counted beyond the second responder's, for $(delta "$before" "$after" stats.tx_probes) probes"
+
+	# and afterwards, as before
+	ptp_measure 10 10000 "$TMPD/pd3"
+	ptp_estimate_check "after the attack" "$TMPD/pd3" $((est0 + TOLERANCE_NS))
+	log_info "afterwards: status $(jqn .status "$(cat "$TMPD/pd3")"), t $EST ns, $(jqn .probes.received "$(cat "$TMPD/pd3")") of 10 answered"
+	ptp4l_stop
+	! grep -qiE "fault|bad message" "$TMPD/ptp4l.log"
+	(($? == 0)) || check_err 1 "ptp4l logged: $(grep -iE -B3 "fault|bad message" "$TMPD/ptp4l.log" | head -8)"
+	ptp_teardown
+	log_test "pdelay under hostile IEEE 1588 frames: the same estimate, each frame accounted for, spoofs never a sample, a second responder foreign"
+}
+
 require_root
 require_cmd jq ip tc
 require_built "$FUZZ"
 TMPD=$(mktemp -d)
-trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
+trap 'ptp4l_stop; ns_cleanup; rm -rf "$TMPD"' EXIT
 module_load || exit 1
 setup || { echo "1..0 # SKIP cannot create the namespaces"; exit $ksft_skip; }
 tests_run
