@@ -278,6 +278,43 @@ module_unload()
 
 # Namespaces made by a test carry this prefix and go at exit.
 NS_PREFIX=hdrmt
+# |a - b|
+absdiff()
+{
+	local d=$(($1 - $2))
+
+	echo "${d#-}"
+}
+
+# ptp4l_responder NS DEV LOG ARGS...: linuxptp's ptp4l -2 -P on DEV in
+# NS, the peer-delay responder of a test, logging to LOG (ARGS: -H or -S,
+# --uds_address, ...); back once its port listens, its pid in PTP4L_PID.
+# Its transmit stamps get 100 ms, not ptp4l's 1: the debug kernel took
+# longer, and ptp4l faulted its port for it (FT_UNSPECIFIED).
+PTP4L_PID=
+ptp4l_responder()
+{
+	local ns=$1 dev=$2 log=$3 i
+
+	shift 3
+	ip netns exec "$ns" ptp4l -2 -P -i "$dev" -m --tx_timestamp_timeout 100 \
+		"$@" >"$log" 2>&1 &
+	PTP4L_PID=$!
+	for i in $(seq 1 100); do
+		grep -q "INITIALIZING to LISTENING" "$log" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+ptp4l_responder_stop()
+{
+	[ -n "$PTP4L_PID" ] || return 0
+	kill "$PTP4L_PID" 2>/dev/null
+	wait "$PTP4L_PID" 2>/dev/null
+	PTP4L_PID=
+}
+
 ns_cleanup()
 {
 	local ns

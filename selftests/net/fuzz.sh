@@ -21,7 +21,6 @@ NSC=${NS_PREFIX}-c
 NSD=${NS_PREFIX}-d
 NSE=${NS_PREFIX}-e
 FUZZ=$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz
-PTP4L_PID=
 # The spoofer must outlast the measurement and the attack. The debug
 # kernel (KASAN, lockdep, kmemleak) took 181 s for the reflector's 60,000
 # frames and 228 s for the measuring device's 40,000; it sends 12,000 to
@@ -233,29 +232,15 @@ ptp_teardown()
 	ip -n "$NSA" link del da 2>/dev/null
 }
 
-# ptp4l_start: the responder on db, logging to $TMPD/ptp4l.log; back once
-# its port listens. Its transmit stamps get 100 ms, not 1: the debug
-# kernel took longer, and ptp4l faulted its port for it (FT_UNSPECIFIED).
+# ptp4l_start: the responder on db, logging to $TMPD/ptp4l.log
 ptp4l_start()
 {
-	local i
-
-	ip netns exec "$NSB" ptp4l -2 -P -S -i db -m --uds_address="$TMPD/ptp4l" \
-		--tx_timestamp_timeout 100 >"$TMPD/ptp4l.log" 2>&1 &
-	PTP4L_PID=$!
-	for i in $(seq 1 100); do
-		grep -q "INITIALIZING to LISTENING" "$TMPD/ptp4l.log" && return 0
-		sleep 0.2
-	done
-	return 1
+	ptp4l_responder "$NSB" db "$TMPD/ptp4l.log" -S --uds_address="$TMPD/ptp4l"
 }
 
 ptp4l_stop()
 {
-	[ -n "$PTP4L_PID" ] || return 0
-	kill "$PTP4L_PID" 2>/dev/null
-	wait "$PTP4L_PID" 2>/dev/null
-	PTP4L_PID=
+	ptp4l_responder_stop
 }
 
 # ptp_measure COUNT INTERVAL_US FILE: a pdelay measurement of da, software

@@ -16,7 +16,6 @@ source "$(dirname "$0")/../lib.sh"
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
 RES=8		# dcbsim's timestamp resolution, ns
-PTP4L_PID=
 
 hdrmA()
 {
@@ -34,37 +33,33 @@ setup()
 	ip netns add "$NSA" && ip netns add "$NSB"
 }
 
-# |a - b|
-absdiff()
-{
-	local d=$(($1 - $2))
-
-	echo "${d#-}"
-}
-
-# responder_start DEV ARGS...: ptp4l -2 -P on DEV in NSB, the peer-delay
-# responder, logging to $TMPD/ptp4l-b.log; back once its port listens
+# responder_start DEV ARGS...: the peer-delay responder, ptp4l -P on DEV
+# in NSB, logging to $TMPD/ptp4l-b.log
 responder_start()
 {
-	local dev=$1 i
+	local dev=$1
 
 	shift
-	ip netns exec "$NSB" ptp4l -2 -P -i "$dev" -m "$@" \
-		--uds_address="$TMPD/ptp4l-b" >"$TMPD/ptp4l-b.log" 2>&1 &
-	PTP4L_PID=$!
-	for i in $(seq 1 50); do
-		grep -q "INITIALIZING to LISTENING" "$TMPD/ptp4l-b.log" && return 0
-		sleep 0.2
-	done
-	return 1
+	ptp4l_responder "$NSB" "$dev" "$TMPD/ptp4l-b.log" \
+		--uds_address="$TMPD/ptp4l-b" "$@"
 }
 
 responder_stop()
 {
-	[ -n "$PTP4L_PID" ] || return 0
-	kill "$PTP4L_PID" 2>/dev/null
-	wait "$PTP4L_PID" 2>/dev/null
-	PTP4L_PID=
+	ptp4l_responder_stop
+}
+
+# pair DELAY_NS [ KNOBS... ]: da in NSA, db in NSB, delay-ns DELAY_NS each
+# way and KNOBS (hwts on, ...) at both ends, both up
+pair()
+{
+	local d=$1
+
+	shift
+	ip -n "$NSA" link add da type dcbsim "$@" delay-ns "$d" \
+		peer name db netns "$NSB" &&
+		ip -n "$NSB" link set db type dcbsim "$@" delay-ns "$d" &&
+		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up
 }
 
 # ptp4l's port identity on DEV in NS: its clockIdentity from the MAC
@@ -83,10 +78,9 @@ pdelay_hw_accuracy()
 {
 	local d out est err worst=0 pid
 
-	ip -n "$NSA" link add da type dcbsim hwts on peer name db netns "$NSB" &&
-		ip -n "$NSB" link set db type dcbsim hwts on \
-			clock-offset-ns 3000000000 clock-ppb 50000 &&
-		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
+	pair 0 hwts on &&
+		ip -n "$NSB" link set db type dcbsim clock-offset-ns 3000000000 \
+			clock-ppb 50000 &&
 		hdrmA dev set dev da hwtstamp on
 	check_err $? "cannot make a dcbsim pair with hardware timestamps"
 	pid=$(ptp4l_pid "$NSB" db)
@@ -95,7 +89,7 @@ pdelay_hw_accuracy()
 		# event, and ptp4l faults its port on one
 		ip -n "$NSA" link set da type dcbsim delay-ns "$d" &&
 			ip -n "$NSB" link set db type dcbsim delay-ns "$d"
-		responder_start db -H --tx_timestamp_timeout 100
+		responder_start db -H
 		check_err $? "ptp4l -P -H did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
 		out=$(hdrmA -j measure dev da method pdelay ts-mode hardware \
 			count 20 interval 20000)
@@ -134,10 +128,7 @@ pdelay_sw_cable()
 {
 	local out est_p est_h truth=400000 err_p err_h
 
-	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" &&
-		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
-		ip -n "$NSA" link set da type dcbsim delay-ns 200000 &&
-		ip -n "$NSB" link set db type dcbsim delay-ns 200000
+	pair 200000
 	check_err $? "cannot make the dcbsim cable"
 	responder_start db -S
 	check_err $? "ptp4l -P -S did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
@@ -170,10 +161,7 @@ pdelay_auto()
 {
 	local out rc
 
-	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" &&
-		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
-		ip -n "$NSA" link set da type dcbsim delay-ns 2000 &&
-		ip -n "$NSB" link set db type dcbsim delay-ns 2000
+	pair 2000
 	check_err $? "cannot make a dcbsim pair"
 	responder_start db -S
 	check_err $? "ptp4l did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
@@ -206,10 +194,7 @@ pdelay_local_ptp4l()
 {
 	local out rc pa i
 
-	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" &&
-		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
-		ip -n "$NSA" link set da type dcbsim delay-ns 2000 &&
-		ip -n "$NSB" link set db type dcbsim delay-ns 2000
+	pair 2000
 	check_err $? "cannot make a dcbsim pair"
 	responder_start db -S
 	check_err $? "the responder did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
@@ -254,9 +239,7 @@ pdelay_given()
 		log_skip "${FUNCNAME[0]}" "the kernel's YNL client is not here"
 		return
 	fi
-	ip -n "$NSA" link add da type dcbsim hwts on peer name db netns "$NSB" &&
-		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
-		hdrmA dev set dev da speed 25000
+	pair 0 hwts on && hdrmA dev set dev da speed 25000
 	check_err $? "cannot make a dcbsim pair"
 	idx=$(hdrmA -j dev show dev da | jq .ifindex)
 	probes=$(hdrmA -j dev show dev da | jq .stats.tx_probes)
@@ -293,10 +276,7 @@ pdelay_ptp4l_method()
 {
 	local out pa sock=$TMPD/ptp4l-a d0 d1 est i method
 
-	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" &&
-		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up &&
-		ip -n "$NSA" link set da type dcbsim delay-ns 20000 &&
-		ip -n "$NSB" link set db type dcbsim delay-ns 20000
+	pair 20000
 	check_err $? "cannot make a dcbsim pair"
 	responder_start db -S
 	check_err $? "the responder did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
@@ -344,8 +324,7 @@ pdelay_refusals()
 {
 	local out idx req
 
-	ip -n "$NSA" link add da type dcbsim peer name db netns "$NSB" &&
-		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up
+	pair 0
 	out=$(hdrmA measure dev da method pdelay mode 2ts 2>&1)
 	[ $? -ne 0 ] && grep -q "not with mode 2ts" <<<"$out"
 	check_err $? "pdelay with 2ts: $out"

@@ -58,14 +58,6 @@ dcbsim_delay()
 		ip -n "$NSB" link set db type dcbsim delay-ns "$1"
 }
 
-# |a - b|
-absdiff()
-{
-	local d=$(($1 - $2))
-
-	echo "${d#-}"
-}
-
 ts_hw_accuracy()
 {
 	local d off ppb out est err worst=0
