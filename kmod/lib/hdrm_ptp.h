@@ -44,8 +44,11 @@ struct hdrm_ptp_pid {
 	u16 port;
 };
 
-/* "aabbcc.fffe.ddeeff-1", as ptp4l and pmc write one, with the NUL */
-#define HDRM_PTP_PID_STR_LEN	24
+/*
+ * "aabbcc.fffe.ddeeff-65535", as ptp4l and pmc write one at its longest,
+ * with the NUL
+ */
+#define HDRM_PTP_PID_STR_LEN	25
 
 /*
  * The port number of the requests dcb_hdrm sends. ptp4l numbers its ports

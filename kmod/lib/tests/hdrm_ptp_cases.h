@@ -153,18 +153,26 @@ static int hdrm_check_ptp_pid_str(char *msg, size_t len)
 		{ 0x8000, "020000.fffe.aabbcc-32768" },
 		{ 0xffff, "020000.fffe.aabbcc-65535" },
 	};
-	char buf[HDRM_PTP_PID_STR_LEN];
+	/* the buffer, then bytes that must stay as they are */
+	struct {
+		char buf[HDRM_PTP_PID_STR_LEN];
+		char after[8];
+	} out;
 	struct hdrm_ptp_pid pid;
-	unsigned int i;
+	unsigned int i, j;
 
 	hdrm_ptp_clock_id(hdrm_ptp_test_mac, pid.clock);
 	for (i = 0; i < ARRAY_SIZE(c); i++) {
 		pid.port = c[i].port;
-		memset(buf, 'x', sizeof(buf));
-		hdrm_ptp_pid_str(&pid, buf);
-		if (strcmp(buf, c[i].want))
+		memset(&out, 'x', sizeof(out));
+		hdrm_ptp_pid_str(&pid, out.buf);
+		if (strcmp(out.buf, c[i].want))
 			return hdrm_fail(msg, len, "port %u: \"%s\", want \"%s\"",
-					 c[i].port, buf, c[i].want);
+					 c[i].port, out.buf, c[i].want);
+		for (j = 0; j < sizeof(out.after); j++)
+			if (out.after[j] != 'x')
+				return hdrm_fail(msg, len, "port %u: past the %u bytes",
+						 c[i].port, HDRM_PTP_PID_STR_LEN);
 	}
 	return 0;
 }
