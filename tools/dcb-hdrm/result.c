@@ -61,16 +61,21 @@ static const char *const method_words[DCB_HDRM_METHOD_PTP4L + 1] = {
  * @len: its size
  * @id: HDRM_PORT_ID_LEN bytes: clockIdentity, portNumber (big-endian)
  *
- * The clockIdentity's bytes in lower-case hex, 3.2.3 of them apart, and
- * the port number in decimal: 0c42a1.fffe.000007-1.
+ * The module's hdrm_ptp_pid_str() writes it, from the attribute's bytes:
+ * 0c42a1.fffe.000007-1. A @buf shorter than HDRM_PORT_ID_STR gets the
+ * identity cut short, never more than @len bytes.
  *
  * Return: @buf.
  */
 const char *hdrm_port_id_str(char *buf, size_t len, const uint8_t *id)
 {
-	snprintf(buf, len, "%02x%02x%02x.%02x%02x.%02x%02x%02x-%u",
-		 id[0], id[1], id[2], id[3], id[4], id[5], id[6], id[7],
-		 (unsigned int)(id[8] << 8 | id[9]));
+	char full[HDRM_PTP_PID_STR_LEN];
+	struct hdrm_ptp_pid pid;
+
+	memcpy(pid.clock, id, sizeof(pid.clock));
+	pid.port = (uint16_t)(id[8] << 8 | id[9]);
+	hdrm_ptp_pid_str(&pid, full);
+	snprintf(buf, len, "%s", full);
 	return buf;
 }
 

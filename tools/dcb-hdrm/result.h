@@ -9,11 +9,12 @@
 #include "dcb-hdrm.h"
 #include "dcbstate.h"
 #include "peer.h"
+#include "hdrm_ptp.h"
 
 /* a PTP port identity: clockIdentity, then portNumber (big-endian) */
 #define HDRM_PORT_ID_LEN	10
-/* as ptp4l and pmc print it: "0c42a1.fffe.000007-1", up to port 65535 */
-#define HDRM_PORT_ID_STR	sizeof("aabbcc.fffe.ddeeff-65535")
+/* as ptp4l and pmc print it: "0c42a1.fffe.000007-1" (hdrm_ptp.h) */
+#define HDRM_PORT_ID_STR	HDRM_PTP_PID_STR_LEN
 
 struct prio_res {
 	bool valid;
