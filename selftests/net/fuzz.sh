@@ -258,27 +258,13 @@ ptp_dev()
 	dcb-hdrm -n "$NSA" -j dev show dev da
 }
 
-# ptp_probes_wait N: until da has sent N probes in all (tx_probes)
-ptp_probes_wait()
+# ptp_stat_wait NAME N: until da's counter NAME (.stats.NAME) is N or more
+ptp_stat_wait()
 {
 	local i
 
 	for i in $(seq 1 200); do
-		[ "$(jqn .stats.tx_probes "$(ptp_dev)")" -ge "$1" ] &&
-			return 0
-		sleep 0.05
-	done
-	return 1
-}
-
-# ptp_flood_wait OTHERS: until da's ptp_others is past OTHERS
-ptp_flood_wait()
-{
-	local i
-
-	for i in $(seq 1 200); do
-		[ "$(jqn .stats.ptp_others "$(ptp_dev)")" -gt "$1" ] &&
-			return 0
+		[ "$(jqn ".stats.$1" "$(ptp_dev)")" -ge "$2" ] && return 0
 		sleep 0.05
 	done
 	return 1
@@ -350,7 +336,7 @@ fuzz_pdelay()
 	ip netns exec "$NSE" "$FUZZ" ptp-attack fz0 100000000 3 "$mac_a" "$mac_b" \
 		>"$TMPD/attack" &
 	fpid=$!
-	ptp_flood_wait "$(jqn .stats.ptp_others "$before")"
+	ptp_stat_wait ptp_others $(($(jqn .stats.ptp_others "$before") + 1))
 	check_err $? "no frame of hdrm_fuzz ptp-attack reached da"
 	ptp_measure 100 20000 "$TMPD/pd1"
 	rc=$?
@@ -392,7 +378,7 @@ fuzz_pdelay()
 	probes=$(jqn .stats.tx_probes "$before")
 	ptp_measure 4000 10000 "$TMPD/pd2" &
 	mpid=$!
-	ptp_probes_wait $((probes + PTP_STRIDE + 4))
+	ptp_stat_wait tx_probes $((probes + PTP_STRIDE + 4))
 	check_err $? "the measurement of da did not start"
 	out=$(ip netns exec "$NSE" "$FUZZ" ptp-foreign fz0 "$mac_a" "$PTP_STRIDE")
 	check_err $? "hdrm_fuzz ptp-foreign failed: $out"
