@@ -119,9 +119,11 @@ malformed:
 /*
  * IEEE 1588 peer delay: the answers to a pdelay session's requests. Only
  * frames to the peer-delay group (01-80-C2-00-00-0E) are looked at, and
- * only read: a ptp4l on the same device gets every one of them as before
- * (its packet socket is handed the frame too). Requests are not
- * answered; dcb_hdrm's own reflector answers its own frames.
+ * a Delay_Resp to the other group (01-1B-19-00-00-00) or to the device
+ * itself, which tells of a ptp4l that runs E2E here; each is only read:
+ * a ptp4l on the same device gets every one of them as before (its
+ * packet socket is handed the frame too). Requests are not answered;
+ * dcb_hdrm's own reflector answers its own frames.
  */
 static int hdrm_rcv_ptp(struct sk_buff *skb, struct net_device *dev,
 			struct packet_type *pt, struct net_device *orig_dev)
@@ -131,19 +133,29 @@ static int hdrm_rcv_ptp(struct sk_buff *skb, struct net_device *dev,
 	struct hdrm_ptp_msg m;
 	struct hdrm_rxts rx;
 	const u8 *msg;
+	bool p2p, e2e;
 
 	hdrm_rx_stamps(skb, orig_dev, &rx);
 	if (skb->pkt_type == PACKET_OTHERHOST ||
-	    skb->pkt_type == PACKET_LOOPBACK || !skb_mac_header_was_set(skb) ||
-	    !ether_addr_equal(eth_hdr(skb)->h_dest, hdrm_ptp_dest()))
+	    skb->pkt_type == PACKET_LOOPBACK || !skb_mac_header_was_set(skb))
+		goto out;
+	p2p = ether_addr_equal(eth_hdr(skb)->h_dest, hdrm_ptp_dest());
+	if (!p2p && skb->pkt_type != PACKET_HOST &&
+	    !ether_addr_equal(eth_hdr(skb)->h_dest, hdrm_ptp_e2e_dest()))
 		goto out;
 	port = hdrm_port_find_rcu(orig_dev);
 	if (!port)
 		goto out;
 	msg = skb_header_pointer(skb, 0, sizeof(buf), buf);
-	/* a message of another kind, or a malformed one: not ours to count */
+	/*
+	 * a message of another kind, or a malformed one: not ours to count;
+	 * peer delay's answers to its group only, Delay_Resp to the others
+	 */
 	if (!msg || hdrm_ptp_decode(msg, sizeof(buf), &m) != HDRM_PTP_OK ||
 	    m.type == HDRM_PTP_PDELAY_REQ)
+		goto out;
+	e2e = m.type == HDRM_PTP_DELAY_RESP;
+	if (e2e == p2p)
 		goto out;
 	hdrm_session_ptp_rx(port, eth_hdr(skb)->h_source, &m, &rx);
 out:

@@ -625,15 +625,19 @@ static bool hdrm_session_ptp_fup(struct hdrm_session *s, struct hdrm_rec *r,
 }
 
 /**
- * hdrm_session_ptp_rx() - an IEEE 1588 peer-delay answer arrived
+ * hdrm_session_ptp_rx() - an IEEE 1588 delay answer arrived
  * @port: the port it arrived on
  * @src: its source address
- * @m: the decoded, validated Pdelay_Resp or Pdelay_Resp_Follow_Up
+ * @m: the decoded, validated Pdelay_Resp, Pdelay_Resp_Follow_Up or
+ *     Delay_Resp
  * @rx: when it arrived (t4 for a response), on each clock there is
  *
- * An answer to another requester (a ptp4l's own on this port), in
- * another domain or to no probe of the running pdelay session is counted
- * (ptp-others) and left alone. The first answer names the responder; an
+ * An answer to this device's clockIdentity from another port number
+ * than dcb_hdrm's says a ptp4l runs here (hdrm_ptp_local_busy()); a
+ * Delay_Resp is only that, and counted (ptp-others). An answer to
+ * another requester (a ptp4l's own on this port), in another domain or
+ * to no probe of the running pdelay session is counted (ptp-others) and
+ * left alone. The first answer names the responder; an
  * answer to one of the session's probes from another port identity ends
  * it with status foreign, as a second reflector does. A response or
  * follow-up whose timestamps do not add up (t3 before t2, a turnaround
@@ -651,10 +655,18 @@ void hdrm_session_ptp_rx(struct hdrm_port *port, const u8 *src,
 	u8 self[8];
 
 	hdrm_ptp_clock_id(port->dev->dev_addr, self);
-	/* ptp4l's own exchange on this port: its identity, its port number */
+	/*
+	 * ptp4l's own exchange on this port, P2P or E2E (a Delay_Resp): its
+	 * identity, its port number
+	 */
 	if (!memcmp(m->requesting.clock, self, sizeof(self)) &&
 	    m->requesting.port != HDRM_PTP_OWN_PORT)
 		WRITE_ONCE(port->ptp_local_ns, rx->hook);
+	/* an E2E answer is never a sample of ours */
+	if (m->type == HDRM_PTP_DELAY_RESP) {
+		atomic64_inc(&port->ctr.ptp_others);
+		return;
+	}
 	spin_lock(&port->lock);
 	s = port->session;
 	r = s ? hdrm_session_ptp_rec(s, m) : NULL;

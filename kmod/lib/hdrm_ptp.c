@@ -32,10 +32,18 @@
 
 static const u8 hdrm_ptp_p2p_dest[6] = { 0x01, 0x80, 0xC2, 0x00, 0x00, 0x0E };
 
+static const u8 hdrm_ptp_e2e_group[6] = { 0x01, 0x1B, 0x19, 0x00, 0x00, 0x00 };
+
 /* 01-80-C2-00-00-0E: the peer delay messages' group (1588-2019 annex E) */
 const u8 *hdrm_ptp_dest(void)
 {
 	return hdrm_ptp_p2p_dest;
+}
+
+/* 01-1B-19-00-00-00: every other message's group, Delay_Resp's (annex E) */
+const u8 *hdrm_ptp_e2e_dest(void)
+{
+	return hdrm_ptp_e2e_group;
 }
 
 const char *hdrm_ptp_err_str(enum hdrm_ptp_err err)
@@ -179,7 +187,8 @@ enum hdrm_ptp_err hdrm_ptp_decode(const u8 *msg, unsigned int len,
 	memset(m, 0, sizeof(*m));
 	m->type = msg[PTP_OFF_TYPE] & 0xF;
 	if (m->type != HDRM_PTP_PDELAY_REQ && m->type != HDRM_PTP_PDELAY_RESP &&
-	    m->type != HDRM_PTP_PDELAY_RESP_FUP)
+	    m->type != HDRM_PTP_PDELAY_RESP_FUP &&
+	    m->type != HDRM_PTP_DELAY_RESP)
 		return HDRM_PTP_TYPE;
 	/*
 	 * 54 exactly: a message of these types carries no TLV that matters

@@ -26,6 +26,13 @@
 #define HDRM_PTP_PDELAY_REQ		0x2
 #define HDRM_PTP_PDELAY_RESP		0x3
 #define HDRM_PTP_PDELAY_RESP_FUP	0xA
+/*
+ * The end-to-end mechanism's answer, decoded only for whom it answers: a
+ * Delay_Resp to this device's clockIdentity means a ptp4l runs E2E here
+ * (hdrm_ptp_local_busy()). Its body has the Pdelay_Resp's layout
+ * (receiveTimestamp, requestingPortIdentity; 1588-2019 13.8).
+ */
+#define HDRM_PTP_DELAY_RESP		0x9
 
 #define HDRM_PTP_VERSION	2	/* versionPTP, octet 1's low nibble */
 /* flagField, octets 6-7 as one big-endian number (1588-2019 table 37) */
@@ -98,6 +105,7 @@ enum hdrm_ptp_err {
 const char *hdrm_ptp_err_str(enum hdrm_ptp_err err);
 
 const u8 *hdrm_ptp_dest(void);
+const u8 *hdrm_ptp_e2e_dest(void);
 void hdrm_ptp_clock_id(const u8 *mac, u8 *clock);
 void hdrm_ptp_pid_str(const struct hdrm_ptp_pid *pid, char *buf);
 bool hdrm_ptp_pid_equal(const struct hdrm_ptp_pid *a,

@@ -115,6 +115,16 @@ static int hdrm_check_ptp_golden(char *msg, size_t len)
 		return hdrm_fail(msg, len, "two-step turnaround %llu, want 1002",
 				 (unsigned long long)turn.turnaround);
 
+	/* an E2E Delay_Resp: the same body, decoded for whom it answers */
+	memcpy(buf, hdrm_ptp_golden_resp, sizeof(buf));
+	buf[0] = HDRM_PTP_DELAY_RESP;
+	err = hdrm_ptp_decode(buf, sizeof(buf), &m);
+	if (err || m.type != HDRM_PTP_DELAY_RESP ||
+	    !hdrm_ptp_pid_equal(&m.requesting, &req.source))
+		return hdrm_fail(msg, len, "Delay_Resp: %s, type %u, requesting port %u",
+				 hdrm_ptp_err_str(err), m.type,
+				 m.requesting.port);
+
 	err = hdrm_ptp_decode(hdrm_ptp_golden_resp1,
 			      sizeof(hdrm_ptp_golden_resp1), &resp);
 	if (err || hdrm_ptp_turnaround(&resp, NULL, &turn) || turn.two_step ||
@@ -201,6 +211,11 @@ static const struct hdrm_ptp_reject_case hdrm_ptp_reject_cases[] = {
 	  .val = 0x08, .want = HDRM_PTP_TYPE },
 	{ .name = "an Announce", .golden = hdrm_ptp_golden_req, .off = 0,
 	  .val = 0x0b, .want = HDRM_PTP_TYPE },
+	{ .name = "a Delay_Req", .golden = hdrm_ptp_golden_req, .off = 0,
+	  .val = 0x01, .want = HDRM_PTP_TYPE },
+	{ .name = "a Delay_Resp (for whom it answers)",
+	  .golden = hdrm_ptp_golden_resp, .off = 0, .val = 0x09,
+	  .want = HDRM_PTP_OK },
 	{ .name = "messageLength 44", .golden = hdrm_ptp_golden_resp,
 	  .off = 3, .val = 44, .want = HDRM_PTP_LENGTH },
 	{ .name = "messageLength 64 (a TLV after the body)",
