@@ -129,6 +129,9 @@ struct hdrm_config {
 	bool accept_push;
 	u8 ts_mode;			/* enum dcb_hdrm_ts_mode */
 	u8 model;			/* enum dcb_hdrm_model, auto by name */
+	/* a request's defaults: enum dcb_hdrm_method (never ptp4l), pdelay's */
+	u8 method;
+	u8 ptp_domain, ptp_sdo;
 };
 
 /* What a device's driver says it timestamps (ethtool's ts_info). */

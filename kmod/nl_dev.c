@@ -230,6 +230,9 @@ static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_PUSH, cfg->accept_push) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_TS_MODE, cfg->ts_mode) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL, cfg->model) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_METHOD, cfg->method) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_PTP_DOMAIN, cfg->ptp_domain) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_PTP_SDO, cfg->ptp_sdo) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT,
 		       cfg->small_pct))
 		return -EMSGSIZE;
@@ -536,6 +539,23 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		cfg.ts_mode = nla_get_u8(tb[DCB_HDRM_A_DEV_TS_MODE]);
 	if (tb[DCB_HDRM_A_DEV_MODEL])
 		cfg.model = nla_get_u8(tb[DCB_HDRM_A_DEV_MODEL]);
+	if (tb[DCB_HDRM_A_DEV_METHOD])
+		cfg.method = nla_get_u8(tb[DCB_HDRM_A_DEV_METHOD]);
+	if (tb[DCB_HDRM_A_DEV_PTP_DOMAIN])
+		cfg.ptp_domain = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_DOMAIN]);
+	if (tb[DCB_HDRM_A_DEV_PTP_SDO])
+		cfg.ptp_sdo = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_SDO]);
+	/*
+	 * ptp4l's peer delay is read by whoever asks (the tool, over ptp4l's
+	 * socket) and given with the request: the module cannot read it for
+	 * a re-measurement, so no device takes it for its own.
+	 */
+	if (cfg.method == DCB_HDRM_METHOD_PTP4L) {
+		NL_SET_ERR_MSG_ATTR(info->extack, tb[DCB_HDRM_A_DEV_METHOD],
+				    "method ptp4l is a measurement's, not a device's: the tool reads ptp4l's peer delay for it (measure method ptp4l)");
+		err = -EINVAL;
+		goto out;
+	}
 	err = hdrm_parse_max_frames(info, &cfg);
 	if (err)
 		goto out;

@@ -21,16 +21,19 @@ static u32 nla_get_u32_or(const struct nlattr *attr, u32 def)
  * What peer delay cannot do: loop the frame back (2ts: a Pdelay_Req is
  * always answered with timestamps), or take a push (a switch or ptp4l
  * has no dcb_hdrm to take it). The PTP options only mean something to it.
+ * @m is the method in effect: the request's, else the device's (dev set
+ * method); an error names the request's method attribute where it has
+ * one, the device otherwise.
  */
-static int hdrm_nl_measure_method_check(struct nlattr **tb,
+static int hdrm_nl_measure_method_check(struct nlattr **tb, u8 m,
 					struct netlink_ext_ack *extack)
 {
-	struct nlattr *method = tb[DCB_HDRM_A_MEASURE_METHOD];
+	struct nlattr *method = tb[DCB_HDRM_A_MEASURE_METHOD] ?:
+				tb[DCB_HDRM_A_MEASURE_IFINDEX];
 	struct nlattr *ptp = tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN] ?:
 			     tb[DCB_HDRM_A_MEASURE_PTP_SDO];
 	struct nlattr *given = tb[DCB_HDRM_A_MEASURE_PEER_DELAY] ?:
 			       tb[DCB_HDRM_A_MEASURE_PEER_DELAY_HW];
-	u8 m = method ? nla_get_u8(method) : DCB_HDRM_METHOD_AUTO;
 	bool ptp4l = m == DCB_HDRM_METHOD_PTP4L;
 	/* both measure a peer without dcb_hdrm, through PTP */
 	bool pdelay = m == DCB_HDRM_METHOD_PDELAY || ptp4l;
@@ -89,9 +92,6 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 				    "apply-own takes the device's method: not with apply");
 		return -EINVAL;
 	}
-	err = hdrm_nl_measure_method_check(tb, info->extack);
-	if (err)
-		return err;
 	count = nla_get_u32_or(tb[DCB_HDRM_A_MEASURE_COUNT], HDRM_DEF_COUNT);
 	/* Allocate before rtnl: nothing sleeps while holding it. */
 	s = hdrm_session_alloc(count, GFP_KERNEL);
@@ -110,13 +110,6 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 				      DCB_HDRM_ESTIMATOR_MIN);
 	if (tb[DCB_HDRM_A_MEASURE_TS_MODE])
 		s->ts_mode = nla_get_u8(tb[DCB_HDRM_A_MEASURE_TS_MODE]);
-	s->method_req = tb[DCB_HDRM_A_MEASURE_METHOD] ?
-			nla_get_u8(tb[DCB_HDRM_A_MEASURE_METHOD]) :
-			DCB_HDRM_METHOD_AUTO;
-	if (tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN])
-		s->ptp_domain = nla_get_u8(tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN]);
-	if (tb[DCB_HDRM_A_MEASURE_PTP_SDO])
-		s->ptp_sdo = nla_get_u8(tb[DCB_HDRM_A_MEASURE_PTP_SDO]);
 	if (tb[DCB_HDRM_A_MEASURE_PEER_DELAY])
 		s->ptp4l_delay = nla_get_u32(tb[DCB_HDRM_A_MEASURE_PEER_DELAY]);
 	s->ptp4l_hw = tb[DCB_HDRM_A_MEASURE_PEER_DELAY_HW] &&
@@ -141,10 +134,25 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -ENETDOWN;
 		goto unlock;
 	}
+	/* the device's defaults where the request names none; cfg is rtnl's */
+	s->method_req = tb[DCB_HDRM_A_MEASURE_METHOD] ?
+			nla_get_u8(tb[DCB_HDRM_A_MEASURE_METHOD]) :
+			port->cfg.method;
+	s->ptp_domain = tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN] ?
+			nla_get_u8(tb[DCB_HDRM_A_MEASURE_PTP_DOMAIN]) :
+			port->cfg.ptp_domain;
+	s->ptp_sdo = tb[DCB_HDRM_A_MEASURE_PTP_SDO] ?
+		     nla_get_u8(tb[DCB_HDRM_A_MEASURE_PTP_SDO]) :
+		     port->cfg.ptp_sdo;
+	err = hdrm_nl_measure_method_check(tb, s->method_req, info->extack);
+	if (err)
+		goto unlock;
 	if (s->method_req == DCB_HDRM_METHOD_PDELAY &&
 	    hdrm_ptp_local_busy(port, ktime_get_ns())) {
-		NL_SET_ERR_MSG_ATTR(info->extack, tb[DCB_HDRM_A_MEASURE_METHOD],
-				    "a PTP daemon (ptp4l -P) runs peer delay on this device, and would take the answers to ours for rogue ones: read its peer delay instead (pmc GET PORT_DATA_SET)");
+		NL_SET_ERR_MSG_ATTR(info->extack,
+				    tb[DCB_HDRM_A_MEASURE_METHOD] ?:
+				    tb[DCB_HDRM_A_MEASURE_IFINDEX],
+				    "a PTP daemon (ptp4l) runs on this device, and would take the answers to our peer delay requests for rogue ones: read its peer delay instead (pmc GET PORT_DATA_SET)");
 		err = -EBUSY;
 		goto unlock;
 	}

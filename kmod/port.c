@@ -52,6 +52,7 @@ static void hdrm_config_init(struct hdrm_config *cfg)
 	cfg->cell = 0;		/* the driver's: hdrm_drv_cell() */
 	cfg->small_pct = 100;
 	cfg->auto_hdrm = true;
+	cfg->method = DCB_HDRM_METHOD_AUTO;	/* domain 0, SDO 0: ptp4l's */
 }
 
 /*

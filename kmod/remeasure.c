@@ -63,6 +63,16 @@ void hdrm_remeasure_work(struct work_struct *work)
 	s->mode = DCB_HDRM_MODE_4TS;
 	s->estimator = DCB_HDRM_ESTIMATOR_MIN;
 	s->apply = cfg.apply;
+	s->method_req = cfg.method;
+	s->ptp_domain = cfg.ptp_domain;
+	s->ptp_sdo = cfg.ptp_sdo;
+	/*
+	 * Beside a ptp4l on the device, peer delay requests of ours would
+	 * fault its port (hdrm_ptp_local_busy()): not this period.
+	 */
+	if (cfg.method == DCB_HDRM_METHOD_PDELAY &&
+	    hdrm_ptp_local_busy(port, ktime_get_ns()))
+		goto unlock;
 	hdrm_session_snapshot(port, s);
 	err = hdrm_session_start(port, s, &id, NULL);
 	if (!err) {
