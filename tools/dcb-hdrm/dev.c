@@ -85,6 +85,9 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_ACCEPT_PUSH]	= { .type = NLA_U8 },
 	[DCB_HDRM_A_DEV_PEER]		= { .type = NLA_NESTED },
 	[DCB_HDRM_A_DEV_TS_MODE]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_METHOD]		= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_PTP_DOMAIN]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_PTP_SDO]	= { .type = NLA_U8 },
 	[DCB_HDRM_A_DEV_PHC_INDEX]	= { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_HW_RESOLUTION]	= { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_MODEL]		= { .type = NLA_U8 },
@@ -149,6 +152,12 @@ int dev_view_cb(struct nlattr *attrs, int len, void *arg)
 		snprintf(d->ifname, sizeof(d->ifname), "%s",
 			 nla_get_string(tb[DCB_HDRM_A_DEV_IFNAME]));
 	d->mtu = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_MTU);
+	if (tb[DCB_HDRM_A_DEV_METHOD])
+		d->method = nla_get_u8(tb[DCB_HDRM_A_DEV_METHOD]);
+	if (tb[DCB_HDRM_A_DEV_PTP_DOMAIN])
+		d->ptp_domain = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_DOMAIN]);
+	if (tb[DCB_HDRM_A_DEV_PTP_SDO])
+		d->ptp_sdo = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_SDO]);
 	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
 		return -EPROTO;
 	d->has_last = tb[DCB_HDRM_A_DEV_LAST_MEASURED] != NULL;
@@ -195,6 +204,12 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 			d->ts_mode = nla_get_u8(tb[DCB_HDRM_A_DEV_TS_MODE]);
 		if (tb[DCB_HDRM_A_DEV_MODEL])
 			d->model = nla_get_u8(tb[DCB_HDRM_A_DEV_MODEL]);
+		if (tb[DCB_HDRM_A_DEV_METHOD])
+			d->method = nla_get_u8(tb[DCB_HDRM_A_DEV_METHOD]);
+		if (tb[DCB_HDRM_A_DEV_PTP_DOMAIN])
+			d->ptp_domain = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_DOMAIN]);
+		if (tb[DCB_HDRM_A_DEV_PTP_SDO])
+			d->ptp_sdo = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_SDO]);
 	}
 	d->has_phc_index = tb[DCB_HDRM_A_DEV_PHC_INDEX];
 	d->phc_index = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_PHC_INDEX);
@@ -369,6 +384,7 @@ static const char *const tc_words[2] = {
  * apply auto  delay-unit bits  remeasure on every 3600 s  model auto (mlx5)
  * cell 96 B  small-packet-percent 50
  * auto-hdrm on  accept-push on
+ * method auto  ptp-domain 0  ptp-sdo 0
  * ts-mode auto  phc-index 0  hw-resolution 8 ns  hwtstamp tx on rx all
  * peer: ...
  * driver ...
@@ -452,6 +468,10 @@ static void dev_print(struct out *o, const struct dev_info *d, bool one,
 			 out_off_on);
 		out_bool(o, "accept_push", "  accept-push %s\n", d->accept_push,
 			 out_off_on);
+		out_str(o, "method", "method %s",
+			HDRM_NAME(hdrm_method_names, d->method));
+		out_u64(o, "ptp_domain", "  ptp-domain %llu", d->ptp_domain);
+		out_u64(o, "ptp_sdo", "  ptp-sdo %llu\n", d->ptp_sdo);
 		/* ts-mode auto  phc-index 0  hw-resolution 8 ns  hwtstamp tx on rx all */
 		if (!out_json(o)) {
 			out_text(o, "ts-mode %s",
@@ -534,6 +554,7 @@ static void dev_usage(FILE *f)
 		"               [ auto-hdrm { on | off } ] [ accept-push { on | off } ]\n"
 		"               [ ts-mode { auto | hardware | software | hook } ] [ hwtstamp on ]\n"
 		"               [ model { auto | generic | mlx5 | mlxsw | none } ]\n"
+		"               [ method { auto | hdrm | pdelay } ] [ ptp-domain N ] [ ptp-sdo N ]\n"
 		"       dcb-hdrm dev help\n"
 		"where  PRIO-MAP := [ PRIO-MAP ] { PRIO | all }:{ on | off }\n"
 		"       FRAME-MAP := [ FRAME-MAP ] { PRIO | all }:{ SIZE | auto }\n"
@@ -760,6 +781,10 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "accept-push", DCB_HDRM_A_DEV_ACCEPT_PUSH, 0, 1, false, off_on, true },
 		{ "ts-mode", DCB_HDRM_A_DEV_TS_MODE, 0, DCB_HDRM_TS_MODE_HOOK, false, hdrm_ts_mode_names, true },
 		{ "model", DCB_HDRM_A_DEV_MODEL, 0, DCB_HDRM_MODEL_NONE, false, hdrm_model_names, true },
+		/* ptp4l's peer delay is read per measurement: not a device's */
+		{ "method", DCB_HDRM_A_DEV_METHOD, 0, DCB_HDRM_METHOD_PDELAY, false, hdrm_method_names, true },
+		{ "ptp-domain", DCB_HDRM_A_DEV_PTP_DOMAIN, 0, 255, false, NULL, true },
+		{ "ptp-sdo", DCB_HDRM_A_DEV_PTP_SDO, 0, DCB_HDRM_LIMIT_DEV_PTP_SDO_MAX, false, NULL, true },
 	};
 	struct frame_set frames = { 0 };
 	struct prio_set prio = { 0 };
@@ -826,7 +851,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			if (!strcmp(*argv, keys[i].word))
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
-			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
+			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model, method, ptp-domain, ptp-sdo or hwtstamp",
 				 *argv);
 			goto usage;
 		}

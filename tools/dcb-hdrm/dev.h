@@ -33,6 +33,8 @@ struct dev_info {
 	bool auto_hdrm, accept_push;
 	uint32_t ts_mode;		/* enum dcb_hdrm_ts_mode */
 	uint32_t model;			/* enum dcb_hdrm_model, as set */
+	/* a measurement's defaults: enum dcb_hdrm_method, pdelay's options */
+	uint32_t method, ptp_domain, ptp_sdo;
 	bool has_model_in_use;
 	uint32_t model_in_use;		/* what auto resolved to */
 	bool tc_mode;			/* Spectrum in TC mode: model none */
@@ -58,6 +60,8 @@ struct dev_view {
 	/* the last successful local measurement, as a result (last-measured) */
 	bool has_last;
 	struct result last;
+	/* a measurement's defaults (dev set method, ptp-domain, ptp-sdo) */
+	uint32_t method, ptp_domain, ptp_sdo;
 };
 
 int dev_view_cb(struct nlattr *attrs, int len, void *arg);

@@ -283,9 +283,7 @@ int main(void)
 	       ARGV("measure", "dev", "lo", "method", "ptp4l", "push"));
 	expect(1, "measure: method ptp4l takes four timestamps: not with mode 2ts",
 	       ARGV("measure", "dev", "lo", "method", "ptp4l", "mode", "2ts"));
-	expect(1, "measure: ptp4l-socket is for method ptp4l or auto, not pdelay",
-	       ARGV("measure", "dev", "lo", "method", "pdelay", "ptp4l-socket", "/run/x"));
-	expect(1, "measure: ptp4l-socket is for method ptp4l or auto, not hdrm",
+	expect(1, "measure: ptp4l-socket is for method ptp4l, pdelay or auto, not hdrm",
 	       ARGV("measure", "dev", "lo", "ptp4l-socket", "/run/x", "method", "hdrm"));
 	expect(1, "invalid ptp4l-socket \"\"; expected a path of 1..107 bytes",
 	       ARGV("measure", "dev", "lo", "method", "ptp4l", "ptp4l-socket", ""));
@@ -325,12 +323,19 @@ int main(void)
 	       ARGV("dev", "set", "hwtstamp", "on"));
 	expect(1, "device \"nosuchdev0\" does not exist",
 	       ARGV("dev", "set", "dev", "nosuchdev0", "hwtstamp", "on"));
-	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model or hwtstamp",
+	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model, method, ptp-domain, ptp-sdo or hwtstamp",
 	       ARGV("dev", "set", "dev", "lo", "tsmode", "auto"));
 	expect(1, "invalid model \"mlx4\"; expected auto, generic, mlx5, mlxsw or none",
 	       ARGV("dev", "set", "dev", "lo", "model", "mlx4"));
 	expect(1, "dev set: \"model\" needs a value",
 	       ARGV("dev", "set", "dev", "lo", "model"));
+	/* a device's method: ptp4l's peer delay is read per measurement */
+	expect(1, "invalid method \"ptp4l\"; expected auto, hdrm or pdelay",
+	       ARGV("dev", "set", "dev", "lo", "method", "ptp4l"));
+	expect(1, "invalid ptp-domain \"256\"",
+	       ARGV("dev", "set", "dev", "lo", "ptp-domain", "256"));
+	expect(1, "invalid ptp-sdo \"16\"",
+	       ARGV("dev", "set", "dev", "lo", "ptp-sdo", "16"));
 	/*
 	 * simulate: 25G, 496 ns, all 1522-byte frames: the module's
 	 * arithmetic gives 1550 + 1522 + 1522 + 64 + 5120 = 9778 B; the
