@@ -267,6 +267,8 @@ struct measure_args {
 	/* the exchange, and pdelay's domainNumber and majorSdoId */
 	uint32_t method, ptp_domain, ptp_sdo;
 	bool has_method, has_ptp_domain, has_ptp_sdo;
+	/* the device's method (dev set method), where none is given */
+	uint32_t dev_method;
 	/*
 	 * ptp4l's socket, and the peer delay read from it for method ptp4l;
 	 * ptp4l_auto: auto chose it, auto_given: "method auto" was said
@@ -345,8 +347,9 @@ static int measure_check(const struct measure_args *a)
 		hdrm_err("measure: ptp-domain and ptp-sdo are for method pdelay, ptp4l or auto, not hdrm");
 		return -EINVAL;
 	}
-	if (a->ptp4l_socket && (hdrm || (pdelay && !ptp4l))) {
-		hdrm_err("measure: ptp4l-socket is for method ptp4l or auto, not %s",
+	/* pdelay asks it too: a ptp4l on the device is no place for ours */
+	if (a->ptp4l_socket && hdrm) {
+		hdrm_err("measure: ptp4l-socket is for method ptp4l, pdelay or auto, not %s",
 			 method);
 		return -EINVAL;
 	}
@@ -562,24 +565,28 @@ static void ptp4l_err(const char *name, const struct measure_args *a,
 
 /*
  * The peer delay ptp4l measured on @name (pmc.c), and whether it took
- * hardware timestamps, into @a. Return: 0, or a negative errno, said in
- * one line unless @quiet.
+ * hardware timestamps, into @a; ptp4l's delay mechanism on @name into
+ * @mechanism where it has a port there, else 0. Return: 0, or a negative
+ * errno, said in one line unless @quiet.
  */
 static int ptp4l_read(const char *name, struct measure_args *a,
-		      int timeout_ms, bool quiet)
+		      int timeout_ms, bool quiet, unsigned int *mechanism)
 {
 	struct pmc_port port;
 	struct pmc p;
 	int err;
 
 	memset(&port, 0, sizeof(port));
+	*mechanism = 0;
 	err = pmc_open(&p, ptp4l_path(a), a->ptp_domain, a->ptp_sdo, NULL);
 	if (!err) {
 		err = pmc_port_query(&p, name, timeout_ms, &port);
 		pmc_close(&p);
 	}
-	if (!err)
+	if (!err) {
+		*mechanism = port.ds.mechanism;
 		err = pmc_peer_delay(&port.ds, &a->peer_delay);
+	}
 	a->peer_delay_hw = port.props.timestamping != PMC_TS_SOFTWARE;
 	if (err && !quiet)
 		ptp4l_err(name, a, &p, &port, err);
@@ -600,13 +607,23 @@ static bool ptp4l_no_hw(const struct measure_args *a)
  * unless what was asked needs a dcb_hdrm peer (push, mode 2ts); where no
  * socket is at the path (a stat() only), ptp4l does not answer in
  * PTP4L_AUTO_MS, or has no value, auto goes on as it was, saying nothing.
+ *
+ * A ptp4l with a port on the device, of any delay mechanism, faults it on
+ * a Pdelay_Resp it did not ask for ("rogue peer delay response", linuxptp
+ * port.c), and the answers to our requests go to the same group address:
+ * method pdelay is refused there, and auto measures with hdrm alone. The
+ * module sees a ptp4l that runs P2P, or E2E as a slave, by the answers
+ * to it (hdrm_ptp_local_busy()); its socket tells of an E2E master too.
  */
 static int measure_method(const char *name, struct measure_args *a)
 {
+	uint32_t m = a->has_method ? a->method : a->dev_method;
+	unsigned int mech = 0;
 	struct stat st;
+	bool sock;
 
-	if (a->has_method && a->method == DCB_HDRM_METHOD_PTP4L) {
-		if (ptp4l_read(name, a, PTP4L_TIMEOUT_MS, false))
+	if (m == DCB_HDRM_METHOD_PTP4L) {
+		if (ptp4l_read(name, a, PTP4L_TIMEOUT_MS, false, &mech))
 			return EXIT_KERNEL;
 		if (ptp4l_no_hw(a)) {
 			hdrm_err("ptp4l takes software timestamps on %s, and ts-mode hardware counts no other: run ptp4l with hardware timestamping (-H) or measure with ts-mode auto",
@@ -615,16 +632,66 @@ static int measure_method(const char *name, struct measure_args *a)
 		}
 		return 0;
 	}
-	if ((a->has_method && a->method != DCB_HDRM_METHOD_AUTO) || a->push ||
-	    (a->has_mode && a->mode == DCB_HDRM_MODE_2TS) ||
-	    stat(ptp4l_path(a), &st) || !S_ISSOCK(st.st_mode) ||
-	    ptp4l_read(name, a, PTP4L_AUTO_MS, true) || ptp4l_no_hw(a))
+	if (m == DCB_HDRM_METHOD_HDRM)
 		return 0;
+	sock = !stat(ptp4l_path(a), &st) && S_ISSOCK(st.st_mode);
+	if (m == DCB_HDRM_METHOD_PDELAY) {
+		if (sock)
+			ptp4l_read(name, a, PTP4L_AUTO_MS, true, &mech);
+		if (mech) {
+			hdrm_err("ptp4l runs %s (delayMechanism %s), and would take the answers to our peer delay requests for rogue ones: measure with method ptp4l, or hdrm",
+				 name, pmc_mechanism_name(mech));
+			return EXIT_KERNEL;
+		}
+		return 0;
+	}
+	if (a->push || (a->has_mode && a->mode == DCB_HDRM_MODE_2TS) || !sock)
+		return 0;
+	if (ptp4l_read(name, a, PTP4L_AUTO_MS, true, &mech) || ptp4l_no_hw(a)) {
+		/* no peer delay to fall back to beside this ptp4l */
+		if (mech) {
+			a->has_method = true;
+			a->method = DCB_HDRM_METHOD_HDRM;
+		}
+		return 0;
+	}
 	a->auto_given = a->has_method;
 	a->has_method = true;
 	a->method = DCB_HDRM_METHOD_PTP4L;
 	a->ptp4l_auto = true;
 	return 0;
+}
+
+/*
+ * What the device measures with where the request does not say (dev set
+ * method, ptp-domain, ptp-sdo): the kernel takes them itself, and the
+ * tool needs them to choose ptp4l for auto and to ask ptp4l in the
+ * right domain. Without the module, nothing: the start says why.
+ */
+static void measure_dev_defaults(struct hdrm_ctx *ctx, struct measure_args *a)
+{
+	struct dev_view v = { 0 };
+	struct nl_msg *msg;
+
+	if (a->has_method && a->has_ptp_domain && a->has_ptp_sdo)
+		return;
+	if (!ctx->nl_open) {
+		if (hdrm_nl_open(&ctx->nl))
+			return;
+		ctx->nl_open = true;
+	}
+	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
+	if (!msg || nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, a->ifindex) < 0) {
+		nlmsg_free(msg);
+		return;
+	}
+	if (hdrm_nl_talk(&ctx->nl, msg, dev_view_cb, &v))
+		return;
+	a->dev_method = v.method;
+	if (!a->has_ptp_domain)
+		a->ptp_domain = v.ptp_domain;
+	if (!a->has_ptp_sdo)
+		a->ptp_sdo = v.ptp_sdo;
 }
 
 /* What the kernel will do: its session, the apply method, the push. */
@@ -869,6 +936,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	if (err)
 		return err > 0 ? 0 : EXIT_USAGE;
 	/* ptp4l's peer delay first: a method that cannot be had is said */
+	measure_dev_defaults(ctx, &a);
 	err = measure_method(name, &a);
 	if (err)
 		return err;

@@ -564,6 +564,9 @@ static void put_dev(struct nl_msg *m, const struct dev_info *d,
 		nla_put_u8(m, DCB_HDRM_A_DEV_ACCEPT_PUSH, d->accept_push);
 		nla_put_u8(m, DCB_HDRM_A_DEV_TS_MODE, d->ts_mode);
 		nla_put_u8(m, DCB_HDRM_A_DEV_MODEL, d->model);
+		nla_put_u8(m, DCB_HDRM_A_DEV_METHOD, d->method);
+		nla_put_u8(m, DCB_HDRM_A_DEV_PTP_DOMAIN, d->ptp_domain);
+		nla_put_u8(m, DCB_HDRM_A_DEV_PTP_SDO, d->ptp_sdo);
 	}
 	if (d->has_phc_index)
 		nla_put_u32(m, DCB_HDRM_A_DEV_PHC_INDEX, d->phc_index);
@@ -1319,6 +1322,9 @@ static void dev_fix_mlxsw(struct dev_info *d)
 	d->apply = DCB_HDRM_APPLY_DELAY;
 	d->delay_unit = DCB_HDRM_DELAY_UNIT_METRES;
 	d->ts_mode = DCB_HDRM_TS_MODE_HOOK;
+	d->method = DCB_HDRM_METHOD_PDELAY;
+	d->ptp_domain = 24;
+	d->ptp_sdo = 1;
 	d->model = DCB_HDRM_MODEL_MLXSW;
 	d->has_model_in_use = true;
 	d->model_in_use = DCB_HDRM_MODEL_NONE;
@@ -1340,6 +1346,7 @@ static void dev_fix_odd(struct dev_info *d)
 	d->has_cfg = true;
 	d->encap = 7;
 	d->ts_mode = 9;
+	d->method = 9;
 	d->apply = 9;
 	d->delay_unit = 9;
 	d->model = 9;
@@ -2338,18 +2345,32 @@ static void test_measure_request(void)
 	       rc, v);
 	stub_reset();
 
-	/* auto: ptp4l runs E2E, so auto as before */
+	/*
+	 * auto: ptp4l runs E2E on the device, and would fault its port on
+	 * the answers to peer delay requests: hdrm alone, nothing said
+	 */
 	f = ptp4l_eth9(PMC_DELAY_E2E, 0, 1);
 	stub_measure_ok();
 	rc = measure_req(&f, WORDS("ptp-domain", "3", "ptp4l-socket",
 				   ptp4l_path), err, sizeof(err), &v);
 	TAP_OK(!rc && !err[0] && n_sent == 1 && sent_measure(0, tb) &&
-	       !tb[DCB_HDRM_A_MEASURE_METHOD] &&
+	       attr_u8(tb, DCB_HDRM_A_MEASURE_METHOD) == DCB_HDRM_METHOD_HDRM &&
 	       !tb[DCB_HDRM_A_MEASURE_PEER_DELAY] &&
 	       !tb[DCB_HDRM_A_MEASURE_PEER_DELAY_HW] &&
 	       attr_u8(tb, DCB_HDRM_A_MEASURE_PTP_DOMAIN) == 3,
-	       "measure request: auto, ptp4l E2E: auto as before, nothing said (%d, \"%s\")",
+	       "measure request: auto, ptp4l E2E on the device: hdrm alone, nothing said (%d, \"%s\")",
 	       rc, err);
+	stub_reset();
+
+	/* method pdelay beside that ptp4l: refused, nothing sent */
+	f = ptp4l_eth9(PMC_DELAY_E2E, 0, 1);
+	stub_measure_ok();
+	rc = measure_req(&f, WORDS("method", "pdelay", "ptp4l-socket",
+				   ptp4l_path), err, sizeof(err), &v);
+	TAP_OK(rc == 2 && n_sent == 0 &&
+	       strstr(err, "ptp4l runs eth9 (delayMechanism E2E), and would take the answers to our peer delay requests for rogue ones"),
+	       "measure request: method pdelay beside ptp4l E2E: refused (%d, %d sent, \"%s\")",
+	       rc, n_sent, err);
 	stub_reset();
 
 	/* auto with push, or 2ts: a dcb_hdrm peer wanted, ptp4l not asked */
