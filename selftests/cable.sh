@@ -9,6 +9,11 @@
 #
 # Every frame, MAC control frames to 01-80-C2-00-00-01 included, crosses
 # the middle namespace through tc mirred, delayed by netem on the way out.
+# mirred sends a copy and the original is dropped, as a wire hands on a
+# new frame: a redirected frame would keep its sender's socket and its
+# stamp request (skb_scrub_packet() keeps skb->sk), and every veth on the
+# way would stamp it again into the sender's error queue, which ptp4l
+# reads as the stamps of its later messages. A clone has no socket.
 
 # cable_create NSA DEVA NSB DEVB ONE_WAY_DELAY_US
 cable_create()
@@ -27,9 +32,9 @@ cable_create()
 		tc -n "$nsm" qdisc add dev "$d" root netem delay "${delay}us" limit 100000 || return 1
 	done
 	tc -n "$nsm" filter add dev m1 parent ffff: matchall \
-		action mirred egress redirect dev m2 || return 1
+		action mirred egress mirror dev m2 action drop || return 1
 	tc -n "$nsm" filter add dev m2 parent ffff: matchall \
-		action mirred egress redirect dev m1 || return 1
+		action mirred egress mirror dev m1 action drop || return 1
 	ip -n "$nsa" link set "$deva" up && ip -n "$nsb" link set "$devb" up
 }
 
