@@ -8,10 +8,12 @@
 # delay.
 
 ALL_TESTS="pdelay_hw_accuracy pdelay_sw_cable pdelay_auto pdelay_local_ptp4l
-	   pdelay_given pdelay_ptp4l_method pdelay_refusals"
+	   pdelay_local_e2e pdelay_dev_method pdelay_given pdelay_ptp4l_method
+	   pdelay_refusals"
 # the debug kernel: one main path (the parser's hostile input is fuzz.sh's)
 DEBUG_TESTS="pdelay_auto"
 source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../cable.sh"
 
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
@@ -114,44 +116,39 @@ pdelay_hw_accuracy()
 	log_test "pdelay, ptp4l -P -H: |t - 2 x delay| <= 2 x resolution, its clock offset and fast"
 }
 
-# Software timestamps at both ends: ptp4l -S answers peer delay, dcb_hdrm's
-# reflector answers its own frames, on the same dcbsim cable of 200 us
-# each way (delay-ns, between the two drivers). Both estimates at or
-# above the truth, and peer delay's error within twice dcb_hdrm's, in the
-# same run. Not a veth cable with netem in a middle namespace
-# (selftests/cable.sh): a veth hands the frame on with its owner and its
-# stamp request, so every veth on the way stamps it again, and ptp4l
-# reads one of those later stamps as a later message's t3 (its estimate
-# came out 1.1 ms over a 400 us round trip there); dcb_hdrm keeps only
-# the stamp taken during its own transmit call (tstamp.c).
+# Software timestamps at both ends, on a veth cable with netem between
+# the two (selftests/cable.sh), 200 us each way: ptp4l -S answers peer
+# delay, dcb_hdrm's reflector answers its own frames. Both estimates at
+# or above the truth, and peer delay's error within twice dcb_hdrm's, in
+# the same run.
 pdelay_sw_cable()
 {
 	local out est_p est_h truth=400000 err_p err_h
 
-	pair 200000
-	check_err $? "cannot make the dcbsim cable"
-	responder_start db -S
+	cable_create "$NSA" va "$NSB" vb 200
+	check_err $? "cannot make the veth cable"
+	responder_start vb -S
 	check_err $? "ptp4l -P -S did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
-	out=$(hdrmA -j measure dev da method pdelay ts-mode software count 50 interval 5000)
+	out=$(hdrmA -j measure dev va method pdelay ts-mode software count 50 interval 5000)
 	check_err $? "pdelay: $out"
 	est_p=$(jqn .rtt_ns.estimate "$out")
 	[ "$(jqn .method "$out")" = pdelay ] && [ "$(jqn .steps "$out")" = 2 ] &&
 		[ "$(jqn .timestamping "$out")" = software ]
 	(($? == 0)) || check_err 1 "pdelay: $(jq -c '{method, responder, steps, timestamping, status}' <<<"$out")"
-	out=$(hdrmA -j measure dev da method hdrm ts-mode software count 50 interval 5000)
+	out=$(hdrmA -j measure dev va method hdrm ts-mode software count 50 interval 5000)
 	check_err $? "hdrm: $out"
 	est_h=$(jqn .rtt_ns.estimate "$out")
 	responder_stop
 	err_p=$((est_p - truth))
 	err_h=$((est_h - truth))
-	log_info "cable 200 us each way (t $truth ns), software stamps: pdelay $est_p ns (+$err_p), hdrm $est_h ns (+$err_h), ratio $(awk -v p="$err_p" -v h="$err_h" 'BEGIN { if (h > 0) printf "%.2f", p / h; else print "-" }')"
+	log_info "veth cable, netem 200 us each way (t $truth ns), software stamps: pdelay $est_p ns (+$err_p), hdrm $est_h ns (+$err_h), ratio $(awk -v p="$err_p" -v h="$err_h" 'BEGIN { if (h > 0) printf "%.2f", p / h; else print "-" }')"
 	[ "$est_p" -ge "$truth" ] && [ "$est_h" -ge "$truth" ]
 	check_err $? "an estimate below the cable's round trip: pdelay $est_p, hdrm $est_h, truth $truth"
 	# 20 us of slack: both errors are tens of us of emulation noise
 	[ "$err_p" -le $((2 * err_h + 20000)) ]
 	check_err $? "pdelay's error $err_p ns is over twice hdrm's $err_h ns (+20 us)"
-	ip -n "$NSA" link del da
-	log_test "pdelay, ptp4l -P -S, software stamps: never below the truth, error within 2x hdrm's"
+	ip netns del "$(cable_wire "$NSA" va)"
+	log_test "pdelay on a veth cable with netem, ptp4l -P -S: never below the truth, error within 2x hdrm's"
 }
 
 # method auto: hdrm where the peer runs dcb_hdrm, pdelay where it does
@@ -185,29 +182,68 @@ pdelay_auto()
 	log_test "method auto: hdrm with dcb_hdrm, pdelay with ptp4l alone, the manual line with neither"
 }
 
+# pmc_series SOCK SECONDS: ptp4l's peerMeanPathDelay, ns, every 0.25 s
+# for SECONDS, one a line
+pmc_series()
+{
+	local i
+
+	for i in $(seq 1 $(($2 * 4))); do
+		pmc_delay "$1"
+		sleep 0.25
+	done
+}
+
 # A ptp4l -P on the measuring device: it faults its port on a
 # Pdelay_Resp that answers no request of its own ("rogue peer delay
 # response"), and the answers to dcb_hdrm's requests would be such. Once
 # the module has seen ptp4l's own exchange on the device, method pdelay
 # is refused and auto does not fall back to it; ptp4l logs no fault.
+# While dcb_hdrm measures the link with its own frames beside it,
+# ptp4l's path delay stays within the spread it had before, and its
+# hardware timestamping configuration is as it set it. Hardware stamps
+# at both ends: software ones under TCG move with the load alone.
 pdelay_local_ptp4l()
 {
-	local out rc pa i
+	local out rc pa i base during lo hi w hwts
 
-	pair 2000
+	pair 20000 hwts on
 	check_err $? "cannot make a dcbsim pair"
-	responder_start db -S
+	responder_start db -H
 	check_err $? "the responder did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
-	ip netns exec "$NSA" ptp4l -2 -P -S -i da -m \
+	ip netns exec "$NSA" ptp4l -2 -P -H -i da -m \
 		--uds_address="$TMPD/ptp4l-a" >"$TMPD/ptp4l-a.log" 2>&1 &
 	pa=$!
 	# its first exchanges, one a second, answered by the responder
 	for i in $(seq 1 30); do
-		[ "$(hdrmA -j dev show dev da | jq .stats.ptp_others)" -ge 2 ] && break
+		[ "$(hdrmA -j dev show dev da | jq .stats.ptp_others)" -ge 2 ] &&
+			[ -n "$(pmc_delay "$TMPD/ptp4l-a")" ] && break
 		sleep 0.5
 	done
+	# its path delay alone for 4 s, then while 60 probes of ours go by
+	sleep 3
+	base=$(pmc_series "$TMPD/ptp4l-a" 4 | grep -E '^[0-9]+$')
+	hwts=$(hdrmA -j dev show dev da | jq -c .hwtstamp)
+	pmc_series "$TMPD/ptp4l-a" 4 >"$TMPD/during" &
+	out=$(hdrmA -j measure dev da method hdrm count 60 interval 50000)
+	check_err $? "hdrm beside ptp4l -P: $out"
+	wait $!
+	[ "$(jqn .timestamping "$out")" = hardware ] &&
+		[ "$(hdrmA -j dev show dev da | jq -c .hwtstamp)" = "$hwts" ]
+	check_err $? "beside ptp4l -H: $(jqn .timestamping "$out") stamps, hwtstamp $hwts before, $(hdrmA -j dev show dev da | jq -c .hwtstamp) after"
+	during=$(grep -E '^[0-9]+$' "$TMPD/during")
+	lo=$(sort -n <<<"$base" | head -n 1)
+	hi=$(sort -n <<<"$base" | tail -n 1)
+	# its spread, and no less than twice the clocks' resolution
+	w=$((hi - lo))
+	[ "$w" -lt $((2 * RES)) ] && w=$((2 * RES))
+	log_info "ptp4l's path delay on da: $lo..$hi ns alone ($(wc -l <<<"$base") reads), $(sort -n <<<"$during" | head -n 1)..$(sort -n <<<"$during" | tail -n 1) ns while dcb_hdrm measured ($(wc -l <<<"$during") reads); t $(jqn .rtt_ns.estimate "$out") ns"
+	[ -n "$base" ] && [ -n "$during" ] &&
+		[ "$(sort -n <<<"$during" | head -n 1)" -ge $((lo - w)) ] &&
+		[ "$(sort -n <<<"$during" | tail -n 1)" -le $((hi + w)) ]
+	check_err $? "ptp4l's path delay left $lo..$hi (+-$w) ns while dcb_hdrm measured: $(tr '\n' ' ' <<<"$during")"
 	out=$(hdrmA measure dev da method pdelay count 5 2>&1)
-	[ $? -ne 0 ] && grep -q "runs peer delay on this device" <<<"$out"
+	[ $? -ne 0 ] && grep -q "a PTP daemon (ptp4l) runs on this device" <<<"$out"
 	check_err $? "method pdelay beside ptp4l -P: $out"
 	hdrmB dev set dev db auto-hdrm off
 	out=$(hdrmA -j measure dev da count 5)
@@ -224,7 +260,119 @@ pdelay_local_ptp4l()
 	(($? == 0)) || check_err 1 "ptp4l on the measuring device logged: $(grep -iE "rogue|fault|multiple peer" "$TMPD/ptp4l-a.log" | head -3)"
 	log_info "ptp4l -P on da: $(grep -c . "$TMPD/ptp4l-a.log") log lines, none of a fault; its exchanges counted in ptp_others: $(hdrmA -j dev show dev da | jq .stats.ptp_others)"
 	ip -n "$NSA" link del da
-	log_test "beside ptp4l -P on the device: pdelay refused, auto keeps to hdrm, ptp4l logs no fault"
+	log_test "beside ptp4l -P on the device: its path delay unmoved by hdrm, pdelay refused, auto keeps to hdrm, no fault"
+}
+
+# A ptp4l with the end-to-end mechanism on the measuring device, a slave
+# of one on the peer: it faults its port on a Pdelay_Resp as a P2P one
+# does. The module knows it by the Delay_Resps to its clockIdentity, the
+# tool by its socket: pdelay refused by each, auto without the fallback,
+# and ptp4l logs no fault.
+pdelay_local_e2e()
+{
+	local out rc pa pb i
+
+	pair 2000
+	check_err $? "cannot make a dcbsim pair"
+	ip netns exec "$NSB" ptp4l -2 -E -S -i db -m --priority1 100 \
+		--uds_address="$TMPD/ptp4l-b" >"$TMPD/ptp4l-b.log" 2>&1 &
+	pb=$!
+	ip netns exec "$NSA" ptp4l -2 -E -S -s -i da -m \
+		--uds_address="$TMPD/ptp4l-a" >"$TMPD/ptp4l-a.log" 2>&1 &
+	pa=$!
+	# the slave's Delay_Req answered: a Delay_Resp to da's identity
+	for i in $(seq 1 60); do
+		[ "$(hdrmA -j dev show dev da | jq .stats.ptp_others)" -ge 1 ] && break
+		sleep 0.5
+	done
+	[ "$(hdrmA -j dev show dev da | jq .stats.ptp_others)" -ge 1 ]
+	check_err $? "no Delay_Resp to da's ptp4l counted: $(tail -n 3 "$TMPD/ptp4l-a.log")"
+	# the module alone (no socket at the default path in the test)
+	out=$(hdrmA measure dev da method pdelay count 5 2>&1)
+	[ $? -ne 0 ] && grep -q "a PTP daemon (ptp4l) runs on this device" <<<"$out"
+	check_err $? "the module took pdelay beside ptp4l -E: $out"
+	# the tool, from ptp4l's socket
+	out=$(hdrmA measure dev da method pdelay ptp4l-socket "$TMPD/ptp4l-a" count 5 2>&1)
+	rc=$?
+	[ "$rc" -eq 2 ] && grep -q "ptp4l runs da (delayMechanism E2E), and would take the answers" <<<"$out"
+	check_err $? "the tool took pdelay beside ptp4l -E: exit $rc, $out"
+	hdrmB dev set dev db auto-hdrm off
+	out=$(hdrmA -j measure dev da ptp4l-socket "$TMPD/ptp4l-a" count 5)
+	rc=$?
+	[ "$rc" -eq 5 ] && [ "$(jqn .status "$out")" = peer-no-cap ] &&
+		[ "$(jqn .method "$out")" = hdrm ]
+	(($? == 0)) || check_err 1 "auto beside ptp4l -E fell back: exit $rc, $(jq -c '{method, status}' <<<"$out" 2>/dev/null)"
+	hdrmB dev set dev db auto-hdrm on
+	sleep 2
+	kill "$pa" "$pb"
+	wait "$pa" "$pb" 2>/dev/null
+	! grep -qiE "rogue|fault" "$TMPD/ptp4l-a.log"
+	(($? == 0)) || check_err 1 "ptp4l -E on the measuring device logged: $(grep -iE "rogue|fault" "$TMPD/ptp4l-a.log" | head -3)"
+	# its own delay exchange went on: it measured a path delay
+	grep -q "path delay" "$TMPD/ptp4l-a.log"
+	check_err $? "ptp4l -E on da measured no path delay: $(tail -n 3 "$TMPD/ptp4l-a.log")"
+	ip -n "$NSA" link del da
+	log_test "beside ptp4l -E on the device: pdelay refused by the module and the tool, auto keeps to hdrm, no fault"
+}
+
+# The device's method, domain and SDO (dev set): a measurement that
+# names none takes them, a re-measurement too; the kernel refuses a
+# device method ptp4l with its reason.
+pdelay_dev_method()
+{
+	local out idx before i
+
+	pair 2000
+	check_err $? "cannot make a dcbsim pair"
+	responder_start db -S
+	check_err $? "ptp4l -P -S did not start: $(tail -n 5 "$TMPD/ptp4l-b.log")"
+	hdrmA dev set dev da method pdelay ptp-domain 7 ptp-sdo 1
+	check_err $? "dev set method pdelay ptp-domain 7 ptp-sdo 1"
+	out=$(hdrmA -j dev show dev da)
+	[ "$(jq -c '[.method, .ptp_domain, .ptp_sdo]' <<<"$out")" = '["pdelay",7,1]' ]
+	check_err $? "dev show: $(jq -c '[.method, .ptp_domain, .ptp_sdo]' <<<"$out")"
+	hdrmA dev show dev da | grep -q "^method pdelay  ptp-domain 7  ptp-sdo 1$"
+	check_err $? "dev show's text: $(hdrmA dev show dev da | grep method)"
+	# ptp4l answers domain 0, SDO 0 only: the device's 7 and 1 get nothing
+	out=$(hdrmA -j measure dev da count 5 timeout 500 2>&1)
+	[ $? -ne 0 ] && grep -q '"method":"pdelay"' <<<"$out" &&
+		grep -q '"status":"no-reply"' <<<"$out"
+	check_err $? "domain 7, SDO 1 from the device: $(head -c 300 <<<"$out")"
+	hdrmA dev set dev da ptp-domain 0 ptp-sdo 0
+	out=$(hdrmA -j measure dev da count 10)
+	check_err $? "method pdelay from the device: $out"
+	[ "$(jqn .method "$out")" = pdelay ] && [ "$(jqn .status "$out")" = ok ]
+	(($? == 0)) || check_err 1 "the device's method pdelay: $(jq -c '{method, status}' <<<"$out")"
+	# a request's own method still wins
+	out=$(hdrmA -j measure dev da method hdrm count 5)
+	[ "$(jqn .method "$out")" = hdrm ]
+	check_err $? "method hdrm on a pdelay device: $(jq -c '{method, status}' <<<"$out")"
+	# a re-measurement after a link event takes the device's method
+	before=$(hdrmA -j dev show dev da | jq .stats.remeasured)
+	hdrmA dev set dev da remeasure on
+	ip -n "$NSA" link set da mtu 2000
+	for i in $(seq 1 40); do
+		out=$(hdrmA -j show dev da)
+		[ "$(jqn .method "$out")" = pdelay ] &&
+			[ "$(jqn .status "$out")" = ok ] && break
+		sleep 0.25
+	done
+	[ "$(hdrmA -j dev show dev da | jq .stats.remeasured)" -gt "$before" ] &&
+		[ "$(jqn .method "$out")" = pdelay ] && [ "$(jqn .status "$out")" = ok ]
+	(($? == 0)) || check_err 1 "the re-measurement: $(jq -c '{method, status, session}' <<<"$out")"
+	hdrmA dev set dev da remeasure off
+	responder_stop
+	# the kernel's own refusal, past the tool's
+	if [ -n "${YNL_CLI:-}" ] && [ -f "$YNL_CLI" ]; then
+		idx=$(hdrmA -j dev show dev da | jq .ifindex)
+		out=$(ynl_ns "$NSA" --do dev-set --json "{\"ifindex\": $idx, \"method\": \"ptp4l\", \"ptp-domain\": 9}" 2>&1)
+		[ $? -ne 0 ] && grep -q "method ptp4l is a measurement's, not a device's" <<<"$out"
+		check_err $? "the module took a device method ptp4l: $out"
+		[ "$(hdrmA -j dev show dev da | jq -c '[.method, .ptp_domain]')" = '["pdelay",0]' ]
+		check_err $? "a refused dev set changed the device: $(hdrmA -j dev show dev da | jq -c '[.method, .ptp_domain]')"
+	fi
+	ip -n "$NSA" link del da
+	log_test "dev set method, ptp-domain, ptp-sdo: taken by measure and remeasure, ptp4l refused"
 }
 
 # method ptp4l, in the module: the requester gives ptp4l's peer delay
