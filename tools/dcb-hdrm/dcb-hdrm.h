@@ -66,6 +66,19 @@ int hdrm_parse_size_u32(const char *what, const char *s, uint32_t min,
 int hdrm_prio_word(const char *word, uint32_t *prios, const char **value);
 int hdrm_parse_word(const char *what, const char *s, const char *const *words,
 		    unsigned int n, uint32_t *out);
+
+/*
+ * The keywords a command's words have given, so that a second one is
+ * refused instead of the last taken: "simulate speed 25000 ... speed
+ * 10000" is an error, as it is in no command of dcb's.
+ */
+#define HDRM_KEYS_MAX	32
+struct hdrm_keys {
+	const char *cmd;		/* the command, as its errors name it */
+	const char *seen[HDRM_KEYS_MAX];
+	unsigned int n;
+};
+int hdrm_key(struct hdrm_keys *k, const char *word, int argc, int values);
 int hdrm_connect(struct hdrm_ctx *ctx);
 int hdrm_kernel_err(struct hdrm_ctx *ctx, const char *what, int err);
 struct nl_sock *hdrm_listen(int *family);

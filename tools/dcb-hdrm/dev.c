@@ -100,15 +100,20 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
  * @cmd: the command, as its errors name it ("measure", "dev set")
  * @argc: the words left, the keyword first
  * @argv: the words
- * @name: set to DEV
+ * @name: NULL until "dev DEV" is read, then set to DEV
  *
  * Each command matches the keyword as it matches its other keys (a prefix
  * of "dev", or the whole word where keys are whole words).
  *
- * Return: the words taken (2), or -EINVAL, said, when DEV is missing.
+ * Return: the words taken (2), or -EINVAL, said, when DEV is missing or
+ * "dev" was given before.
  */
 int hdrm_dev_arg(const char *cmd, int argc, char **argv, const char **name)
 {
+	if (*name) {
+		hdrm_err("%s: \"dev\" is given twice", cmd);
+		return -EINVAL;
+	}
 	if (argc < 2) {
 		hdrm_err("%s: \"dev\" needs a device name", cmd);
 		return -EINVAL;
@@ -786,6 +791,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "ptp-domain", DCB_HDRM_A_DEV_PTP_DOMAIN, 0, 255, false, NULL, true },
 		{ "ptp-sdo", DCB_HDRM_A_DEV_PTP_SDO, 0, DCB_HDRM_LIMIT_DEV_PTP_SDO_MAX, false, NULL, true },
 	};
+	struct hdrm_keys seen = { .cmd = "dev set" };
 	struct frame_set frames = { 0 };
 	struct prio_set prio = { 0 };
 	const char *name = NULL;
@@ -812,10 +818,6 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			nlmsg_free(msg);
 			return 0;
 		}
-		if (argc < 2) {
-			hdrm_err("dev set: \"%s\" needs a value", *argv);
-			goto usage;
-		}
 		if (!strcmp(*argv, "dev")) {
 			err = hdrm_dev_arg("dev set", argc, argv, &name);
 			if (err < 0)
@@ -826,6 +828,13 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		}
 		if (!strcmp(*argv, "max-frame") || !strcmp(*argv, "prio") ||
 		    !strcmp(*argv, "prio-mask")) {
+			if (hdrm_key(&seen, *argv, argc, 1))
+				goto usage;
+			/* both set the mask: the one given must be all of it */
+			if (argv[0][0] == 'p' && prio.given) {
+				hdrm_err("dev set: give one of prio and prio-mask, once");
+				goto usage;
+			}
 			err = argv[0][0] == 'm' ?
 			      parse_max_frame(argc, argv, &frames) :
 			      parse_prio(argc, argv, &prio);
@@ -837,6 +846,8 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			continue;
 		}
 		if (!strcmp(*argv, "hwtstamp")) {
+			if (hdrm_key(&seen, "hwtstamp", argc, 1))
+				goto usage;
 			if (strcmp(argv[1], "on")) {
 				hdrm_err("dev set: invalid hwtstamp \"%s\"; expected on (dcb-hdrm only widens a device's timestamping configuration, never turns it off)",
 					 argv[1]);
@@ -855,6 +866,8 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 				 *argv);
 			goto usage;
 		}
+		if (hdrm_key(&seen, keys[i].word, argc, 1))
+			goto usage;
 		if (keys[i].words)
 			err = hdrm_parse_word(keys[i].word, argv[1],
 					      keys[i].words, keys[i].max + 1,

@@ -263,6 +263,7 @@ static void lldp_usage(FILE *f)
 int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv)
 {
 	uint32_t ifindex, variant = HDRM_DCBX_IEEE, ttl = 120, timeout = 30;
+	struct hdrm_keys k = { .cmd = "lldp" };
 	const char *name = NULL;
 	bool send_cmd;
 	int err;
@@ -287,22 +288,21 @@ int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv)
 			lldp_usage(stdout);
 			return 0;
 		}
-		if (argc < 2) {
-			hdrm_err("lldp: \"%s\" needs a value", *argv);
-			return EXIT_USAGE;
-		}
 		if (!strcmp(*argv, "dev")) {
 			if (hdrm_dev_arg("lldp", argc, argv, &name) < 0)
 				return EXIT_USAGE;
 		} else if (send_cmd && !strcmp(*argv, "dcbx")) {
-			if (hdrm_parse_word("dcbx", argv[1], variant_words, 3,
+			if (hdrm_key(&k, "dcbx", argc, 1) ||
+			    hdrm_parse_word("dcbx", argv[1], variant_words, 3,
 					    &variant))
 				return EXIT_USAGE;
 		} else if (send_cmd && !strcmp(*argv, "ttl")) {
-			if (hdrm_parse_u32("ttl", argv[1], 1, 65535, &ttl))
+			if (hdrm_key(&k, "ttl", argc, 1) ||
+			    hdrm_parse_u32("ttl", argv[1], 1, 65535, &ttl))
 				return EXIT_USAGE;
 		} else if (!send_cmd && !strcmp(*argv, "timeout")) {
-			if (hdrm_parse_u32("timeout", argv[1], 1, 3600, &timeout))
+			if (hdrm_key(&k, "timeout", argc, 1) ||
+			    hdrm_parse_u32("timeout", argv[1], 1, 3600, &timeout))
 				return EXIT_USAGE;
 		} else {
 			hdrm_err(send_cmd ?

@@ -286,26 +286,39 @@ struct measure_args {
  * Return: 0 when @key was one of them, 1 when it was none, -EINVAL for
  * a bad value (said).
  */
-static int measure_parse_method(const char *key, const char *val,
+static int measure_parse_method(struct hdrm_keys *k, int argc, char **argv,
 				struct measure_args *a)
 {
-	if (hdrm_matches(key, "method")) {
+	const char *key = argv[0], *val = argv[1];
+	static const char *const words[] = {
+		"method", "ptp-domain", "ptp-sdo", "ptp4l-socket",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (hdrm_matches(key, words[i]))
+			break;
+	if (i == ARRAY_SIZE(words))
+		return 1;
+	if (hdrm_key(k, words[i], argc, 1))
+		return -EINVAL;
+	if (i == 0) {
 		if (hdrm_parse_word("method", val, hdrm_method_names,
 				    DCB_HDRM_METHOD_PTP4L + 1, &a->method))
 			return -EINVAL;
 		a->has_method = true;
-	} else if (hdrm_matches(key, "ptp-domain")) {
+	} else if (i == 1) {
 		if (hdrm_parse_u32("ptp-domain", val, 0, UINT8_MAX,
 				   &a->ptp_domain))
 			return -EINVAL;
 		a->has_ptp_domain = true;
-	} else if (hdrm_matches(key, "ptp-sdo")) {
+	} else if (i == 2) {
 		if (hdrm_parse_u32("ptp-sdo", val, 0,
 				   DCB_HDRM_LIMIT_MEASURE_PTP_SDO_MAX,
 				   &a->ptp_sdo))
 			return -EINVAL;
 		a->has_ptp_sdo = true;
-	} else if (hdrm_matches(key, "ptp4l-socket")) {
+	} else {
 		if (!*val ||
 		    strlen(val) >= sizeof(((struct sockaddr_un *)0)->sun_path)) {
 			hdrm_err("invalid ptp4l-socket \"%s\"; expected a path of 1..%zu bytes",
@@ -313,8 +326,6 @@ static int measure_parse_method(const char *key, const char *val,
 			return -EINVAL;
 		}
 		a->ptp4l_socket = val;
-	} else {
-		return 1;
 	}
 	return 0;
 }
@@ -359,6 +370,7 @@ static int measure_check(const struct measure_args *a)
 static int measure_parse(int argc, char **argv, struct measure_args *a,
 			 const char **name)
 {
+	struct hdrm_keys k = { .cmd = "measure" };
 	const char *key, *val;
 	int err;
 
@@ -376,22 +388,23 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			return 1;
 		}
 		if (hdrm_matches(key, "push")) {
+			if (hdrm_key(&k, "push", argc, 0))
+				return -EINVAL;
 			a->push = true;
 			argc--;
 			argv++;
 			continue;
 		}
-		if (!strcmp(key, "simulate")) {
-			a->simulate = true;
-			argc--;
-			argv++;
-			continue;
-		}
-		if (!strcmp(key, "samples") || !strcmp(key, "histogram")) {
-			if (*key == 's')
-				a->samples = true;
-			else
+		if (!strcmp(key, "simulate") || !strcmp(key, "samples") ||
+		    !strcmp(key, "histogram")) {
+			if (hdrm_key(&k, key, argc, 0))
+				return -EINVAL;
+			if (*key == 'h')
 				a->histogram = true;
+			else if (key[1] == 'i')
+				a->simulate = true;
+			else
+				a->samples = true;
 			argc--;
 			argv++;
 			continue;
@@ -401,6 +414,8 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 		 * the device's is none: the kernel resolves it (apply-own)
 		 */
 		if (hdrm_matches(key, "apply")) {
+			if (hdrm_key(&k, "apply", argc, 0))
+				return -EINVAL;
 			a->has_apply = false;
 			a->apply_own = true;
 			if (argc > 1 && (!strcmp(argv[1], "none") ||
@@ -418,47 +433,49 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			argv++;
 			continue;
 		}
-		if (argc < 2) {
-			hdrm_err("measure: \"%s\" needs a value", key);
-			return -EINVAL;
-		}
-		val = argv[1];
+		val = argc > 1 ? argv[1] : NULL;
 		if (hdrm_matches(key, "dev")) {
 			if (hdrm_dev_arg("measure", argc, argv, name) < 0)
 				return -EINVAL;
 		} else if (hdrm_matches(key, "count")) {
-			if (hdrm_parse_u32("count", val, DCB_HDRM_LIMIT_MEASURE_COUNT_MIN,
+			if (hdrm_key(&k, "count", argc, 1) ||
+			    hdrm_parse_u32("count", val, DCB_HDRM_LIMIT_MEASURE_COUNT_MIN,
 					   DCB_HDRM_LIMIT_MEASURE_COUNT_MAX, &a->count))
 				return -EINVAL;
 			a->has_count = true;
 		} else if (hdrm_matches(key, "interval")) {
-			if (hdrm_parse_u32("interval", val, DCB_HDRM_LIMIT_MEASURE_INTERVAL_MIN,
+			if (hdrm_key(&k, "interval", argc, 1) ||
+			    hdrm_parse_u32("interval", val, DCB_HDRM_LIMIT_MEASURE_INTERVAL_MIN,
 					   DCB_HDRM_LIMIT_MEASURE_INTERVAL_MAX,
 					   &a->interval))
 				return -EINVAL;
 			a->has_interval = true;
 		} else if (hdrm_matches(key, "timeout")) {
-			if (hdrm_parse_u32("timeout", val, DCB_HDRM_LIMIT_MEASURE_TIMEOUT_MIN,
+			if (hdrm_key(&k, "timeout", argc, 1) ||
+			    hdrm_parse_u32("timeout", val, DCB_HDRM_LIMIT_MEASURE_TIMEOUT_MIN,
 					   DCB_HDRM_LIMIT_MEASURE_TIMEOUT_MAX,
 					   &a->timeout))
 				return -EINVAL;
 			a->has_timeout = true;
 		} else if (hdrm_matches(key, "mode")) {
-			if (hdrm_parse_word("mode", val, hdrm_mode_names, 2, &a->mode))
+			if (hdrm_key(&k, "mode", argc, 1) ||
+			    hdrm_parse_word("mode", val, hdrm_mode_names, 2, &a->mode))
 				return -EINVAL;
 			a->has_mode = true;
 		} else if (hdrm_matches(key, "estimator")) {
-			if (hdrm_parse_word("estimator", val, hdrm_estimator_names,
+			if (hdrm_key(&k, "estimator", argc, 1) ||
+			    hdrm_parse_word("estimator", val, hdrm_estimator_names,
 					    3, &a->estimator))
 				return -EINVAL;
 			a->has_estimator = true;
 		} else if (hdrm_matches(key, "ts-mode")) {
-			if (hdrm_parse_word("ts-mode", val, hdrm_ts_mode_names,
+			if (hdrm_key(&k, "ts-mode", argc, 1) ||
+			    hdrm_parse_word("ts-mode", val, hdrm_ts_mode_names,
 					    DCB_HDRM_TS_MODE_HOOK + 1, &a->ts_mode))
 				return -EINVAL;
 			a->has_ts_mode = true;
 		} else {
-			err = measure_parse_method(key, val, a);
+			err = measure_parse_method(&k, argc, argv, a);
 			if (err > 0)
 				hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain, ptp-sdo or ptp4l-socket",
 					 key);

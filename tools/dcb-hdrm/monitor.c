@@ -179,6 +179,7 @@ counted:
 
 int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv)
 {
+	struct hdrm_keys k = { .cmd = "monitor" };
 	struct mon m = { .ctx = ctx };
 	const char *name = NULL;
 	struct nl_sock *sk;
@@ -191,15 +192,12 @@ int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv)
 			       "       dcb-hdrm monitor help\n");
 			return 0;
 		}
-		if (argc < 2) {
-			hdrm_err("monitor: \"%s\" needs a value", *argv);
-			return EXIT_USAGE;
-		}
 		if (hdrm_matches(*argv, "dev")) {
 			if (hdrm_dev_arg("monitor", argc, argv, &name) < 0)
 				return EXIT_USAGE;
 		} else if (hdrm_matches(*argv, "count")) {
-			if (hdrm_parse_u32("count", argv[1], 1, 1000000, &m.left))
+			if (hdrm_key(&k, "count", argc, 1) ||
+			    hdrm_parse_u32("count", argv[1], 1, 1000000, &m.left))
 				return EXIT_USAGE;
 			m.counted = true;
 		} else {

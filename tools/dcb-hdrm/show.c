@@ -16,6 +16,7 @@
 
 int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 {
+	struct hdrm_keys k = { .cmd = "show" };
 	struct dev_view dev = { 0 };
 	const char *name = NULL;
 	char how[1024];
@@ -30,9 +31,13 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 		/* a bare "dev" at the end is an unknown argument here */
 		if (hdrm_matches(*argv, "dev") && argc > 1) {
 			err = hdrm_dev_arg("show", argc, argv, &name);
+			if (err < 0)
+				return EXIT_USAGE;
 			argc -= err;
 			argv += err;
 		} else if (!strcmp(*argv, "simulate")) {
+			if (hdrm_key(&k, "simulate", argc, 0))
+				return EXIT_USAGE;
 			simulate = true;
 			argc--;
 			argv++;

@@ -114,7 +114,15 @@ bad:
 
 static int sim_parse(int argc, char **argv, struct sim_args *a)
 {
+	static const char *const words[] = {
+		"speed", "rtt-ns", "cable-m", "link-rtt-ns", "link-cable-m",
+		"mtu", "max-frame", "link-frame", "cell",
+		"small-packet-percent", "k", "precision", "pattern", "other",
+		"headroom",
+	};
+	struct hdrm_keys k = { .cmd = "simulate" };
 	const char *key, *val;
+	unsigned int i;
 	uint64_t v;
 	int err = 0;
 
@@ -128,10 +136,16 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 			sim_usage(stdout);
 			return 1;
 		}
-		if (argc < 2) {
-			hdrm_err("simulate: \"%s\" needs a value", key);
+		for (i = 0; i < ARRAY_SIZE(words); i++)
+			if (!strcmp(key, words[i]))
+				break;
+		if (i == ARRAY_SIZE(words)) {
+			hdrm_err("simulate: unknown argument \"%s\"; expected speed, rtt-ns, cable-m, link-rtt-ns, link-cable-m, mtu, max-frame, link-frame, cell, small-packet-percent, k, precision, pattern, other or headroom",
+				 key);
 			return -1;
 		}
+		if (hdrm_key(&k, words[i], argc, 1))
+			return -1;
 		val = argv[1];
 		if (!strcmp(key, "speed")) {
 			err = hdrm_parse_u32("speed", val, 1,
@@ -206,14 +220,10 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 		} else if (!strcmp(key, "other")) {
 			err = hdrm_parse_size_u32("other", val, HDRM_MIN_FRAME,
 					     HDRM_CALC_MAX_FRAME, &a->other);
-		} else if (!strcmp(key, "headroom")) {
+		} else {
 			err = hdrm_parse_size("headroom", val, 0, UINT64_MAX / 2, &v);
 			a->headroom = v;
 			a->has_headroom = true;
-		} else {
-			hdrm_err("simulate: unknown argument \"%s\"; expected speed, rtt-ns, cable-m, link-rtt-ns, link-cable-m, mtu, max-frame, link-frame, cell, small-packet-percent, k, precision, pattern, other or headroom",
-				 key);
-			return -1;
 		}
 		if (err)
 			return -1;

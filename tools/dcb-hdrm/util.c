@@ -254,6 +254,39 @@ int hdrm_parse_word(const char *what, const char *s, const char *const *words,
 	return -EINVAL;
 }
 
+/**
+ * hdrm_key() - one of a command's keywords, read once
+ * @k: the keywords the command's words have given so far
+ * @word: the keyword, whole, however much of it the words spelled
+ * @argc: the words left, @word's first
+ * @values: the words it takes after it (0 for a flag such as "push")
+ *
+ * Every command calls it for each keyword before reading its value, so
+ * that the two mistakes are said the same way everywhere.
+ *
+ * Return: 0, or -EINVAL, said, when @word was given before or its value
+ * is missing.
+ */
+int hdrm_key(struct hdrm_keys *k, const char *word, int argc, int values)
+{
+	unsigned int i;
+
+	for (i = 0; i < k->n; i++) {
+		if (!strcmp(k->seen[i], word)) {
+			hdrm_err("%s: \"%s\" is given twice", k->cmd, word);
+			return -EINVAL;
+		}
+	}
+	if (argc <= values) {
+		hdrm_err("%s: \"%s\" needs a value", k->cmd, word);
+		return -EINVAL;
+	}
+	/* no command has HDRM_KEYS_MAX keywords */
+	if (k->n < HDRM_KEYS_MAX)
+		k->seen[k->n++] = word;
+	return 0;
+}
+
 /*
  * A socket that hears the dcb_hdrm monitor group and nlctrl's notify
  * group (which announces the module's unload); *family is the family's

@@ -471,6 +471,7 @@ int wd_set_parse(int argc, char **argv, struct wd_set *s)
 		  DCB_HDRM_LIMIT_WATCHDOG_POLL_MS_MAX, NULL,
 		  offsetof(struct wd_set, poll_ms) },
 	};
+	struct hdrm_keys k = { .cmd = "watchdog set" };
 	unsigned int i;
 	uint32_t *v;
 	int err;
@@ -481,15 +482,7 @@ int wd_set_parse(int argc, char **argv, struct wd_set *s)
 			wd_usage(stdout);
 			return 1;
 		}
-		if (argc < 2) {
-			hdrm_err("watchdog set: \"%s\" needs a value", *argv);
-			return -EINVAL;
-		}
 		if (!strcmp(*argv, "dev")) {
-			if (s->name) {
-				hdrm_err("watchdog set: \"dev\" is given twice");
-				return -EINVAL;
-			}
 			err = hdrm_dev_arg("watchdog set", argc, argv, &s->name);
 			if (err < 0)
 				return -EINVAL;
@@ -505,11 +498,8 @@ int wd_set_parse(int argc, char **argv, struct wd_set *s)
 				 *argv);
 			return -EINVAL;
 		}
-		if (s->given & keys[i].bit) {
-			hdrm_err("watchdog set: \"%s\" is given twice",
-				 keys[i].word);
+		if (hdrm_key(&k, keys[i].word, argc, 1))
 			return -EINVAL;
-		}
 		v = (uint32_t *)((char *)s + keys[i].off);
 		if (keys[i].words)
 			err = hdrm_parse_word(keys[i].word, argv[1],

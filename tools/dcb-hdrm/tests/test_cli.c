@@ -383,6 +383,50 @@ int main(void)
 	expect(1, "invalid small-packet-percent \"-1\"",
 	       ARGV("dev", "set", "dev", "lo", "small-packet-percent", "-1"));
 	/*
+	 * a keyword given twice is one line naming it, in every command,
+	 * before anything is done (the kernel would have said 2 or 3)
+	 */
+	expect(1, "simulate: \"speed\" is given twice",
+	       ARGV("simulate", "speed", "25000", "rtt-ns", "496", "speed", "10000"));
+	expect(1, "simulate: \"headroom\" is given twice",
+	       ARGV("simulate", "speed", "25000", "rtt-ns", "496", "headroom", "1K",
+		    "headroom", "2K"));
+	expect(1, "measure: \"count\" is given twice",
+	       ARGV("measure", "dev", "lo", "count", "5", "c", "6"));
+	expect(1, "measure: \"push\" is given twice",
+	       ARGV("measure", "dev", "lo", "push", "push"));
+	expect(1, "measure: \"apply\" is given twice",
+	       ARGV("measure", "dev", "lo", "apply", "auto", "apply"));
+	expect(1, "measure: \"histogram\" is given twice",
+	       ARGV("measure", "dev", "lo", "histogram", "histogram"));
+	expect(1, "measure: \"ptp-sdo\" is given twice",
+	       ARGV("measure", "dev", "lo", "ptp-sdo", "1", "ptp-sdo", "1"));
+	expect(1, "measure: \"dev\" is given twice",
+	       ARGV("measure", "dev", "lo", "dev", "lo"));
+	expect(1, "dev set: \"k\" is given twice",
+	       ARGV("dev", "set", "dev", "lo", "k", "64K", "cell", "256", "k", "32K"));
+	expect(1, "dev set: \"max-frame\" is given twice",
+	       ARGV("dev", "set", "dev", "lo", "max-frame", "3:9000", "max-frame", "4:1500"));
+	expect(1, "dev set: give one of prio and prio-mask, once",
+	       ARGV("dev", "set", "dev", "lo", "prio", "3:on", "prio-mask", "0x18"));
+	expect(1, "dev set: \"dev\" is given twice",
+	       ARGV("dev", "set", "dev", "lo", "reflect", "on", "dev", "lo"));
+	expect(1, "dev show: \"dev\" is given twice",
+	       ARGV("dev", "show", "dev", "lo", "dev", "lo"));
+	expect(1, "show: \"simulate\" is given twice",
+	       ARGV("show", "dev", "lo", "simulate", "simulate"));
+	expect(1, "monitor: \"count\" is given twice",
+	       ARGV("monitor", "count", "1", "count", "2"));
+	expect(1, "lldp: \"ttl\" is given twice",
+	       ARGV("lldp", "send", "dev", "lo", "ttl", "10", "ttl", "20"));
+	expect(1, "lldp: \"timeout\" is given twice",
+	       ARGV("lldp", "listen", "dev", "lo", "timeout", "1", "timeout", "2"));
+	expect(1, "watchdog show: \"dev\" is given twice",
+	       ARGV("watchdog", "show", "dev", "lo", "dev", "lo"));
+	expect(1, "measure: \"count\" needs a value", ARGV("measure", "dev", "lo", "count"));
+	expect(1, "monitor: \"count\" needs a value", ARGV("monitor", "count"));
+	expect(1, "lldp: \"ttl\" needs a value", ARGV("lldp", "send", "dev", "lo", "ttl"));
+	/*
 	 * -batch: a command per line; comments and blank lines skipped; the
 	 * first failure ends it, naming its line, unless -force
 	 */

@@ -29,6 +29,19 @@ int main(void)
 	TAP_OK(hdrm_parse_u32("count", "12abc", 0, 100, &v), "trailing junk rejected");
 	TAP_OK(hdrm_parse_u32("count", "", 0, 100, &v), "empty rejected");
 
+	{
+		struct hdrm_keys k = { .cmd = "simulate" };
+
+		TAP_OK(!hdrm_key(&k, "speed", 2, 1) && !hdrm_key(&k, "k", 2, 1),
+		       "keywords, once each, taken");
+		TAP_OK(hdrm_key(&k, "speed", 2, 1) == -EINVAL,
+		       "a keyword given twice refused");
+		TAP_OK(hdrm_key(&k, "mtu", 1, 1) == -EINVAL,
+		       "a keyword without its value refused");
+		TAP_OK(!hdrm_key(&k, "push", 1, 0) && hdrm_key(&k, "push", 1, 0),
+		       "a flag, once");
+	}
+
 	TAP_OK(hdrm_parse_ifindex("no-such-dev0", &ifindex) == -ENODEV,
 	       "unknown device name rejected");
 	TAP_OK(hdrm_parse_ifindex("a-name-far-too-long-for-linux", &ifindex) == -EINVAL,

@@ -164,7 +164,7 @@ static void test_set_words(void)
 		ARGV("dev", "eth0", "dev", "eth1", "state", "on"));
 	refused("watchdog set: \"poll-ms\" needs a value",
 		ARGV("dev", "eth0", "poll-ms"));
-	refused("watchdog set: \"dev\" needs a value", ARGV("dev"));
+	refused("watchdog set: \"dev\" needs a device name", ARGV("dev"));
 	refused("watchdog set: unknown argument \"detect\"; expected dev, state, action, detect-ms, restore-ms or poll-ms",
 		ARGV("dev", "eth0", "detect", "100"));
 	refused("watchdog set: nothing to set; see \"dcb-hdrm watchdog help\"",
