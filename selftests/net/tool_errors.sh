@@ -45,15 +45,19 @@ unknown_words()
 {
 	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, help' \
 		dcb-hdrm frobnicate
-	expect_error 1 'monitor: unknown argument "eth0"; expected dev or count' \
-		dcb-hdrm monitor eth0 now
+	expect_error 1 'monitor: unknown argument "frobs"; expected dev or count' \
+		dcb-hdrm monitor frobs now
+	expect_error 1 'monitor: unknown argument "eth0"; to name a device, write "dev eth0"' \
+		dcb-hdrm monitor eth0
+	expect_error 1 'measure: unknown argument "lo"; to name a device, write "dev lo"' \
+		dcb-hdrm measure lo count 5
 	expect_error 1 'invalid count "0"; expected an integer 1..1000000' \
 		dcb-hdrm monitor count 0
 	expect_error 1 'measure: unknown argument "sideways"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram' \
 		dcb-hdrm measure dev lo apply sideways 1
 	expect_error 1 'dev: unknown command "list"; expected "show", "set" or "help"' \
 		dcb-hdrm dev list
-	expect_error 1 'dev show: unknown argument "eth0"; expected "dev DEV"' \
+	expect_error 1 'dev show: unknown argument "eth0"; to name a device, write "dev eth0"' \
 		dcb-hdrm dev show eth0
 	expect_error 1 'dev show: "dev" needs a device name' \
 		dcb-hdrm dev show dev

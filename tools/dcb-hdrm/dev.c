@@ -5,6 +5,7 @@
  * takes.
  */
 #include <errno.h>
+#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,38 @@ int hdrm_dev_arg(const char *cmd, int argc, char **argv, const char **name)
 	}
 	*name = argv[1];
 	return 2;
+}
+
+/**
+ * hdrm_unknown_arg() - says that a word is none of a command's
+ * @cmd: the command, as its errors name it ("measure", "dev set")
+ * @argc: the words left, the unknown one first
+ * @argv: the words
+ * @dev_wanted: the command takes "dev DEV" and its words had none yet
+ * @expected: its words, as the line lists them after "expected"
+ *
+ * A device named without its keyword ("measure eth0") is the likely
+ * mistake when the word is a device's name, or could be one and is the
+ * last word (a keyword there would have wanted a value): the line then
+ * says what to write instead.
+ *
+ * Return: -EINVAL.
+ */
+int hdrm_unknown_arg(const char *cmd, int argc, char **argv, bool dev_wanted,
+		     const char *expected)
+{
+	const char *word = argv[0];
+	bool ifname = *word && strlen(word) < IF_NAMESIZE &&
+		      !strpbrk(word, "/: \t\r\n") && strcmp(word, ".") &&
+		      strcmp(word, "..");
+
+	if (dev_wanted && ifname && (argc == 1 || if_nametoindex(word)))
+		hdrm_err("%s: unknown argument \"%s\"; to name a device, write \"dev %s\"",
+			 cmd, word, word);
+	else
+		hdrm_err("%s: unknown argument \"%s\"; expected %s", cmd, word,
+			 expected);
+	return -EINVAL;
 }
 
 /**
@@ -862,8 +895,8 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			if (!strcmp(*argv, keys[i].word))
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
-			hdrm_err("dev set: unknown argument \"%s\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model, method, ptp-domain, ptp-sdo or hwtstamp",
-				 *argv);
+			hdrm_unknown_arg("dev set", argc, argv, !name,
+					 "dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model, method, ptp-domain, ptp-sdo or hwtstamp");
 			goto usage;
 		}
 		if (hdrm_key(&seen, keys[i].word, argc, 1))
@@ -984,8 +1017,8 @@ static int dev_show(struct hdrm_ctx *ctx, int argc, char **argv)
 			dev_usage(stdout);
 			return 0;
 		} else {
-			hdrm_err("dev show: unknown argument \"%s\"; expected \"dev DEV\"",
-				 *argv);
+			hdrm_unknown_arg("dev show", argc, argv, !name,
+					 "\"dev DEV\"");
 			return EXIT_USAGE;
 		}
 	}

@@ -69,6 +69,8 @@ int dev_parse(struct nlattr *attrs, int len, struct dev_info *d);
 void dev_print_json(struct jw *w, const struct dev_info *d);
 
 int hdrm_dev_arg(const char *cmd, int argc, char **argv, const char **name);
+int hdrm_unknown_arg(const char *cmd, int argc, char **argv, bool dev_wanted,
+		     const char *expected);
 int hdrm_dev_ifindex(const char *cmd, const char *name, uint32_t *ifindex);
 
 #endif

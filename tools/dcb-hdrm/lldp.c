@@ -305,10 +305,10 @@ int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv)
 			    hdrm_parse_u32("timeout", argv[1], 1, 3600, &timeout))
 				return EXIT_USAGE;
 		} else {
-			hdrm_err(send_cmd ?
-				 "lldp send: unknown argument \"%s\"; expected dev, dcbx or ttl" :
-				 "lldp listen: unknown argument \"%s\"; expected dev or timeout",
-				 *argv);
+			hdrm_unknown_arg(send_cmd ? "lldp send" : "lldp listen",
+					 argc, argv, !name,
+					 send_cmd ? "dev, dcbx or ttl" :
+						    "dev or timeout");
 			return EXIT_USAGE;
 		}
 		argc -= 2;

@@ -477,8 +477,8 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 		} else {
 			err = measure_parse_method(&k, argc, argv, a);
 			if (err > 0)
-				hdrm_err("measure: unknown argument \"%s\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain, ptp-sdo or ptp4l-socket",
-					 key);
+				hdrm_unknown_arg("measure", argc, argv, !*name,
+						 "dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain, ptp-sdo or ptp4l-socket");
 			if (err)
 				return -EINVAL;
 		}

@@ -201,8 +201,8 @@ int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv)
 				return EXIT_USAGE;
 			m.counted = true;
 		} else {
-			hdrm_err("monitor: unknown argument \"%s\"; expected dev or count",
-				 *argv);
+			hdrm_unknown_arg("monitor", argc, argv, !name,
+					 "dev or count");
 			return EXIT_USAGE;
 		}
 		argc -= 2;

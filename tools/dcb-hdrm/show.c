@@ -28,8 +28,7 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 	int err;
 
 	while (argc > 0) {
-		/* a bare "dev" at the end is an unknown argument here */
-		if (hdrm_matches(*argv, "dev") && argc > 1) {
+		if (hdrm_matches(*argv, "dev")) {
 			err = hdrm_dev_arg("show", argc, argv, &name);
 			if (err < 0)
 				return EXIT_USAGE;
@@ -46,8 +45,8 @@ int hdrm_cmd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 			       "       dcb-hdrm show help\n");
 			return 0;
 		} else {
-			hdrm_err("show: unknown argument \"%s\"; expected \"dev DEV\" or \"simulate\"",
-				 *argv);
+			hdrm_unknown_arg("show", argc, argv, !name,
+					 "\"dev DEV\" or \"simulate\"");
 			return EXIT_USAGE;
 		}
 	}

@@ -494,9 +494,9 @@ int wd_set_parse(int argc, char **argv, struct wd_set *s)
 			if (!strcmp(*argv, keys[i].word))
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
-			hdrm_err("watchdog set: unknown argument \"%s\"; expected dev, state, action, detect-ms, restore-ms or poll-ms",
-				 *argv);
-			return -EINVAL;
+			return hdrm_unknown_arg("watchdog set", argc, argv,
+						!s->name,
+						"dev, state, action, detect-ms, restore-ms or poll-ms");
 		}
 		if (hdrm_key(&k, keys[i].word, argc, 1))
 			return -EINVAL;
@@ -640,8 +640,8 @@ static int wd_show(struct hdrm_ctx *ctx, int argc, char **argv)
 			wd_usage(stdout);
 			return 0;
 		} else {
-			hdrm_err("watchdog show: unknown argument \"%s\"; expected \"dev DEV\"",
-				 *argv);
+			hdrm_unknown_arg("watchdog show", argc, argv, !name,
+					 "\"dev DEV\"");
 			return EXIT_USAGE;
 		}
 	}

@@ -548,7 +548,36 @@ int main(void)
 	       ARGV("watchdog", "set", "state", "on"));
 	expect(1, "device \"nosuchdev0\" does not exist",
 	       ARGV("watchdog", "set", "dev", "nosuchdev0", "state", "on"));
-	expect(1, "watchdog show: unknown argument \"lo\"; expected \"dev DEV\"",
+	expect(1, "watchdog show: unknown argument \"frobs\"; expected \"dev DEV\"",
+	       ARGV("watchdog", "show", "dev", "lo", "frobs"));
+	/*
+	 * a device without its keyword: a device's name, or the last word,
+	 * is answered with what to write, in every command that takes one
+	 */
+	expect(1, "measure: unknown argument \"eth0\"; to name a device, write \"dev eth0\"",
+	       ARGV("measure", "eth0"));
+	expect(1, "measure: unknown argument \"lo\"; to name a device, write \"dev lo\"",
+	       ARGV("measure", "lo", "count", "5"));
+	expect(1, "measure: unknown argument \"frobs\"; expected dev, count,",
+	       ARGV("measure", "frobs", "1", "dev", "lo"));
+	expect(1, "measure: unknown argument \"eth0\"; expected dev, count,",
+	       ARGV("measure", "dev", "lo", "eth0"));
+	expect(1, "show: unknown argument \"eth0\"; to name a device, write \"dev eth0\"",
+	       ARGV("show", "eth0"));
+	expect(1, "show: \"dev\" needs a device name", ARGV("show", "dev"));
+	expect(1, "dev show: unknown argument \"lo\"; to name a device, write \"dev lo\"",
+	       ARGV("dev", "show", "lo"));
+	expect(1, "dev set: unknown argument \"lo\"; to name a device, write \"dev lo\"",
+	       ARGV("dev", "set", "lo", "reflect", "on"));
+	expect(1, "monitor: unknown argument \"eth0\"; to name a device, write \"dev eth0\"",
+	       ARGV("monitor", "eth0"));
+	expect(1, "lldp send: unknown argument \"eth0\"; to name a device, write \"dev eth0\"",
+	       ARGV("lldp", "send", "eth0"));
+	expect(1, "lldp listen: unknown argument \"lo\"; to name a device, write \"dev lo\"",
+	       ARGV("lldp", "listen", "lo", "timeout", "1"));
+	expect(1, "watchdog set: unknown argument \"lo\"; to name a device, write \"dev lo\"",
+	       ARGV("watchdog", "set", "lo", "state", "on"));
+	expect(1, "watchdog show: unknown argument \"lo\"; to name a device, write \"dev lo\"",
 	       ARGV("watchdog", "show", "lo"));
 	expect(1, "watchdog: unknown command \"list\"; expected \"show\", \"set\" or \"help\"",
 	       ARGV("watchdog", "list"));
