@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "dcb-hdrm.h"
 
 #ifndef DCB_HDRM_VERSION
@@ -82,19 +83,63 @@ static int run_cmd(struct hdrm_ctx *ctx, int argc, char **argv)
 #define BATCH_MAX_ARGS	64
 
 /*
+ * The next command of a batch file into *text: a line, and the lines its
+ * continuations join to it; *first is set to its first line's number.
+ * Return: its words (0 at the end of the file, or for a line of none),
+ * or a negative errno with *why.
+ */
+static int batch_next(FILE *f, char **text, char **words, char **args,
+		      unsigned long *n, unsigned long *first, const char **why)
+{
+	char *line = NULL, *p, *q;
+	size_t cap = 0, len = 0;
+	ssize_t got;
+	int argc = 0;
+
+	*first = *n + 1;
+	while ((got = getline(&line, &cap, f)) >= 0) {
+		++*n;
+		p = realloc(*text, len + got + 1);
+		if (p)
+			*text = p;
+		q = p ? realloc(*words, len + got + 1) : NULL;
+		if (q)
+			*words = q;
+		if (!q) {
+			*why = "out of memory";
+			argc = -ENOMEM;
+			break;
+		}
+		memcpy(*text + len, line, got + 1);
+		len += got;
+		argc = hdrm_batch_split(*text, *words, args, BATCH_MAX_ARGS,
+					why);
+		if (argc != HDRM_BATCH_MORE)
+			break;
+	}
+	free(line);
+	if (argc == HDRM_BATCH_MORE) {
+		*why = "the file ends in a continuation";
+		argc = -EINVAL;
+	}
+	return argc;
+}
+
+/*
  * -b FILE (- for standard input): a command per line, as after the
- * options on the command line, words split at blanks; empty lines and
- * lines starting with # are skipped. The first command that fails ends
- * the batch with its status, unless -force, which runs every line and
- * exits with the first failure's status. With -j, one JSON text per
- * command, one after the other.
+ * options on the command line, read as iproute2 reads its batch files
+ * (batch.c): '#' words start comments, quotes, '\' continuations. While
+ * a line runs its errors say "batch FILE:LINE: ". The first command
+ * that fails ends the batch with its status, unless -force, which runs
+ * every line and exits with the first failure's status. With -j, one
+ * JSON text per command, one after the other.
  */
 static int run_batch(struct hdrm_ctx *ctx, const char *name, bool force)
 {
 	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
-	char *line = NULL, *args[BATCH_MAX_ARGS], *w;
-	unsigned long n = 0;
-	size_t cap = 0;
+	char *text = NULL, *words = NULL, *args[BATCH_MAX_ARGS];
+	unsigned long n = 0, first, said;
+	const char *why;
 	int ret = 0, r, argc;
 
 	if (!f) {
@@ -102,32 +147,32 @@ static int run_batch(struct hdrm_ctx *ctx, const char *name, bool force)
 			 strerror(errno));
 		return EXIT_USAGE;
 	}
-	while (getline(&line, &cap, f) >= 0) {
-		n++;
-		argc = 0;
-		for (w = strtok(line, " \t\r\n"); w && argc < BATCH_MAX_ARGS;
-		     w = strtok(NULL, " \t\r\n"))
-			args[argc++] = w;
-		if (!argc || args[0][0] == '#')
-			continue;
-		if (w) {
-			hdrm_err("batch %s:%lu: more than %d words", name, n,
-				 BATCH_MAX_ARGS);
+	while (!feof(f) && !ferror(f)) {
+		argc = batch_next(f, &text, &words, args, &n, &first, &why);
+		said = hdrm_err_batch(name, first);
+		if (argc < 0) {
+			hdrm_err("%s", why);
 			r = EXIT_USAGE;
+		} else if (argc == 0) {
+			r = 0;
 		} else {
 			jw_init(&ctx->jw, stdout, ctx->pretty);
 			r = run_cmd(ctx, argc, args);
 			fflush(stdout);
+			if (r && hdrm_err_batch(name, first) == said)
+				hdrm_err("the command failed (exit status %d)",
+					 r);
 		}
+		hdrm_err_batch(NULL, 0);
 		if (r) {
-			hdrm_err("batch %s:%lu: the command failed", name, n);
 			if (!ret)
 				ret = r;
 			if (!force)
 				break;
 		}
 	}
-	free(line);
+	free(text);
+	free(words);
 	if (f != stdin)
 		fclose(f);
 	return ret;

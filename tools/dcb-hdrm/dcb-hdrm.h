@@ -45,6 +45,7 @@ static inline void hdrm_out(struct hdrm_ctx *ctx, struct out *o)
 
 /* util.c */
 void hdrm_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+unsigned long hdrm_err_batch(const char *file, unsigned long line);
 bool hdrm_matches(const char *arg, const char *word);
 int hdrm_parse_u32(const char *what, const char *s, uint32_t min,
 		   uint32_t max, uint32_t *out);

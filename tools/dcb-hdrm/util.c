@@ -17,15 +17,37 @@
 
 #include "dcb-hdrm.h"
 
+/* while a batch line runs, its file and line: every error names them */
+static const char *err_file;
+static unsigned long err_line, err_count;
+
 void hdrm_err(const char *fmt, ...)
 {
 	va_list ap;
 
 	fputs("dcb-hdrm: ", stderr);
+	if (err_file)
+		fprintf(stderr, "batch %s:%lu: ", err_file, err_line);
+	err_count++;
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+/**
+ * hdrm_err_batch() - the batch line whose errors hdrm_err() says next
+ * @file: the batch file's name, or NULL once no line runs
+ * @line: the line's number in it
+ *
+ * Return: the errors said so far, to tell a command that failed in
+ * silence.
+ */
+unsigned long hdrm_err_batch(const char *file, unsigned long line)
+{
+	err_file = file;
+	err_line = line;
+	return err_count;
 }
 
 const char *hdrm_name(const char *const *names, unsigned int n, uint32_t v)

@@ -9,6 +9,7 @@
  * before where it has none. Runs ../dcb-hdrm beside this test.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -427,27 +428,59 @@ int main(void)
 	expect(1, "monitor: \"count\" needs a value", ARGV("monitor", "count"));
 	expect(1, "lldp: \"ttl\" needs a value", ARGV("lldp", "send", "dev", "lo", "ttl"));
 	/*
-	 * -batch: a command per line; comments and blank lines skipped; the
-	 * first failure ends it, naming its line, unless -force
+	 * -batch, as iproute2 reads its batch files: '#' words start
+	 * comments, quotes, '\' continuations, blank lines; the first
+	 * failure ends it, its errors naming its line, unless -force
 	 */
 	{
+		static const char text[] =
+			"simulate speed 25000 rtt-ns 496 pattern max # 49.6 m\n"
+			"simulate 'speed' \"10000\" cable-m 10 pattern max\n"
+			"simulate speed 25000 rtt-ns 496 speed 10000\n"
+			"simulate speed 40000 \\\n"
+			"  rtt-ns 10 # a continuation\n";
+		static const char text2[] =
+			"# comments, blank lines, a continuation\n"
+			"\n"
+			"  # indented\n"
+			"simulate speed 25000 \\\n"
+			"\trtt-ns 496 # the continuation's comment\n"
+			"simulate speed 100000 cable-m 1 #\n"
+			"simulate speed \"25000 rtt-ns 1\n"
+			"simulate speed 50000 rtt-ns 1\n";
 		char bf[] = "/tmp/dcb-hdrm-batch-XXXXXX";
 		int fd = mkstemp(bf);
-		static const char text[] =
-			"# two links\n\nsimulate speed 25000 rtt-ns 496 pattern max\n"
-			"simulate speed 25000\nsimulate speed 10000 rtt-ns 10\n";
 
 		if (fd < 0 || write(fd, text, sizeof(text) - 1) != sizeof(text) - 1)
 			exit(2);
 		close(fd);
 		expect(1, "-batch takes its commands from", ARGV("-j", "-batch", bf, "dev", "show"));
-		run(ARGV("-j", "-batch", bf));
-		TAP_OK(strstr(out, "\"headroom_bytes\":9778") && !strstr(out, "\"speed_mbps\":10000") &&
-		       strstr(err, ":4: the command failed"),
-		       "dcb-hdrm -batch: the first failing line ends it and is named");
+		TAP_OK(run(ARGV("-j", "-batch", bf)) == 1 &&
+		       strstr(out, "\"headroom_bytes\":9778") &&
+		       strstr(out, "\"speed_mbps\":10000,\"rtt_ns\":100,") &&
+		       !strstr(out, "\"speed_mbps\":40000") &&
+		       strstr(err, ":3: simulate: \"speed\" is given twice\n") &&
+		       !strchr(err, '\n')[1],
+		       "dcb-hdrm -batch: comments, quotes; lines 1 and 2 run, line 3 ends it in one line naming it");
+		if (!strstr(err, ":3: simulate"))
+			printf("# stdout \"%s\", stderr \"%s\"\n", out, err);
 		run(ARGV("-j", "-force", "-batch", bf));
-		TAP_OK(strstr(out, "\"speed_mbps\":10000") && strstr(err, ":4: the command failed"),
-		       "dcb-hdrm -force -batch: every line runs");
+		TAP_OK(strstr(out, "\"speed_mbps\":40000,\"rtt_ns\":10,") &&
+		       strstr(err, ":3: simulate: \"speed\" is given twice"),
+		       "dcb-hdrm -force -batch: every line runs, a continued one too");
+
+		fd = open(bf, O_WRONLY | O_TRUNC);
+		if (fd < 0 || write(fd, text2, sizeof(text2) - 1) != sizeof(text2) - 1)
+			exit(2);
+		close(fd);
+		TAP_OK(run(ARGV("-j", "-batch", bf)) == 1 &&
+		       strstr(out, "\"speed_mbps\":25000,\"rtt_ns\":496,") &&
+		       strstr(out, "\"speed_mbps\":100000,\"rtt_ns\":10,") &&
+		       !strstr(out, "\"speed_mbps\":50000") &&
+		       strstr(err, ":7: a \" quote is not closed on its line\n"),
+		       "dcb-hdrm -batch: blank and comment lines, a continuation; an open quote ends it at its line");
+		if (!strstr(err, ":7: a"))
+			printf("# stdout \"%s\", stderr \"%s\"\n", out, err);
 		unlink(bf);
 	}
 	/* PRIO:VALUE maps and all:, as dcb's; a bad word is one line, status 1 */

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of the command-line helpers. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "batch.h"
 #include "dcb-hdrm.h"
 #include "tap.h"
 
@@ -40,6 +42,50 @@ int main(void)
 		       "a keyword without its value refused");
 		TAP_OK(!hdrm_key(&k, "push", 1, 0) && hdrm_key(&k, "push", 1, 0),
 		       "a flag, once");
+	}
+
+	{
+		/* a batch line's words, as iproute2 splits its own */
+		static const struct {
+			const char *text;
+			int argc;		/* or HDRM_BATCH_MORE, -errno */
+			const char *words;	/* joined with | */
+		} lines[] = {
+			{ "simulate speed 25000\n", 3, "simulate|speed|25000" },
+			{ "  \t\r\n", 0, "" },
+			{ "# dev set dev eth0\n", 0, "" },
+			{ "show dev eth0 # eth0's # more\n", 3, "show|dev|eth0" },
+			{ "a b#c #d\n", 2, "a|b#c" },
+			{ "a \"b # c\" 'd \"e' \"\" x\n", 5, "a|b # c|d \"e||x" },
+			{ "a\"b' c\n", 2, "a\"b'|c" },
+			{ "a b \\\n", HDRM_BATCH_MORE, "" },
+			{ "a b\\\r\n", HDRM_BATCH_MORE, "" },
+			{ "a b \\", HDRM_BATCH_MORE, "" },
+			{ "a b \\\n  c d\n", 4, "a|b|c|d" },
+			{ "a \"b\"\\\nc\n", 3, "a|b|c" },
+			{ "a # b \\\n", 1, "a" },
+			{ "a b\\c\n", 2, "a|b\\c" },
+			{ "a \"b\n", -EINVAL, "" },
+			{ "a 'b\\\nc'\n", -EINVAL, "" },
+			{ "a \"b\"c\n", -EINVAL, "" },
+		};
+		char buf[64], *argv[8], joined[64];
+		const char *why = NULL;
+		unsigned int i;
+		int n, j;
+
+		for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+			n = hdrm_batch_split(lines[i].text, buf, argv, 8, &why);
+			joined[0] = '\0';
+			for (j = 0; j < n; j++)
+				snprintf(joined + strlen(joined),
+					 sizeof(joined) - strlen(joined), "%s%s",
+					 j ? "|" : "", argv[j]);
+			TAP_OK(n == lines[i].argc && !strcmp(joined, lines[i].words),
+			       "batch line %u: %d words \"%s\"", i, n, joined);
+		}
+		n = hdrm_batch_split("1 2 3 4 5 6 7 8 9\n", buf, argv, 8, &why);
+		TAP_OK(n == -E2BIG && why, "batch line: more words than room refused");
 	}
 
 	TAP_OK(hdrm_parse_ifindex("no-such-dev0", &ifindex) == -ENODEV,

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A batch file's line split into words as iproute2 reads its own batch
+ * files (ip -b, dcb -b): no I/O, so that the unit tests hold it to its
+ * rules. dcb-hdrm.c reads the file and runs the words.
+ */
+#include <errno.h>
+#include <stddef.h>
+
+#include "batch.h"
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* 0, or the length of a backslash that ends its line: "\\\n", "\\\r\n" */
+static size_t continuation(const char *p)
+{
+	if (p[0] != '\\')
+		return 0;
+	if (p[1] == '\0' || p[1] == '\n')
+		return 1 + (p[1] == '\n');
+	if (p[1] == '\r' && (p[2] == '\0' || p[2] == '\n'))
+		return 2 + (p[2] == '\n');
+	return 0;
+}
+
+/**
+ * hdrm_batch_split() - a batch line's words
+ * @text: the line, with the lines its continuations joined to it
+ * @buf: room for the words, at least as long as @text with its NUL
+ * @argv: set to the words, which are in @buf
+ * @max: room in @argv
+ * @why: set to what is wrong when the line is refused
+ *
+ * Words are split at blanks. A word that starts with '#' starts a
+ * comment that runs to the end of the line. A word that starts with '"'
+ * or '\'' runs to the same quote, blanks and '#' included, and ends
+ * there; it may be empty. A backslash at the end of a line continues the
+ * command on the next line, as a blank would. Anything else, a '#' or a
+ * quote within a word among them, is itself.
+ *
+ * Return: the number of words; HDRM_BATCH_MORE when @text ends with a
+ * continuation (append the next line and split again); -EINVAL or
+ * -E2BIG, with @why, when the line is refused.
+ */
+int hdrm_batch_split(const char *text, char *buf, char **argv, int max,
+		     const char **why)
+{
+	const char *p = text;
+	char *o = buf, quote;
+	size_t c;
+	int argc = 0;
+
+	for (;;) {
+		for (;;) {
+			if (is_blank(*p)) {
+				p++;
+				continue;
+			}
+			c = continuation(p);
+			if (!c)
+				break;
+			p += c;
+			if (!*p)
+				return HDRM_BATCH_MORE;
+		}
+		if (!*p || *p == '#')
+			return argc;
+		if (argc == max) {
+			*why = "more words than a command takes";
+			return -E2BIG;
+		}
+		argv[argc++] = o;
+		if (*p == '"' || *p == '\'') {
+			quote = *p++;
+			while (*p && *p != quote && *p != '\n')
+				*o++ = *p++;
+			if (*p != quote) {
+				*why = quote == '"' ? "a \" quote is not closed on its line" :
+						      "a ' quote is not closed on its line";
+				return -EINVAL;
+			}
+			p++;
+			if (*p && !is_blank(*p) && !continuation(p)) {
+				*why = "a quoted word runs on after its closing quote";
+				return -EINVAL;
+			}
+		} else {
+			while (*p && !is_blank(*p) && !continuation(p))
+				*o++ = *p++;
+		}
+		*o++ = '\0';
+	}
+}
