@@ -25,7 +25,8 @@ static void usage(FILE *f)
 		"Usage: dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }\n"
 		"where  OBJECT := { dev | measure | show | simulate | monitor | lldp | watchdog | help }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -s[tatistics] | -n[etns] NAME |\n"
-		"                    -b[atch] FILE | -f[orce] | -V[ersion] | --version | -h[elp] }\n");
+		"                    -b[atch] FILE | -f[orce] | -V[ersion] | --version | -h[elp] }\n"
+		"       letters may go together (-jp), names after -- too (--json)\n");
 }
 
 static int enter_netns(const char *name)
@@ -178,67 +179,192 @@ static int run_batch(struct hdrm_ctx *ctx, const char *name, bool force)
 	return ret;
 }
 
+/* The options, a letter each as dcb's getopt_long() string, and a name. */
+static const struct opt {
+	char letter;
+	const char *name;
+	const char *arg;		/* what follows it, or NULL: a flag */
+} opts[] = {
+	{ 'j', "json" }, { 'p', "pretty" }, { 's', "statistics" },
+	{ 'n', "netns", "a namespace name" }, { 'b', "batch", "a file name" },
+	{ 'f', "force" }, { 'V', "Version" }, { 'h', "help" },
+};
+
+static const struct opt *opt_letter(char c)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(opts); i++)
+		if (opts[i].letter == c)
+			return &opts[i];
+	return NULL;
+}
+
+/* A prefix of an option's name, as ip reads -json, -stat or --pretty. */
+static const struct opt *opt_name(const char *word)
+{
+	unsigned int i;
+
+	if (!strcmp(word, "version"))
+		return opt_letter('V');
+	for (i = 0; i < ARRAY_SIZE(opts); i++)
+		if (hdrm_matches(word, opts[i].name))
+			return &opts[i];
+	return NULL;
+}
+
+/* Letters that are all flags: a cluster such as -jp, -jps or -js. */
+static bool opt_flags(const char *word)
+{
+	const struct opt *o;
+
+	for (; *word; word++) {
+		o = opt_letter(*word);
+		if (!o || o->arg)
+			return false;
+	}
+	return true;
+}
+
+struct opt_state {
+	struct hdrm_ctx *ctx;
+	const char *batch;
+	bool force;
+};
+
+#define OPT_DONE	(-1)	/* -V, -h: exit with 0 */
+
+/* One option. Return: 0 to go on, OPT_DONE, or EXIT_USAGE. */
+static int opt_do(struct opt_state *st, const struct opt *o, const char *arg)
+{
+	switch (o->letter) {
+	case 'j':
+		st->ctx->json = true;
+		break;
+	case 'p':
+		st->ctx->pretty = true;
+		break;
+	case 's':
+		st->ctx->stats = true;
+		break;
+	case 'n':
+		if (enter_netns(arg))
+			return EXIT_USAGE;
+		break;
+	case 'b':
+		st->batch = arg;
+		break;
+	case 'f':
+		st->force = true;
+		break;
+	case 'V':
+		printf("dcb-hdrm %s\n", DCB_HDRM_VERSION);
+		return OPT_DONE;
+	default:
+		usage(stdout);
+		return OPT_DONE;
+	}
+	return 0;
+}
+
+/*
+ * The options before the object, in dcb's ways and ip's: letters, alone
+ * or together (-j -p, -jp, -jsn NAME, -bFILE); ip's names and their
+ * prefixes after one dash (-json, -stat, -batch FILE); getopt_long()'s
+ * after two (--json, --netns NAME, --netns=NAME, --). A word of flag
+ * letters only is letters (-js is -j -s); any other word that begins a
+ * name is that name (-n NAME, -batch FILE).
+ * Return: the words taken, or -1 - STATUS to exit with STATUS.
+ */
+static int parse_opts(struct opt_state *st, int argc, char **argv)
+{
+	const char *w, *arg, *eq;
+	const struct opt *o;
+	char name[32];
+	int i, r;
+
+	for (i = 0; i < argc && argv[i][0] == '-'; i++) {
+		w = argv[i];
+		if (!strcmp(w, "--"))
+			return i + 1;
+		o = NULL;
+		eq = NULL;
+		if (w[1] == '-') {
+			eq = strchr(w, '=');
+			snprintf(name, sizeof(name), "%.*s",
+				 (int)(eq ? eq - w - 2 : (long)strlen(w + 2)),
+				 w + 2);
+			o = opt_name(name);
+			if (o && eq && !o->arg)
+				o = NULL;
+		} else if (w[1] && (!w[2] || !opt_flags(w + 1))) {
+			o = opt_name(w + 1);
+		}
+		if (o) {
+			/* one option, its argument in the next word or after = */
+			arg = NULL;
+			if (o->arg)
+				arg = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+			if (o->arg && !arg) {
+				hdrm_err("option \"%s\" needs %s", w, o->arg);
+				return -1 - EXIT_USAGE;
+			}
+			r = opt_do(st, o, arg);
+			if (r)
+				return r == OPT_DONE ? -1 : -1 - r;
+			continue;
+		}
+		if (w[1] == '-' || !w[1])
+			goto unknown;
+		/* letters: the last may take the rest of the word, or the next */
+		for (w++; *w; w++) {
+			o = opt_letter(*w);
+			if (!o)
+				goto unknown;
+			arg = NULL;
+			if (o->arg) {
+				arg = w[1] ? w + 1 : i + 1 < argc ? argv[++i] : NULL;
+				if (!arg) {
+					hdrm_err("option \"-%c\" needs %s", *w,
+						 o->arg);
+					return -1 - EXIT_USAGE;
+				}
+			}
+			r = opt_do(st, o, arg);
+			if (r)
+				return r == OPT_DONE ? -1 : -1 - r;
+			if (o->arg)
+				break;
+		}
+		continue;
+unknown:
+		hdrm_err("unknown option \"%s\"; expected one of -j, -p, -s, -n NAME, -b FILE, -f, -V, -h, or several letters together (-jp)",
+			 argv[i]);
+		return -1 - EXIT_USAGE;
+	}
+	return i;
+}
+
 int main(int argc, char **argv)
 {
 	struct hdrm_ctx ctx = { 0 };
-	const char *opt, *batch = NULL;
-	bool force = false;
+	struct opt_state st = { .ctx = &ctx };
 	int ret;
 
-	/* iproute2 style: -j, -json, --json and any prefix are the same. */
-	for (argc--, argv++; argc > 0 && argv[0][0] == '-'; argc--, argv++) {
-		opt = argv[0] + 1;
-		if (*opt == '-')
-			opt++;
-		if (hdrm_matches(opt, "json")) {
-			ctx.json = true;
-		} else if (hdrm_matches(opt, "pretty")) {
-			ctx.pretty = true;
-		} else if (hdrm_matches(opt, "netns")) {
-			if (argc < 2) {
-				hdrm_err("option \"%s\" needs a namespace name",
-					 argv[0]);
-				return EXIT_USAGE;
-			}
-			if (enter_netns(argv[1]))
-				return EXIT_USAGE;
-			argc--;
-			argv++;
-		} else if (hdrm_matches(opt, "batch")) {
-			if (argc < 2) {
-				hdrm_err("option \"%s\" needs a file name",
-					 argv[0]);
-				return EXIT_USAGE;
-			}
-			batch = argv[1];
-			argc--;
-			argv++;
-		} else if (hdrm_matches(opt, "force")) {
-			force = true;
-		} else if (hdrm_matches(opt, "statistics")) {
-			ctx.stats = true;
-		} else if (hdrm_matches(opt, "Version") ||
-			   !strcmp(argv[0], "--version")) {
-			printf("dcb-hdrm %s\n", DCB_HDRM_VERSION);
-			return 0;
-		} else if (hdrm_matches(opt, "help")) {
-			usage(stdout);
-			return 0;
-		} else {
-			hdrm_err("unknown option \"%s\"; expected one of -j, -p, -s, -n NAME, -b FILE, -f, -V, -h",
-				 argv[0]);
-			return EXIT_USAGE;
-		}
-	}
+	ret = parse_opts(&st, argc - 1, argv + 1);
+	if (ret < 0)
+		return -1 - ret;
+	argc -= ret + 1;
+	argv += ret + 1;
 	jw_init(&ctx.jw, stdout, ctx.pretty);
 
-	if (batch) {
+	if (st.batch) {
 		if (argc) {
 			hdrm_err("-batch takes its commands from \"%s\", not from the command line",
-				 batch);
+				 st.batch);
 			return EXIT_USAGE;
 		}
-		ret = run_batch(&ctx, batch, force);
+		ret = run_batch(&ctx, st.batch, st.force);
 	} else if (argc == 0) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -556,6 +556,39 @@ int main(void)
 	expect_out(ARGV("Usage: dcb-hdrm lldp send"), ARGV("lldp", "listen", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm [ OPTIONS ] OBJECT"), ARGV("help"));
 	expect_out(ARGV("dcb-hdrm "), ARGV("--version"));
+	/*
+	 * options as dcb's getopt_long() reads them, letters together, and
+	 * as ip reads them, names after one dash
+	 */
+	{
+		static const char pretty[] = "{\n    \"speed_mbps\": 25000,\n";
+		const char *const *const ok[] = {
+			ARGV("-jp", "simulate", "speed", "25000", "rtt-ns", "496"),
+			ARGV("-pj", "simulate", "speed", "25000", "rtt-ns", "496"),
+			ARGV("-jps", "simulate", "speed", "25000", "rtt-ns", "496"),
+			ARGV("-sjp", "simulate", "speed", "25000", "rtt-ns", "496"),
+			ARGV("-j", "-p", "simulate", "speed", "25000", "rtt-ns", "496"),
+			ARGV("-json", "-pretty", "simulate", "speed", "25000", "rtt-ns", "496"),
+			ARGV("--json", "--pretty", "simulate", "speed", "25000", "rtt-ns", "496"),
+			ARGV("--js", "--pre", "--", "simulate", "speed", "25000", "rtt-ns", "496"),
+		};
+		unsigned int i;
+
+		for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+			expect_out(ARGV(pretty), ok[i]);
+	}
+	expect_out(ARGV("{\"speed_mbps\":25000,"),
+		   ARGV("-js", "simulate", "speed", "25000", "rtt-ns", "496"));
+	expect(1, "unknown option \"-jx\"; expected one of -j, -p, -s, -n NAME, -b FILE, -f, -V, -h, or several letters together (-jp)",
+	       ARGV("-jx", "dev", "show"));
+	expect(1, "unknown option \"--json=1\"", ARGV("--json=1", "dev", "show"));
+	expect(1, "option \"-n\" needs a namespace name", ARGV("-jn"));
+	expect(1, "option \"--batch\" needs a file name", ARGV("-j", "--batch"));
+	expect(1, "cannot open network namespace \"nope0\"", ARGV("-jnnope0", "dev", "show"));
+	expect(1, "cannot open network namespace \"nope0\"", ARGV("--netns=nope0", "dev", "show"));
+	expect(1, "cannot open batch file \"/nonexistent/f\"", ARGV("-jfb", "/nonexistent/f"));
+	expect(1, "cannot open batch file \"/nonexistent/f\"", ARGV("-fb/nonexistent/f"));
+	expect(1, "cannot open batch file \"/nonexistent/f\"", ARGV("-batch", "/nonexistent/f"));
 	/* watchdog: its words checked before the module is asked */
 	expect(1, "watchdog set: poll-ms 300 is above detect-ms 200",
 	       ARGV("watchdog", "set", "dev", "lo", "poll-ms", "300", "detect-ms", "200"));
