@@ -55,8 +55,18 @@ static void sim_usage(FILE *f)
 		"where  SIZE := bytes, or with a suffix: " HDRM_SIZE_SUFFIXES " (as dcb buffer)\n");
 }
 
+/*
+ * The longest round trip simulate takes: its equivalent cable, which the
+ * result gives in centimetres in a u32 as the module's does
+ * (hdrm_equivalent_cable_cm()), is then exact; past it the cable would
+ * print as 42949672.95 m whatever the round trip. 0.43 s is 43,000 km.
+ */
+#define SIM_MAX_RTT_NS	(UINT32_MAX / 10 - 1)
+/* a headroom to play against: DCB's buffer sizes are u32 bytes */
+#define SIM_MAX_HEADROOM	UINT32_MAX
+
 /* METRES with up to two decimals, as a round trip at 5 ns/m each way. */
-static int parse_cable(const char *s, uint64_t *rtt)
+static int parse_cable(const char *what, const char *s, uint64_t *rtt)
 {
 	unsigned long long m, cm = 0;
 	char *end;
@@ -79,17 +89,17 @@ static int parse_cable(const char *s, uint64_t *rtt)
 			cm *= 10;
 		end = (char *)d;
 	}
-	if (*end || m > HDRM_CALC_MAX_RTT_NS / 10)
+	if (*end || m > SIM_MAX_RTT_NS / 10)
 		goto bad;
 	cm += m * 100;
 	/* 10 ns of round trip a metre: 0.1 ns a centimetre, rounded up */
 	*rtt = DIV_ROUND_UP_ULL(cm, 10);
-	if (*rtt > HDRM_CALC_MAX_RTT_NS)
+	if (*rtt > SIM_MAX_RTT_NS)
 		goto bad;
 	return 0;
 bad:
-	hdrm_err("invalid cable-m \"%s\"; expected metres 0..%llu, with up to two decimals",
-		 s ? s : "", (unsigned long long)HDRM_CALC_MAX_RTT_NS / 10);
+	hdrm_err("invalid %s \"%s\"; expected metres 0..%llu.%02llu, with up to two decimals",
+		 what, s ? s : "", SIM_MAX_RTT_NS / 10ULL, SIM_MAX_RTT_NS % 10ULL * 10);
 	return -1;
 }
 
@@ -157,9 +167,9 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 				return -1;
 			}
 			err = key[0] == 'r' ?
-			      parse_u64("rtt-ns", val, HDRM_CALC_MAX_RTT_NS,
+			      parse_u64("rtt-ns", val, SIM_MAX_RTT_NS,
 					&a->rtt) :
-			      parse_cable(val, &a->rtt);
+			      parse_cable("cable-m", val, &a->rtt);
 			a->has_rtt = true;
 		} else if (!strcmp(key, "link-rtt-ns") ||
 			   !strcmp(key, "link-cable-m")) {
@@ -169,8 +179,8 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 			}
 			err = key[5] == 'r' ?
 			      parse_u64("link-rtt-ns", val,
-					HDRM_CALC_MAX_RTT_NS, &a->link_rtt) :
-			      parse_cable(val, &a->link_rtt);
+					SIM_MAX_RTT_NS, &a->link_rtt) :
+			      parse_cable("link-cable-m", val, &a->link_rtt);
 			a->has_link_rtt = true;
 		} else if (!strcmp(key, "mtu")) {
 			err = hdrm_parse_u32("mtu", val, 68,
@@ -221,7 +231,8 @@ static int sim_parse(int argc, char **argv, struct sim_args *a)
 			err = hdrm_parse_size_u32("other", val, HDRM_MIN_FRAME,
 					     HDRM_CALC_MAX_FRAME, &a->other);
 		} else {
-			err = hdrm_parse_size("headroom", val, 0, UINT64_MAX / 2, &v);
+			err = hdrm_parse_size("headroom", val, 0,
+					      SIM_MAX_HEADROOM, &v);
 			a->headroom = v;
 			a->has_headroom = true;
 		}

@@ -70,7 +70,8 @@ int hdrm_parse_u32(const char *what, const char *s, uint32_t min,
 	char *end;
 
 	errno = 0;
-	if (!s || !*s || *s == '-' || *s == '+')
+	/* strtoull() would take blanks, a sign and a wrapped negative */
+	if (!s || *s < '0' || *s > '9')
 		goto bad;
 	v = strtoull(s, &end, 0);
 	if (errno || *end || v < min || v > max)

@@ -368,6 +368,29 @@ int main(void)
 	       ARGV("simulate", "speed", "25000"));
 	expect(1, "invalid cable-m \"1.234\"",
 	       ARGV("simulate", "speed", "25000", "cable-m", "1.234"));
+	/*
+	 * nothing past what the result holds: its equivalent cable is u32
+	 * centimetres (42949672.95 m printed for any longer one), a
+	 * headroom u32 bytes as DCB's buffers
+	 */
+	expect(1, "invalid cable-m \"400000000\"; expected metres 0..42949672.80, with up to two decimals",
+	       ARGV("simulate", "speed", "1", "cable-m", "400000000"));
+	expect(1, "invalid cable-m \"42949672.81\"",
+	       ARGV("simulate", "speed", "1", "cable-m", "42949672.81"));
+	expect_out(ARGV("\"rtt_ns\":429496728,\"equivalent_cable_m\":42949672.80,"),
+		   ARGV("-j", "simulate", "speed", "1", "cable-m", "42949672.80"));
+	expect(1, "invalid rtt-ns \"429496729\"; expected an integer 0..429496728",
+	       ARGV("simulate", "speed", "1", "rtt-ns", "429496729"));
+	expect(1, "invalid link-rtt-ns \"4000000000\"; expected an integer 0..429496728",
+	       ARGV("simulate", "speed", "1", "rtt-ns", "10", "link-rtt-ns", "4000000000"));
+	expect(1, "invalid link-cable-m \"50000000\"; expected metres 0..42949672.80",
+	       ARGV("simulate", "speed", "1", "rtt-ns", "10", "link-cable-m", "50000000"));
+	expect(1, "invalid headroom \"4G\"; expected an integer 0..4294967295",
+	       ARGV("simulate", "speed", "1", "rtt-ns", "10", "headroom", "4G"));
+	expect_out(ARGV("\"against_bytes\":4294967295,"),
+		   ARGV("-j", "simulate", "speed", "1", "rtt-ns", "10", "headroom", "4294967295"));
+	expect(1, "invalid speed \" 10\"; expected an integer 1..1600000",
+	       ARGV("simulate", "speed", " 10", "rtt-ns", "10"));
 	expect(1, "simulate: give one of rtt-ns and cable-m, once",
 	       ARGV("simulate", "speed", "25000", "cable-m", "1", "rtt-ns", "10"));
 	expect(1, "simulate: link-frame 1522 is below max-frame 9022",

@@ -30,6 +30,10 @@ int main(void)
 	       "2^32 rejected");
 	TAP_OK(hdrm_parse_u32("count", "12abc", 0, 100, &v), "trailing junk rejected");
 	TAP_OK(hdrm_parse_u32("count", "", 0, 100, &v), "empty rejected");
+	TAP_OK(hdrm_parse_u32("count", " 5", 0, 100, &v) &&
+	       hdrm_parse_u32("count", "\t5", 0, 100, &v) &&
+	       hdrm_parse_u32("count", " -1", 0, UINT32_MAX, &v),
+	       "leading blanks (a quoted batch word) rejected");
 
 	{
 		struct hdrm_keys k = { .cmd = "simulate" };
