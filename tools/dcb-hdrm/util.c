@@ -232,7 +232,8 @@ int hdrm_connect(struct hdrm_ctx *ctx)
 		return 0;
 	err = hdrm_nl_open(&ctx->nl);
 	if (err == -ENOENT) {
-		hdrm_err("the dcb_hdrm kernel module is not loaded; load it with \"modprobe dcb_hdrm\" (or \"insmod kmod/dcb_hdrm.ko\" from a build tree)");
+		/* "make" builds it at the top of the tree (Kbuild, M=TOP) */
+		hdrm_err("the dcb_hdrm kernel module is not loaded; load it with \"modprobe dcb_hdrm\" (or \"insmod ./dcb_hdrm.ko\" at the top of a tree built with make)");
 		return EXIT_NOMODULE;
 	}
 	if (err) {
