@@ -8,7 +8,8 @@
 #   make demo             measure an emulated cable in a guest
 #   make dkms-source      the module's DKMS source tree (DKMS_SRC or DESTDIR)
 #   make install          install the module (against KDIR), the tool, its man page,
-#                         uAPI header, YNL spec and completion (DESTDIR, PREFIX)
+#                         documentation, uAPI header, YNL spec and completion
+#                         (DESTDIR, PREFIX)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 PREFIX ?= /usr/local
@@ -56,6 +57,8 @@ install-tool: tool
 	install -D -m 0644 $(TOP)/uapi/linux/dcb_hdrm.h $(DESTDIR)$(PREFIX)/include/linux/dcb_hdrm.h
 	install -D -m 0644 $(TOP)/Documentation/netlink/specs/dcb_hdrm.yaml $(DESTDIR)$(PREFIX)/share/dcb-hdrm/dcb_hdrm.yaml
 	install -D -m 0644 $(TOP)/tools/dcb-hdrm/system/dcb-hdrm.bash-completion $(DESTDIR)$(PREFIX)/share/bash-completion/completions/dcb-hdrm
+	install -d $(DESTDIR)$(PREFIX)/share/doc/dcb-hdrm
+	install -m 0644 $(TOP)/Documentation/*.rst $(DESTDIR)$(PREFIX)/share/doc/dcb-hdrm/
 
 # The module's source as DKMS builds it: Kbuild, kmod/, the uAPI headers,
 # VERSION and dkms.conf with the release filled in; no git, no tests' cache.
