@@ -13,36 +13,31 @@
 #include "hdrm_model.h"
 #include "report.h"
 
-enum verdict { V_NONE, V_ENOUGH, V_SMALL, V_OVER, V_UNKNOWN };
-
-static const char *const verdict_names[] = {
-	"lossy", "enough", "too-small", "oversized", "unknown",
+const char *const hdrm_verdict_names[HDRM_VERDICT_UNKNOWN + 1] = {
+	[HDRM_VERDICT_LOSSY]		= "lossy",
+	[HDRM_VERDICT_ENOUGH]		= "enough",
+	[HDRM_VERDICT_TOO_SMALL]	= "too-small",
+	[HDRM_VERDICT_OVERSIZED]	= "oversized",
+	[HDRM_VERDICT_UNKNOWN]		= "unknown",
 };
 
 /* Why a verdict is unknown. */
 #define UNKNOWN_WHY "mlx5's port buffers may be firmware-owned: then the cable length moves no XOFF, and no dcbnl call says which; an apply on this device takes them"
 
-
-struct prio_verdict {
-	const char *basis;	/* "buffer" or "delay" */
-	const char *unit;	/* "bytes", "bits" or "metres" */
-	unsigned long long wanted, current, by;
-	enum verdict v;
-};
-
 /*
  * Enough: at least what is wanted and less than one unit of slack above
  * it (a cell for buffers, the rounding step for a delay).
  */
-static enum verdict judge(unsigned long long wanted, unsigned long long have,
-			  unsigned long long slack, unsigned long long *by)
+static enum hdrm_verdict judge(unsigned long long wanted,
+			       unsigned long long have,
+			       unsigned long long slack, unsigned long long *by)
 {
 	if (have < wanted) {
 		*by = wanted - have;
-		return V_SMALL;
+		return HDRM_VERDICT_TOO_SMALL;
 	}
 	*by = have - wanted;
-	return *by > slack ? V_OVER : V_ENOUGH;
+	return *by > slack ? HDRM_VERDICT_OVERSIZED : HDRM_VERDICT_ENOUGH;
 }
 
 static bool lossless(const struct result *r, const struct hdrm_dcb_state *st,
@@ -53,10 +48,9 @@ static bool lossless(const struct result *r, const struct hdrm_dcb_state *st,
 	return !st->has_pfc || (st->pfc_en & (1u << p));
 }
 
-/* The verdict for priority @p; false when there is nothing to judge. */
-static bool prio_verdict(const struct result *r,
-			 const struct hdrm_dcb_state *st, unsigned int p,
-			 struct prio_verdict *pv)
+bool hdrm_prio_verdict(const struct result *r,
+		       const struct hdrm_dcb_state *st, unsigned int p,
+		       struct hdrm_prio_verdict *pv)
 {
 	unsigned int cell = r->cell ? r->cell : 1;
 	struct hdrm_delay d;
@@ -65,7 +59,7 @@ static bool prio_verdict(const struct result *r,
 	if (!r->prio[p].valid || !st->present)
 		return false;
 	if (!lossless(r, st, p)) {
-		pv->v = V_NONE;
+		pv->v = HDRM_VERDICT_LOSSY;
 		pv->basis = "-";
 		pv->unit = "-";
 		return true;
@@ -93,7 +87,7 @@ static bool prio_verdict(const struct result *r,
 		 */
 		if (r->has_owner &&
 		    r->owner != DCB_HDRM_BUFFER_OWNER_SOFTWARE) {
-			pv->v = V_UNKNOWN;
+			pv->v = HDRM_VERDICT_UNKNOWN;
 			pv->by = 0;
 		}
 		return true;
@@ -173,15 +167,16 @@ static bool any_prio(const struct result *r)
  *   3    model   bytes          60000        40000  too small by 20000 bytes
  */
 static void verdict_print(struct out *o, unsigned int p,
-			  const struct prio_verdict *pv)
+			  const struct hdrm_prio_verdict *pv)
 {
-	bool by = pv->v == V_SMALL || pv->v == V_OVER;
+	bool by = pv->v == HDRM_VERDICT_TOO_SMALL ||
+		  pv->v == HDRM_VERDICT_OVERSIZED;
 
 	out_obj_open(o, NULL);
 	out_u64(o, "prio", "%-4llu", p);
 	/* the text words the verdict at the end of its row */
-	out_jstr(o, "verdict", verdict_names[pv->v]);
-	if (pv->v == V_NONE) {
+	out_jstr(o, "verdict", hdrm_verdict_names[pv->v]);
+	if (pv->v == HDRM_VERDICT_LOSSY) {
 		out_text(o, " %-7s %-7s %12s %12s  lossy (PFC off)\n", "-", "-",
 			 "-", "-");
 		out_obj_close(o);
@@ -191,16 +186,17 @@ static void verdict_print(struct out *o, unsigned int p,
 	out_str(o, "unit", " %-7s", pv->unit);
 	out_u64(o, "wanted", " %12llu", pv->wanted);
 	out_u64(o, "current", " %12llu  ", pv->current);
-	if (pv->v == V_ENOUGH)
+	if (pv->v == HDRM_VERDICT_ENOUGH)
 		out_text(o, "enough\n");
-	else if (pv->v == V_UNKNOWN)
+	else if (pv->v == HDRM_VERDICT_UNKNOWN)
 		out_text(o, "unknown (");
 	else
-		out_text(o, "%s", pv->v == V_SMALL ? "too small" : "oversized");
+		out_text(o, "%s", pv->v == HDRM_VERDICT_TOO_SMALL ?
+				  "too small" : "oversized");
 	out_u64_if(o, "by", by, " by %llu", pv->by);
 	if (by)
 		out_text(o, " %s\n", pv->unit);
-	if (pv->v == V_UNKNOWN)
+	if (pv->v == HDRM_VERDICT_UNKNOWN)
 		out_str(o, "why", "%s)\n", UNKNOWN_WHY);
 	out_obj_close(o);
 }
@@ -215,7 +211,7 @@ void report_print(struct out *o, const struct result *r,
 {
 	unsigned long long port_static, port_measured, s;
 	bool savings = r->speed && any_prio(r);
-	struct prio_verdict pv;
+	struct hdrm_prio_verdict pv;
 	bool header = false;
 	unsigned int p, i;
 
@@ -223,7 +219,7 @@ void report_print(struct out *o, const struct result *r,
 	hdrm_dcb_state_print(o, "dcb_state", st);
 	out_arr_open(o, "verdict");
 	for (p = 0; p < HDRM_PRIOS; p++) {
-		if (!prio_verdict(r, st, p, &pv))
+		if (!hdrm_prio_verdict(r, st, p, &pv))
 			continue;
 		if (!header) {
 			if (any_eff(r))
