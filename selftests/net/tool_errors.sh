@@ -43,7 +43,7 @@ no_module()
 
 unknown_words()
 {
-	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, help' \
+	expect_error 1 'unknown object "frobnicate"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, metrics, help' \
 		dcb-hdrm frobnicate
 	expect_error 1 'monitor: unknown argument "frobs"; expected dev or count' \
 		dcb-hdrm monitor frobs now

@@ -23,7 +23,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }\n"
-		"where  OBJECT := { dev | measure | show | simulate | monitor | lldp | watchdog | help }\n"
+		"where  OBJECT := { dev | measure | show | simulate | monitor | lldp | watchdog | metrics | help }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -s[tatistics] | -n[etns] NAME |\n"
 		"                    -b[atch] FILE | -f[orce] | -V[ersion] | --version | -h[elp] }\n"
 		"       letters may go together (-jp), names after -- too (--json)\n");
@@ -72,11 +72,13 @@ static int run_cmd(struct hdrm_ctx *ctx, int argc, char **argv)
 		return hdrm_cmd_simulate(ctx, argc - 1, argv + 1);
 	if (hdrm_matches(*argv, "watchdog"))
 		return hdrm_cmd_watchdog(ctx, argc - 1, argv + 1);
+	if (hdrm_matches(*argv, "metrics"))
+		return hdrm_cmd_metrics(ctx, argc - 1, argv + 1);
 	if (hdrm_matches(*argv, "help")) {
 		usage(stdout);
 		return 0;
 	}
-	hdrm_err("unknown object \"%s\"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, help",
+	hdrm_err("unknown object \"%s\"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, metrics, help",
 		 *argv);
 	return EXIT_USAGE;
 }

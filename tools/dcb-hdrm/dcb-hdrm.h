@@ -98,5 +98,6 @@ int hdrm_cmd_monitor(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_simulate(struct hdrm_ctx *ctx, int argc, char **argv);
 int hdrm_cmd_watchdog(struct hdrm_ctx *ctx, int argc, char **argv);
+int hdrm_cmd_metrics(struct hdrm_ctx *ctx, int argc, char **argv);
 
 #endif

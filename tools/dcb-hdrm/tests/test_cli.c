@@ -233,6 +233,52 @@ static void test_ptp4l(void)
 	rmdir(dir);
 }
 
+/*
+ * metrics: the directory's errors before the kernel is asked, in one
+ * line; with a directory to write in, the kernel asked (no module here)
+ * and the old file left as it was, no temporary file beside it.
+ */
+static void test_metrics(void)
+{
+	char dir[] = "/tmp/test_cli.XXXXXX", path[64], cmd[96], buf[16] = "";
+	FILE *f;
+	int rc;
+
+	expect(1, "metrics textfile: cannot open directory \"/nonexistent/dir\": No such file or directory",
+	       ARGV("metrics", "textfile", "/nonexistent/dir"));
+	expect(1, "metrics textfile: cannot open directory \"/dev/null\": Not a directory",
+	       ARGV("metrics", "textfile", "/dev/null"));
+	expect(1, "metrics textfile: expected a directory",
+	       ARGV("metrics", "textfile"));
+	expect(1, "metrics: unknown argument \"dev\"; expected \"textfile DIR\" or \"help\"",
+	       ARGV("metrics", "dev", "lo"));
+	expect(1, "metrics: unknown argument \"x\"",
+	       ARGV("metrics", "textfile", "/tmp", "x"));
+	expect_out(ARGV("Usage: dcb-hdrm metrics [ textfile DIR ]",
+			"dcb-hdrm metrics help", "DIR/dcb_hdrm.prom"),
+		   ARGV("metrics", "help"));
+	if (!mkdtemp(dir))
+		exit(2);
+	snprintf(path, sizeof(path), "%s/dcb_hdrm.prom", dir);
+	f = fopen(path, "w");
+	if (!f || fputs("old 1\n", f) < 0 || fclose(f))
+		exit(2);
+	rc = run(ARGV("metrics", "textfile", dir));
+	f = fopen(path, "r");
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	snprintf(cmd, sizeof(cmd), "test $(ls -A %s | wc -l) = 1", dir);
+	TAP_OK((rc == 2 || rc == 3) && !strcmp(buf, "old 1\n") && !system(cmd) &&
+	       !out[0], "metrics textfile DIR without the module: status %d, the old file left alone",
+	       rc);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd))
+		printf("# %s left behind\n", dir);
+}
+
 int main(void)
 {
 	static const char name[] = "/../dcb-hdrm";
@@ -681,7 +727,7 @@ int main(void)
 		printf("ok %d - the module is loaded here: no hint to check # SKIP\n",
 		       ++tap_n);
 	}
-	expect(1, "unknown object \"frobnicate\"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, help",
+	expect(1, "unknown object \"frobnicate\"; expected one of: dev, measure, show, simulate, monitor, lldp, watchdog, metrics, help",
 	       ARGV("frobnicate"));
 	{
 		const char *const *const ok[] = {
@@ -712,12 +758,13 @@ int main(void)
 		   ARGV("watchdog", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm [ -s ] watchdog show"), ARGV("watchdog", "set", "dev", "lo", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm [ -s ] watchdog show"), ARGV("watchdog", "show", "help"));
-	expect_out(ARGV("OBJECT := { dev | measure | show | simulate | monitor | lldp | watchdog | help }"),
+	expect_out(ARGV("OBJECT := { dev | measure | show | simulate | monitor | lldp | watchdog | metrics | help }"),
 		   ARGV("help"));
 	/* a bad word is the error even after a good hwtstamp: nothing is set */
 	expect(1, "invalid ts-mode \"x\"",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "on", "ts-mode", "x"));
 	expect(2, "dev set: hwtstamp on: lo has no hardware timestamping",
 	       ARGV("dev", "set", "dev", "lo", "hwtstamp", "on"));
+	test_metrics();
 	return tap_done();
 }
