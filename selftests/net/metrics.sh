@@ -191,9 +191,11 @@ metrics_textfile()
 	hdrmA metrics textfile "$dir"
 	check_err $? "metrics textfile failed"
 	hdrmA metrics >"$TMPD/s.prom"
-	# the same output but the result's age, which moved meanwhile
-	diff <(grep -v '^dcb_hdrm_result_age_seconds' "$dir/dcb_hdrm.prom") \
-		<(grep -v '^dcb_hdrm_result_age_seconds' "$TMPD/s.prom") >/dev/null
+	# the same output but the result's age, which moved meanwhile (files:
+	# the guest has no /dev/fd for <(...))
+	grep -v '^dcb_hdrm_result_age_seconds' "$dir/dcb_hdrm.prom" >"$TMPD/f1"
+	grep -v '^dcb_hdrm_result_age_seconds' "$TMPD/s.prom" >"$TMPD/f2"
+	diff "$TMPD/f1" "$TMPD/f2" >/dev/null
 	check_err $? "the file is not what metrics prints: $(diff "$dir/dcb_hdrm.prom" "$TMPD/s.prom")"
 	fams=$(grep -c '^# TYPE' "$TMPD/s.prom")
 	(for _ in $(seq 1 20); do hdrmA metrics textfile "$dir" || exit 1; done) &
