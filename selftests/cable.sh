@@ -14,6 +14,9 @@
 # stamp request (skb_scrub_packet() keeps skb->sk), and every veth on the
 # way would stamp it again into the sender's error queue, which ptp4l
 # reads as the stamps of its later messages. A clone has no socket.
+# Without act_gact (the debug kernel's config has none) the drop cannot
+# be said, and frames are redirected as before: what runs there reads
+# no software stamps of the sender's (pdelay.sh's ptp4l -S does not).
 
 # cable_create NSA DEVA NSB DEVB ONE_WAY_DELAY_US
 cable_create()
@@ -31,10 +34,16 @@ cable_create()
 		tc -n "$nsm" qdisc add dev "$d" ingress || return 1
 		tc -n "$nsm" qdisc add dev "$d" root netem delay "${delay}us" limit 100000 || return 1
 	done
-	tc -n "$nsm" filter add dev m1 parent ffff: matchall \
-		action mirred egress mirror dev m2 action drop || return 1
-	tc -n "$nsm" filter add dev m2 parent ffff: matchall \
-		action mirred egress mirror dev m1 action drop || return 1
+	if tc -n "$nsm" filter add dev m1 parent ffff: matchall \
+		action mirred egress mirror dev m2 action drop 2>/dev/null; then
+		tc -n "$nsm" filter add dev m2 parent ffff: matchall \
+			action mirred egress mirror dev m1 action drop || return 1
+	else
+		tc -n "$nsm" filter add dev m1 parent ffff: matchall \
+			action mirred egress redirect dev m2 || return 1
+		tc -n "$nsm" filter add dev m2 parent ffff: matchall \
+			action mirred egress redirect dev m1 || return 1
+	fi
 	ip -n "$nsa" link set "$deva" up && ip -n "$nsb" link set "$devb" up
 }
 
