@@ -2,13 +2,22 @@
 /* The PFC watchdog's decisions; see hdrm_wd.h. No I/O. */
 #include "hdrm_wd.h"
 
-/* A run of active polls: begins at the first one, ends at a quiet one. */
-static void hdrm_wd_run(u64 *since, bool active, u64 now)
+/*
+ * A run of active polls: begins at the first one, ends at a quiet one.
+ * Its onset and the longest gap between its polls are on the real clock.
+ */
+static void hdrm_wd_run(u64 *since, u64 *onset, u64 *gap, bool active,
+			u64 now, u64 real, u64 last_real)
 {
-	if (!active)
+	if (!active) {
 		*since = 0;
-	else if (!*since)
+	} else if (!*since) {
 		*since = now;
+		*onset = real;
+		*gap = 0;
+	} else if (real - last_real > *gap) {
+		*gap = real - last_real;
+	}
 }
 
 static bool hdrm_wd_long(u64 since, u64 now, u64 len)
@@ -20,8 +29,8 @@ static bool hdrm_wd_long(u64 since, u64 now, u64 len)
  * hdrm_wd_step() - one poll of one priority
  * @p: the priority's state
  * @par: detection and restoration times
- * @s: its counters now
- * @now: the poll's time, ns (monotonic, never 0)
+ * @s: its counters now, and when they were read
+ * @now: the poll's time for the decisions, ns (monotonic, never 0)
  *
  * Counters that went back (a driver or device reset) are taken as a new
  * base. That poll ends a run toward a storm, but for a storm already on
@@ -37,6 +46,7 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 {
 	bool rx_pause = false, tx_pause = false, moved = false;
 	bool rx_storm, tx_storm, compared = false;
+	u64 real = s->real ?: now, last_real = p->last_real ?: real;
 
 	if (p->have_last && s->requests >= p->requests &&
 	    s->indications >= p->indications &&
@@ -51,9 +61,13 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 	p->indications = s->indications;
 	p->tx_packets = s->tx_packets;
 
+	p->last_real = real;
+
 	/* Received pause is a storm only while the transmit is stuck. */
-	hdrm_wd_run(&p->rx_since, s->watched && rx_pause && !moved, now);
-	hdrm_wd_run(&p->tx_since, s->watched && tx_pause, now);
+	hdrm_wd_run(&p->rx_since, &p->rx_onset, &p->rx_gap,
+		    s->watched && rx_pause && !moved, now, real, last_real);
+	hdrm_wd_run(&p->tx_since, &p->tx_onset, &p->tx_gap,
+		    s->watched && tx_pause, now, real, last_real);
 	rx_storm = hdrm_wd_long(p->rx_since, now, par->detect_ns);
 	tx_storm = hdrm_wd_long(p->tx_since, now, par->detect_ns);
 
@@ -66,6 +80,9 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 			p->seen_ns = now;
 			return HDRM_WD_NOTHING;
 		}
+		/* an XON storm: pause arrives and PFC lets the transmit go */
+		if (rx_pause && moved && s->pfc_on)
+			rx_pause = false;
 		if (rx_pause || tx_pause) {
 			p->seen_ns = now;
 			if ((rx_storm && p->direction == HDRM_WD_DIR_SENT) ||
@@ -86,12 +103,19 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 		p->direction = HDRM_WD_DIR_BOTH;
 		p->start_ns = p->rx_since < p->tx_since ? p->rx_since :
 							p->tx_since;
+		p->onset_ns = p->rx_onset < p->tx_onset ? p->rx_onset :
+							p->tx_onset;
+		p->gap_ns = p->rx_gap > p->tx_gap ? p->rx_gap : p->tx_gap;
 	} else if (rx_storm) {
 		p->direction = HDRM_WD_DIR_RECEIVED;
 		p->start_ns = p->rx_since;
+		p->onset_ns = p->rx_onset;
+		p->gap_ns = p->rx_gap;
 	} else {
 		p->direction = HDRM_WD_DIR_SENT;
 		p->start_ns = p->tx_since;
+		p->onset_ns = p->tx_onset;
+		p->gap_ns = p->tx_gap;
 	}
 	p->detect_ns = now;
 	p->seen_ns = now;
@@ -109,6 +133,7 @@ void hdrm_wd_forget(struct hdrm_wd_prio *p)
 	p->have_last = false;
 	p->rx_since = 0;
 	p->tx_since = 0;
+	p->last_real = 0;
 }
 
 /* The watchdog stopped during a storm, at @now: the storm ends. */
@@ -117,4 +142,28 @@ void hdrm_wd_end(struct hdrm_wd_prio *p, u64 now)
 	p->stormed = false;
 	p->end_ns = now;
 	hdrm_wd_forget(p);
+}
+
+/**
+ * hdrm_wd_escalate() - count a storm declared at @now toward storm-limit
+ * @p: the priority
+ * @limit: storms allowed in a period, 0: no limit
+ * @period_ns: the period, which starts at the first storm it counts
+ * @manual: recovery manual: every storm is held
+ * @now: the storm's declaration, ns (never 0)
+ *
+ * The deadlock handling of the seeds counts deadlocks per period and,
+ * beyond a count, leaves PFC off until an operator recovers it.
+ *
+ * Return: true when the storm is to be held.
+ */
+bool hdrm_wd_escalate(struct hdrm_wd_prio *p, u32 limit, u64 period_ns,
+		      bool manual, u64 now)
+{
+	if (!p->win_start || now - p->win_start >= period_ns) {
+		p->win_start = now;
+		p->win_count = 0;
+	}
+	p->win_count++;
+	return manual || (limit && p->win_count > limit);
 }

@@ -14,6 +14,17 @@
  * t0 + detect + 2 x poll, a burst of b ns spans less than b + poll of
  * active polls (never a storm while b + poll <= detect), and a storm that
  * ends at t1 is over by t1 + restore + 2 x poll.
+ *
+ * Received pause that no longer stops the transmit, while PFC is on for
+ * the priority, is no pause: an XOFF storm that turned into an XON storm
+ * (quanta 0: "go on") counts as quiet toward restore_ns. With PFC off by
+ * the watchdog's action the transmit moves anyway, and only silence
+ * restores.
+ *
+ * The times the decisions run on are the caller's (the polls' due times,
+ * or later for a late poll); what is reported as happened is also kept
+ * on the clock it happened on (@real of the sample): the onset of a
+ * storm, the longest gap between the polls that detected it.
  */
 #ifndef _HDRM_WD_H
 #define _HDRM_WD_H
@@ -47,6 +58,8 @@ struct hdrm_wd_sample {
 	u64 tx_packets;		/* with tx_known only */
 	bool tx_known;		/* the driver counts the priority's transmit */
 	bool watched;		/* PFC is on for it, or held off by us */
+	bool pfc_on;		/* PFC is on in the driver for it */
+	u64 real;		/* when the counters were read, ns (0: @now) */
 };
 
 struct hdrm_wd_prio {
@@ -63,6 +76,15 @@ struct hdrm_wd_prio {
 	u64 seen_ns;		/* the last poll that saw its pause */
 	u64 end_ns;		/* the poll that restored it, 0: still on */
 	u32 storms;
+	/* on the sample's real clock */
+	u64 last_real;		/* the previous poll */
+	u64 rx_onset, tx_onset;	/* the first poll of each run */
+	u64 rx_gap, tx_gap;	/* the longest gap between polls in each run */
+	u64 onset_ns;		/* the first poll that saw the storm's pause */
+	u64 gap_ns;		/* the longest gap between its detecting polls */
+	/* storm-limit: the window's start (0: none) and its storms */
+	u64 win_start;
+	u32 win_count;
 };
 
 enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
@@ -70,5 +92,7 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 			       const struct hdrm_wd_sample *s, u64 now);
 void hdrm_wd_forget(struct hdrm_wd_prio *p);
 void hdrm_wd_end(struct hdrm_wd_prio *p, u64 now);
+bool hdrm_wd_escalate(struct hdrm_wd_prio *p, u32 limit, u64 period_ns,
+		      bool manual, u64 now);
 
 #endif /* _HDRM_WD_H */

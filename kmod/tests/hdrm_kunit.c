@@ -150,6 +150,16 @@ static void hdrm_test_sim_table(struct kunit *test)
 /* The PFC watchdog: when a priority is stormed, and when it is not. */
 HDRM_KUNIT_TABLE(watchdog, hdrm_wd_case, hdrm_wd_cases, hdrm_check_wd)
 
+static void hdrm_test_watchdog_late(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_wd_late(msg, len));
+}
+
+static void hdrm_test_watchdog_escalate(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_wd_escalate(msg, len));
+}
+
 /* The one driver table: each driver's row, and the table's shape. */
 HDRM_KUNIT_TABLE(drivers, hdrm_drivers_case, hdrm_drivers_cases,
 		 hdrm_check_driver_case)
@@ -176,6 +186,8 @@ static struct kunit_case hdrm_calc_kcases[] = {
 	KUNIT_CASE(hdrm_test_sim_findings),
 	KUNIT_CASE(hdrm_test_sim_table),
 	KUNIT_CASE_PARAM(hdrm_test_watchdog, hdrm_watchdog_gen_params),
+	KUNIT_CASE(hdrm_test_watchdog_late),
+	KUNIT_CASE(hdrm_test_watchdog_escalate),
 	KUNIT_CASE_PARAM(hdrm_test_drivers, hdrm_drivers_gen_params),
 	KUNIT_CASE(hdrm_test_drivers_table),
 	KUNIT_CASE(hdrm_test_ratelimit),

@@ -22,6 +22,7 @@ struct hdrm_wd_case {
 	/* pause sent in [tx_from, tx_to) ms */
 	u32 tx_from, tx_to;
 	bool progress;		/* the transmit moves even while paused */
+	u32 xon_from;		/* from then on the pause says XON (0: never) */
 	bool no_tx_counter;	/* the driver does not count it */
 	bool unwatched;		/* PFC is off on the priority */
 	u32 reset_at;		/* the counters start again from 0 (0: never) */
@@ -155,7 +156,24 @@ static const struct hdrm_wd_case hdrm_wd_cases[] = {
 		.storm_min = 1203, .storm_max = 1303,
 	},
 	{
-		.name = "10 ms polls, 50 ms detection",
+		.name = "an XOFF storm turned XON storm: restored as if quiet",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 3000, .xon_from = 2000,
+		.direction = HDRM_WD_DIR_RECEIVED,
+		.storm_min = 1203, .storm_max = 1303,
+		/* the transmit moves from 2000: the last stuck poll 2000 */
+		.restore_min = 2200, .restore_max = 2300,
+	},
+	{
+		.name = "an XON storm alone: never",
+		.poll_ms = 50, .detect_ms = 200, .restore_ms = 200,
+		.end_ms = 3000,
+		.rx_from = 1003, .rx_to = 3000, .xon_from = 1003,
+		.direction = HDRM_WD_DIR_NONE,
+	},
+	{
+		.name = "10 ms polls, 50 ms detection: within detect + poll",
 		.poll_ms = 10, .detect_ms = 50, .restore_ms = 30,
 		.end_ms = 1000,
 		.rx_from = 103, .rx_to = 500,
@@ -186,10 +204,12 @@ static void hdrm_wd_counters(const struct hdrm_wd_case *c, u32 ms,
 		rx = hdrm_wd_rx_at(c, k);
 		s->indications += rx;
 		s->requests += k >= c->tx_from && k < c->tx_to;
-		s->tx_packets += !rx || c->progress;
+		s->tx_packets += !rx || c->progress ||
+				 (c->xon_from && k >= c->xon_from);
 	}
 	s->tx_known = !c->no_tx_counter;
 	s->watched = !c->unwatched;
+	s->pfc_on = !c->unwatched;
 }
 
 static int hdrm_check_wd(unsigned int i, char *msg, size_t len)
@@ -235,6 +255,11 @@ static int hdrm_check_wd(unsigned int i, char *msg, size_t len)
 		return hdrm_fail(msg, len, "%s: start %llu detect %llu ns",
 				 c->name, (unsigned long long)p.start_ns,
 				 (unsigned long long)p.detect_ns);
+	/* on time, the real clock is the decisions' and each gap a poll */
+	if (p.onset_ns != p.start_ns || p.gap_ns != c->poll_ms * HDRM_MS)
+		return hdrm_fail(msg, len, "%s: onset %llu gap %llu ns",
+				 c->name, (unsigned long long)p.onset_ns,
+				 (unsigned long long)p.gap_ns);
 	if (!c->restore_max)
 		return restored || !p.stormed ?
 		       hdrm_fail(msg, len, "%s: restored at %u ms", c->name,
@@ -244,6 +269,73 @@ static int hdrm_check_wd(unsigned int i, char *msg, size_t len)
 		return hdrm_fail(msg, len, "%s: restored at %u ms, want %u-%u",
 				 c->name, restored, c->restore_min,
 				 c->restore_max);
+	return 0;
+}
+
+/*
+ * Late polls: the onset and the longest gap are the real clock's, and
+ * detection counts elapsed time, so a poll 40 ms late (at 10 ms polls,
+ * 50 ms detection) declares the storm at once rather than after five
+ * more polls.
+ */
+static int hdrm_check_wd_late(char *msg, size_t len)
+{
+	const struct hdrm_wd_params par = { 50 * HDRM_MS, 30 * HDRM_MS };
+	static const u32 at[] = { 10, 20, 30, 40, 80, 90 };	/* ms */
+	struct hdrm_wd_sample s = { .tx_known = true, .watched = true,
+				    .pfc_on = true };
+	struct hdrm_wd_prio p;
+	unsigned int i;
+
+	memset(&p, 0, sizeof(p));
+	for (i = 0; i < ARRAY_SIZE(at); i++) {
+		/* pause from 15 ms on, the transmit stuck */
+		s.indications = at[i] > 15 ? at[i] - 15 : 0;
+		s.real = at[i] * HDRM_MS;
+		if (hdrm_wd_step(&p, &par, &s, at[i] * HDRM_MS) == HDRM_WD_STORM)
+			break;
+	}
+	if (i == ARRAY_SIZE(at) || at[i] != 80 || p.onset_ns != 20 * HDRM_MS ||
+	    p.gap_ns != 40 * HDRM_MS)
+		return hdrm_fail(msg, len, "late poll: storm at poll %u, onset %llu, gap %llu ns",
+				 i, (unsigned long long)p.onset_ns,
+				 (unsigned long long)p.gap_ns);
+	return 0;
+}
+
+/*
+ * storm-limit 2 in 1000 ms: the third storm within the period is held,
+ * a storm after the period starts counting again; recovery manual holds
+ * every one.
+ */
+static int hdrm_check_wd_escalate(char *msg, size_t len)
+{
+	static const struct {
+		u32 ms;
+		bool manual, held;
+	} c[] = {
+		{ 100, false, false }, { 400, false, false }, { 900, false, true },
+		{ 950, false, true }, { 1200, false, false }, { 1300, false, false },
+		{ 1400, true, true },
+	};
+	struct hdrm_wd_prio p;
+	unsigned int i;
+	bool held;
+
+	memset(&p, 0, sizeof(p));
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		held = hdrm_wd_escalate(&p, 2, 1000 * HDRM_MS, c[i].manual,
+					c[i].ms * HDRM_MS);
+		if (held != c[i].held)
+			return hdrm_fail(msg, len, "storm at %u ms: held %d, want %d",
+					 c[i].ms, held, c[i].held);
+	}
+	/* no limit: never held */
+	memset(&p, 0, sizeof(p));
+	for (i = 0; i < 100; i++)
+		if (hdrm_wd_escalate(&p, 0, 1000 * HDRM_MS, false,
+				     (i + 1) * HDRM_MS))
+			return hdrm_fail(msg, len, "storm-limit 0 held storm %u", i);
 	return 0;
 }
 
