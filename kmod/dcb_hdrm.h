@@ -387,11 +387,14 @@ struct hdrm_drv_tx_prio {
 #define HDRM_WD_DEF_DETECT_MS	200
 #define HDRM_WD_DEF_RESTORE_MS	200
 #define HDRM_WD_DEF_POLL_MS	50
+#define HDRM_WD_DEF_STORM_PERIOD_MS	60000
 
 /*
  * A device's PFC watchdog (watchdog.c). Under rtnl, all of it: the poll
  * work, the family's requests and the netdevice notifier all hold it.
  */
+#define HDRM_WD_LAT_N	32		/* storms whose timing is kept */
+
 struct hdrm_wd {
 	bool on;
 	u8 action;			/* enum dcb_hdrm_wd_action */
@@ -407,6 +410,17 @@ struct hdrm_wd {
 	u64 polls, poll_errors, action_errors;
 	struct hdrm_drv_tx_prio tx;
 	struct hdrm_wd_prio prio[HDRM_PRIOS];
+	/* escalation: storm-limit in storm-period-ms, recovery; held ones */
+	u32 storm_limit, storm_period_ms;
+	u8 recovery;			/* enum dcb_hdrm_wd_recovery */
+	u8 held;			/* priorities held until recovered */
+	u32 held_count[HDRM_PRIOS];
+	/* turned off by the watchdog, and the driver refused them back on */
+	u8 restore_pending;
+	/* the last storms' detection and restoration times, us, rings */
+	u32 detect_lat[HDRM_WD_LAT_N], restore_lat[HDRM_WD_LAT_N];
+	u8 detect_n, restore_n;		/* stored, up to HDRM_WD_LAT_N */
+	u8 detect_next, restore_next;	/* where the next one goes */
 };
 
 struct hdrm_port {
@@ -627,7 +641,9 @@ void hdrm_wd_driver_refresh(struct hdrm_port *port);
 void hdrm_wd_work(struct work_struct *work);
 void hdrm_wd_start(struct hdrm_port *port);
 void hdrm_wd_stop(struct hdrm_port *port, bool notify);
-void hdrm_wd_undo(struct hdrm_port *port, u8 mask);
+void hdrm_wd_undo(struct hdrm_port *port, u8 mask, bool notify);
+int hdrm_wd_recover(struct hdrm_port *port, int p,
+		    struct netlink_ext_ack *extack);
 void hdrm_wd_drop_stormed(struct hdrm_port *port);
 void hdrm_wd_reschedule(struct hdrm_port *port);
 

@@ -61,6 +61,11 @@ static struct netlink_range_validation dcb_hdrm_a_watchdog_restore_ms_range = {
 	.max	= 600000ULL,
 };
 
+static struct netlink_range_validation dcb_hdrm_a_watchdog_storm_period_ms_range = {
+	.min	= 100ULL,
+	.max	= 86400000ULL,
+};
+
 /* Common nested types */
 const struct nla_policy dcb_hdrm_prio_frame_nl_policy[DCB_HDRM_A_PRIO_FRAME_BYTES + 1] = {
 	[DCB_HDRM_A_PRIO_FRAME_PRIO] = NLA_POLICY_MAX(NLA_U32, 7),
@@ -156,13 +161,22 @@ static const struct nla_policy dcb_hdrm_watchdog_get_dump_nl_policy[DCB_HDRM_A_W
 #endif
 
 /* DCB_HDRM_CMD_WATCHDOG_SET - do */
-static const struct nla_policy dcb_hdrm_watchdog_set_nl_policy[DCB_HDRM_A_WATCHDOG_POLL_MS + 1] = {
+static const struct nla_policy dcb_hdrm_watchdog_set_nl_policy[DCB_HDRM_A_WATCHDOG_RECOVERY + 1] = {
 	[DCB_HDRM_A_WATCHDOG_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[DCB_HDRM_A_WATCHDOG_STATE] = NLA_POLICY_MAX(NLA_U8, 1),
-	[DCB_HDRM_A_WATCHDOG_ACTION] = NLA_POLICY_MAX(NLA_U32, 1),
+	[DCB_HDRM_A_WATCHDOG_ACTION] = NLA_POLICY_MAX(NLA_U32, 2),
 	[DCB_HDRM_A_WATCHDOG_DETECT_MS] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_watchdog_detect_ms_range),
 	[DCB_HDRM_A_WATCHDOG_RESTORE_MS] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_watchdog_restore_ms_range),
 	[DCB_HDRM_A_WATCHDOG_POLL_MS] = NLA_POLICY_RANGE(NLA_U32, 10, 10000),
+	[DCB_HDRM_A_WATCHDOG_STORM_LIMIT] = NLA_POLICY_MAX(NLA_U32, 1000),
+	[DCB_HDRM_A_WATCHDOG_STORM_PERIOD_MS] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_watchdog_storm_period_ms_range),
+	[DCB_HDRM_A_WATCHDOG_RECOVERY] = NLA_POLICY_MAX(NLA_U32, 1),
+};
+
+/* DCB_HDRM_CMD_WATCHDOG_RECOVER - do */
+static const struct nla_policy dcb_hdrm_watchdog_recover_nl_policy[DCB_HDRM_A_WATCHDOG_RECOVER_PRIO + 1] = {
+	[DCB_HDRM_A_WATCHDOG_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[DCB_HDRM_A_WATCHDOG_RECOVER_PRIO] = NLA_POLICY_MAX(NLA_U8, 7),
 };
 
 /* Ops table for dcb_hdrm */
@@ -235,7 +249,14 @@ static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_WATCHDOG_SET,
 		.doit		= hdrm_nl_watchdog_set_doit,
 		.policy		= dcb_hdrm_watchdog_set_nl_policy,
-		.maxattr	= DCB_HDRM_A_WATCHDOG_POLL_MS,
+		.maxattr	= DCB_HDRM_A_WATCHDOG_RECOVERY,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= DCB_HDRM_CMD_WATCHDOG_RECOVER,
+		.doit		= hdrm_nl_watchdog_recover_doit,
+		.policy		= dcb_hdrm_watchdog_recover_nl_policy,
+		.maxattr	= DCB_HDRM_A_WATCHDOG_RECOVER_PRIO,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 };
@@ -287,7 +308,14 @@ static const struct genl_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_WATCHDOG_SET,
 		.doit		= hdrm_nl_watchdog_set_doit,
 		.policy		= dcb_hdrm_watchdog_set_nl_policy,
-		.maxattr	= DCB_HDRM_A_WATCHDOG_POLL_MS,
+		.maxattr	= DCB_HDRM_A_WATCHDOG_RECOVERY,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= DCB_HDRM_CMD_WATCHDOG_RECOVER,
+		.doit		= hdrm_nl_watchdog_recover_doit,
+		.policy		= dcb_hdrm_watchdog_recover_nl_policy,
+		.maxattr	= DCB_HDRM_A_WATCHDOG_RECOVER_PRIO,
 		.flags		= GENL_ADMIN_PERM,
 	},
 };

@@ -20,6 +20,7 @@ int hdrm_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info);
 int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info);
+int hdrm_nl_watchdog_recover_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	DCB_HDRM_NLGRP_MONITOR,

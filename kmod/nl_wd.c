@@ -14,7 +14,7 @@
 static u8 hdrm_wd_shown(struct hdrm_port *port)
 {
 	struct hdrm_wd *wd = &port->wd;
-	u8 mask = wd->pfc_off;
+	u8 mask = wd->pfc_off | wd->held;
 	int p;
 
 	if (wd->running)
@@ -40,8 +40,13 @@ static int hdrm_wd_put_prio(struct sk_buff *skb, const struct hdrm_wd *wd,
 	if (!nest ||
 	    nla_put_u8(skb, DCB_HDRM_A_WD_PRIO_PRIO, p) ||
 	    nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_STATE,
+			(wd->held & BIT(p)) ? DCB_HDRM_WD_STATE_HELD :
 			wp->stormed ? DCB_HDRM_WD_STATE_STORMED :
 				      DCB_HDRM_WD_STATE_OK) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_HELD_COUNT,
+			wd->held_count[p]) ||
+	    nla_put_u8(skb, DCB_HDRM_A_WD_PRIO_RESTORE_PENDING,
+		       !!(wd->restore_pending & BIT(p))) ||
 	    nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_DIRECTION, wp->direction) ||
 	    nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_STORMS, wp->storms) ||
 	    nla_put_u8(skb, DCB_HDRM_A_WD_PRIO_PFC_OFF,
@@ -68,9 +73,26 @@ static int hdrm_wd_put_prio(struct sk_buff *skb, const struct hdrm_wd *wd,
 	     nla_put_u64_64bit(skb, DCB_HDRM_A_WD_PRIO_LAST_STORM_RESTORE,
 			       wp->end_ns, DCB_HDRM_A_WD_PRIO_PAD) ||
 	     nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_LAST_ACTION,
-			 wd->last_action[p])))
+			 wd->last_action[p]) ||
+	     nla_put_u32(skb, DCB_HDRM_A_WD_PRIO_LAST_STORM_GAP,
+			 min_t(u64, div_u64(wp->gap_ns, NSEC_PER_USEC),
+			       U32_MAX))))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* A ring of the last storms' times, oldest first, as attributes. */
+static int hdrm_wd_put_lat(struct sk_buff *skb, int attr, const u32 *ring,
+			   u8 n, u8 next)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (nla_put_u32(skb, attr,
+				ring[(next + HDRM_WD_LAT_N - n + i) %
+				     HDRM_WD_LAT_N]))
+			return -EMSGSIZE;
 	return 0;
 }
 
@@ -135,7 +157,16 @@ static int hdrm_wd_fill(struct sk_buff *skb, const void *data)
 	if (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_COUNTER_REFRESH_MS,
 			wd->drv->pfc_refresh_ms) ||
 	    nla_put_u8(skb, DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED,
-		       wd->drv->pfc_swapped))
+		       wd->drv->pfc_swapped) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_STORM_LIMIT,
+			wd->storm_limit) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_STORM_PERIOD_MS,
+			wd->storm_period_ms) ||
+	    nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_RECOVERY, wd->recovery) ||
+	    hdrm_wd_put_lat(skb, DCB_HDRM_A_WATCHDOG_DETECT_LATENCY,
+			    wd->detect_lat, wd->detect_n, wd->detect_next) ||
+	    hdrm_wd_put_lat(skb, DCB_HDRM_A_WATCHDOG_RESTORE_LATENCY,
+			    wd->restore_lat, wd->restore_n, wd->restore_next))
 		return -EMSGSIZE;
 	if (m->event >= 0 &&
 	    (nla_put_u32(skb, DCB_HDRM_A_WATCHDOG_EVENT, m->event) ||
@@ -165,10 +196,10 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct netlink_ext_ack *extack = info->extack;
 	struct hdrm_port *port;
 	struct net_device *dev;
+	u32 detect, restore, poll, limit, period;
+	u8 action, recovery;
 	struct hdrm_wd *wd;
-	u32 detect, restore, poll;
 	bool on, was_on;
-	u8 action;
 	int err;
 
 	err = hdrm_nl_check_request(info, 0);
@@ -194,7 +225,29 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 		  wd->restore_ms;
 	poll = tb[DCB_HDRM_A_WATCHDOG_POLL_MS] ?
 	       nla_get_u32(tb[DCB_HDRM_A_WATCHDOG_POLL_MS]) : wd->poll_ms;
+	limit = tb[DCB_HDRM_A_WATCHDOG_STORM_LIMIT] ?
+		nla_get_u32(tb[DCB_HDRM_A_WATCHDOG_STORM_LIMIT]) :
+		wd->storm_limit;
+	period = tb[DCB_HDRM_A_WATCHDOG_STORM_PERIOD_MS] ?
+		 nla_get_u32(tb[DCB_HDRM_A_WATCHDOG_STORM_PERIOD_MS]) :
+		 wd->storm_period_ms;
+	recovery = tb[DCB_HDRM_A_WATCHDOG_RECOVERY] ?
+		   nla_get_u32(tb[DCB_HDRM_A_WATCHDOG_RECOVERY]) :
+		   wd->recovery;
 
+	/*
+	 * forward (SONiC pfcwd): stop honouring received pause while still
+	 * sending it. dcbnl's only per-priority PFC switch is ieee_pfc's
+	 * pfc_en, which every driver applies both ways (mlx5 writes it as
+	 * the port's PFC TX and RX masks alike, mlxsw its pfc_en for both,
+	 * ice and ixgbe their one PFC enable): none can.
+	 */
+	err = -EOPNOTSUPP;
+	if (action == DCB_HDRM_WD_ACTION_FORWARD) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[DCB_HDRM_A_WATCHDOG_ACTION],
+				    "action forward: no driver can stop honouring received pause on one priority and still send it (dcbnl's pfc_en is both ways; Documentation/drivers.rst): use drop or alert");
+		goto out;
+	}
 	err = -EINVAL;
 	if (poll > detect) {
 		NL_SET_ERR_MSG_ATTR(extack,
@@ -228,11 +281,14 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 	err = 0;
 
 	was_on = wd->on;
-	if (was_on && !on)
+	/* state off, and state off again: both try a pending restore */
+	if (!on)
 		hdrm_wd_stop(port, true);
 	/* Alert changes nothing: what drop turned off goes back on. */
-	if (action != DCB_HDRM_WD_ACTION_DROP)
-		hdrm_wd_undo(port, 0xff);
+	if (action != DCB_HDRM_WD_ACTION_DROP) {
+		wd->held = 0;
+		hdrm_wd_undo(port, 0xff, true);
+	}
 	/* Drop from now on: the priorities stormed now too. */
 	if (on && was_on && action == DCB_HDRM_WD_ACTION_DROP &&
 	    wd->action != DCB_HDRM_WD_ACTION_DROP) {
@@ -244,6 +300,9 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 		memset(wd->prio, 0, sizeof(wd->prio));
 		memset(wd->last_action, 0, sizeof(wd->last_action));
 		memset(wd->action_error, 0, sizeof(wd->action_error));
+		memset(wd->held_count, 0, sizeof(wd->held_count));
+		wd->detect_n = 0;
+		wd->restore_n = 0;
 		wd->polls = 0;
 		wd->poll_errors = 0;
 		wd->action_errors = 0;
@@ -252,12 +311,45 @@ int hdrm_nl_watchdog_set_doit(struct sk_buff *skb, struct genl_info *info)
 	wd->action = action;
 	wd->detect_ms = detect;
 	wd->restore_ms = restore;
+	wd->storm_limit = limit;
+	wd->storm_period_ms = period;
+	wd->recovery = recovery;
 	if (poll != wd->poll_ms) {
 		wd->poll_ms = poll;
 		hdrm_wd_reschedule(port);
 	}
 	hdrm_wd_start(port);
 out:
+	rtnl_unlock();
+	return err;
+}
+
+/* DCB_HDRM_CMD_WATCHDOG_RECOVER: a held priority back as it was. */
+int hdrm_nl_watchdog_recover_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **tb = info->attrs;
+	struct hdrm_port *port;
+	int err;
+
+	err = hdrm_nl_check_request(info, 0);
+	if (err)
+		return err;
+	if (!tb[DCB_HDRM_A_WATCHDOG_RECOVER_PRIO]) {
+		NL_SET_ERR_MSG(info->extack, "watchdog-recover needs recover-prio");
+		return -EINVAL;
+	}
+	rtnl_lock();
+	port = hdrm_nl_port_lookup(genl_info_net(info),
+				   tb[DCB_HDRM_A_WATCHDOG_IFINDEX], info->extack);
+	if (IS_ERR(port))
+		err = PTR_ERR(port);
+	else
+		err = hdrm_wd_recover(port,
+				      nla_get_u8(tb[DCB_HDRM_A_WATCHDOG_RECOVER_PRIO]),
+				      info->extack);
+	if (err == -EINVAL)
+		NL_SET_BAD_ATTR(info->extack,
+				tb[DCB_HDRM_A_WATCHDOG_RECOVER_PRIO]);
 	rtnl_unlock();
 	return err;
 }

@@ -185,9 +185,14 @@ static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,
 		port = hdrm_port_find_rtnl(dev);
 		if (!port)
 			break;
-		/* Down: the watchdog stops and undoes what it did. */
-		if (event == NETDEV_DOWN)
+		/*
+		 * Down or no carrier: the watchdog stops and undoes what it
+		 * did (a storm on ends); the carrier back starts it afresh.
+		 */
+		if (event == NETDEV_DOWN || !netif_carrier_ok(dev))
 			hdrm_wd_stop(port, true);
+		else
+			hdrm_wd_start(port);
 		if (!netif_running(dev) || !netif_carrier_ok(dev))
 			hdrm_session_stop(port, DCB_HDRM_STATUS_LINK_DOWN);
 		else

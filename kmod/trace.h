@@ -360,6 +360,60 @@ TRACE_EVENT(dcb_hdrm_push,
 		      __print_array(__entry->headroom, HDRM_PRIOS, 4))
 );
 
+/*
+ * The PFC watchdog: a priority declared stormed (@held: and held, by
+ * storm-limit or recovery manual), and one restored (PFC back on where
+ * its action turned it off; @err the driver's refusal, PFC still off).
+ * onset_ns and detect_ns are CLOCK_MONOTONIC: the first poll that saw
+ * the storm's pause and the one that declared it; gap_ns the longest
+ * time between two polls in between. Context: process, rtnl held.
+ */
+DECLARE_EVENT_CLASS(dcb_hdrm_wd_class,
+		    TP_PROTO(const struct hdrm_port *port, int prio, int err),
+		    TP_ARGS(port, prio, err),
+		    TP_STRUCT__entry(__field(int, ifindex)
+				     __field(u8, prio)
+				     __field(u8, action)
+				     __field(u8, direction)
+				     __field(bool, pfc_off)
+				     __field(int, err)
+				     __field(u32, storms)
+				     __field(u64, onset_ns)
+				     __field(u64, detect_ns)
+				     __field(u64, gap_ns)
+		    ),
+		    TP_fast_assign(const struct hdrm_wd_prio *wp = &port->wd.prio[prio];
+
+				   __entry->ifindex = port->dev->ifindex;
+				   __entry->prio = prio;
+				   __entry->action = port->wd.action;
+				   __entry->direction = wp->direction;
+				   __entry->pfc_off = !!(port->wd.pfc_off & BIT(prio));
+				   __entry->err = err;
+				   __entry->storms = wp->storms;
+				   __entry->onset_ns = wp->onset_ns;
+				   __entry->detect_ns = wp->detect_ns;
+				   __entry->gap_ns = wp->gap_ns;
+		    ),
+		    TP_printk("ifindex=%d prio=%u action=%u direction=%u pfc_off=%d err=%d storms=%u onset_ns=%llu detect_ns=%llu gap_ns=%llu",
+			      __entry->ifindex, __entry->prio, __entry->action,
+			      __entry->direction, __entry->pfc_off,
+			      __entry->err, __entry->storms, __entry->onset_ns,
+			      __entry->detect_ns, __entry->gap_ns)
+);
+
+DEFINE_EVENT(dcb_hdrm_wd_class, dcb_hdrm_wd_storm,
+	     TP_PROTO(const struct hdrm_port *port, int prio, int err),
+	     TP_ARGS(port, prio, err));
+
+DEFINE_EVENT(dcb_hdrm_wd_class, dcb_hdrm_wd_held,
+	     TP_PROTO(const struct hdrm_port *port, int prio, int err),
+	     TP_ARGS(port, prio, err));
+
+DEFINE_EVENT(dcb_hdrm_wd_class, dcb_hdrm_wd_restore,
+	     TP_PROTO(const struct hdrm_port *port, int prio, int err),
+	     TP_ARGS(port, prio, err));
+
 #endif /* _DCB_HDRM_TRACE_H */
 
 /*

@@ -17,13 +17,20 @@
  *   link stops stalling on it, and back on once restore-ms pass without
  *   pause.
  * Whatever it turned off it turns back on when it stops: turned off, the
- * device going down, the device or the module going away. Its contexts and
- * its workqueue: Documentation/design.rst, "The PFC watchdog".
+ * device going down or losing its carrier, the device or the module going
+ * away. A restore the driver refuses stays listed (restore-pending), is
+ * said in the kernel log and a watchdog-ntf, and is tried again by each
+ * later poll and each of those. Storms beyond storm-limit in
+ * storm-period-ms, or every storm with recovery manual, are held: left as
+ * the action left them until watchdog-recover (the deadlock handling of
+ * seed 002). Its contexts and its workqueue: Documentation/design.rst,
+ * "The PFC watchdog".
  */
 #include <linux/rtnetlink.h>
 #include <linux/workqueue.h>
 
 #include "dcb_hdrm.h"
+#include "trace.h"
 
 /* What the watchdog must know of the device's driver. Context: rtnl. */
 void hdrm_wd_driver_refresh(struct hdrm_port *port)
@@ -45,6 +52,17 @@ void hdrm_wd_port_init(struct hdrm_port *port)
 	wd->detect_ms = HDRM_WD_DEF_DETECT_MS;
 	wd->restore_ms = HDRM_WD_DEF_RESTORE_MS;
 	wd->poll_ms = HDRM_WD_DEF_POLL_MS;
+	wd->storm_period_ms = HDRM_WD_DEF_STORM_PERIOD_MS;
+	wd->recovery = DCB_HDRM_WD_RECOVERY_AUTO;
+}
+
+/* One more storm's detection or restoration time, us, in its ring. */
+static void hdrm_wd_lat_add(u32 *ring, u8 *n, u8 *next, u64 ns)
+{
+	ring[*next] = min_t(u64, div_u64(ns, NSEC_PER_USEC), U32_MAX);
+	*next = (*next + 1) % HDRM_WD_LAT_N;
+	if (*n < HDRM_WD_LAT_N)
+		(*n)++;
 }
 
 /*
@@ -84,11 +102,20 @@ void hdrm_wd_reschedule(struct hdrm_port *port)
 	hdrm_wd_queue(port);
 }
 
-/*
- * Turns PFC back on for the priorities of @mask it turned off. Context:
- * rtnl held.
+/**
+ * hdrm_wd_undo() - turn PFC back on where the watchdog turned it off
+ * @port: the port
+ * @mask: the priorities to restore, of those it turned off
+ * @notify: announce a refusal (not while the module unloads)
+ *
+ * A refusal leaves them off and listed (restore-pending), said in the
+ * kernel log (rate-limited) and, with @notify, in a watchdog-ntf per
+ * priority; each later poll, turning the watchdog off, the device going
+ * down and the module or device going away try again.
+ *
+ * Context: rtnl held.
  */
-void hdrm_wd_undo(struct hdrm_port *port, u8 mask)
+void hdrm_wd_undo(struct hdrm_port *port, u8 mask, bool notify)
 {
 	struct hdrm_wd *wd = &port->wd;
 	u8 on = wd->pfc_off & mask;
@@ -98,38 +125,64 @@ void hdrm_wd_undo(struct hdrm_port *port, u8 mask)
 	if (!on)
 		return;
 	err = hdrm_drv_set_pfc_en(port->dev, 0, on);
-	for (p = 0; p < HDRM_PRIOS; p++)
-		if (on & BIT(p))
-			wd->action_error[p] = -err;
+	for (p = 0; p < HDRM_PRIOS; p++) {
+		if (!(on & BIT(p)))
+			continue;
+		wd->action_error[p] = -err;
+		trace_dcb_hdrm_wd_restore(port, p, err);
+		if (err && notify)
+			hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
+				    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_RESTORE_FAILED,
+						p));
+	}
 	if (err) {
 		wd->action_errors++;
+		wd->restore_pending |= on;
 		if (net_ratelimit())
 			netdev_warn(port->dev,
-				    "dcb_hdrm: the PFC watchdog cannot turn PFC back on for priorities 0x%02x: %d; it tries again\n",
+				    "dcb_hdrm: the PFC watchdog cannot turn PFC back on for priorities 0x%02x: %d; PFC stays off there until a retry succeeds\n",
 				    on, err);
 		return;
 	}
 	wd->pfc_off &= ~on;
+	wd->restore_pending &= ~on;
+	if (net_ratelimit())
+		netdev_info(port->dev,
+			    "dcb_hdrm: the PFC watchdog turned PFC back on for priorities 0x%02x\n",
+			    on);
 }
 
-/* A priority became stormed: the action. Context: rtnl held. */
-static void hdrm_wd_act(struct hdrm_port *port, int p)
+/*
+ * A priority became stormed: the action. A refused drop may have turned
+ * the bit off all the same (mlx5's ieee_setpfc writes pfc_en, toggles the
+ * link, then rebuilds the buffers, which can fail with -ENOMEM): what the
+ * driver reads back is what is recorded, so that the restore follows.
+ * Context: rtnl held. Return: the driver's error, or 0.
+ */
+static int hdrm_wd_act(struct hdrm_port *port, int p)
 {
 	struct hdrm_wd *wd = &port->wd;
+	struct hdrm_drv_pfc pfc;
 	int err;
 
 	wd->last_action[p] = wd->action;
 	wd->action_error[p] = 0;
 	if (wd->action != DCB_HDRM_WD_ACTION_DROP || !(wd->en & BIT(p)))
-		return;
+		return 0;
 	err = hdrm_drv_set_pfc_en(port->dev, BIT(p), 0);
 	if (err) {
 		wd->action_error[p] = -err;
 		wd->action_errors++;
-		return;
+		if (hdrm_drv_get_pfc(port->dev, &pfc) || (pfc.en & BIT(p)))
+			return err;
 	}
 	wd->pfc_off |= BIT(p);
 	wd->en &= ~BIT(p);
+	if (net_ratelimit())
+		netdev_info(port->dev,
+			    "dcb_hdrm: the PFC watchdog turned PFC off for priority %d (a pause storm)%s\n",
+			    p, err ? ", though the driver reported an error" : "");
+	return err;
 }
 
 /* Action drop taken on while priorities are stormed: drop them now. */
@@ -141,7 +194,7 @@ void hdrm_wd_drop_stormed(struct hdrm_port *port)
 	ASSERT_RTNL();
 	for (p = 0; p < HDRM_PRIOS; p++)
 		if (wd->prio[p].stormed && !(wd->pfc_off & BIT(p)))
-			hdrm_wd_act(port, p);
+			trace_dcb_hdrm_wd_storm(port, p, hdrm_wd_act(port, p));
 }
 
 /* The driver's statistics changed in number: look them up again. */
@@ -171,6 +224,95 @@ static void hdrm_wd_unseen(struct hdrm_port *port, u64 due)
 			wd->prio[p].seen_ns = due;
 }
 
+/*
+ * A priority was declared stormed at @now: its timing, the action, and
+ * the hold when storm-limit or recovery manual says so. Context: rtnl.
+ */
+static void hdrm_wd_storm(struct hdrm_port *port, int p, u64 now)
+{
+	struct hdrm_wd *wd = &port->wd;
+	struct hdrm_wd_prio *wp = &wd->prio[p];
+	bool held;
+	int err;
+
+	wp->detect_ns = now;
+	hdrm_wd_lat_add(wd->detect_lat, &wd->detect_n, &wd->detect_next,
+			now > wp->onset_ns ? now - wp->onset_ns : 0);
+	held = hdrm_wd_escalate(wp, wd->storm_limit,
+				(u64)wd->storm_period_ms * NSEC_PER_MSEC,
+				wd->recovery == DCB_HDRM_WD_RECOVERY_MANUAL, now);
+	err = hdrm_wd_act(port, p);
+	trace_dcb_hdrm_wd_storm(port, p, err);
+	hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
+		    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_STORM, p));
+	if (!held || (wd->held & BIT(p)))
+		return;
+	wd->held |= BIT(p);
+	wd->held_count[p]++;
+	trace_dcb_hdrm_wd_held(port, p, err);
+	if (net_ratelimit())
+		netdev_warn(port->dev,
+			    "dcb_hdrm: the PFC watchdog holds priority %d after %u storms (%s): it stays as its action left it until \"dcb-hdrm watchdog recover\"\n",
+			    p, wp->win_count,
+			    wd->recovery == DCB_HDRM_WD_RECOVERY_MANUAL ?
+			    "recovery manual" : "storm-limit");
+	hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
+		    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_HELD, p));
+}
+
+/* A storm ended at @now: restored, unless the priority is held. */
+static void hdrm_wd_restored(struct hdrm_port *port, int p, u64 now)
+{
+	struct hdrm_wd *wd = &port->wd;
+	struct hdrm_wd_prio *wp = &wd->prio[p];
+
+	wp->end_ns = now;
+	hdrm_wd_lat_add(wd->restore_lat, &wd->restore_n, &wd->restore_next,
+			now > wp->seen_ns ? now - wp->seen_ns : 0);
+	if (wd->held & BIT(p))
+		return;
+	hdrm_wd_undo(port, BIT(p), true);
+	hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
+		    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_RESTORED, p));
+}
+
+/**
+ * hdrm_wd_recover() - an operator recovers a held priority
+ * @port: the port
+ * @p: the priority
+ * @extack: why not
+ *
+ * PFC goes back on where the action turned it off, and the priority's
+ * counters become a new base: counting starts afresh.
+ *
+ * Context: rtnl held. Return: 0, -EINVAL when it is not held, or the
+ * driver's error (the priority then stays listed as restore-pending).
+ */
+int hdrm_wd_recover(struct hdrm_port *port, int p,
+		    struct netlink_ext_ack *extack)
+{
+	struct hdrm_wd *wd = &port->wd;
+
+	ASSERT_RTNL();
+	if (!(wd->held & BIT(p))) {
+		NL_SET_ERR_MSG(extack, "the priority is not held");
+		return -EINVAL;
+	}
+	wd->held &= ~BIT(p);
+	hdrm_wd_forget(&wd->prio[p]);
+	wd->prio[p].stormed = false;
+	wd->prio[p].win_start = 0;
+	hdrm_wd_undo(port, BIT(p), true);
+	hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
+		    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_RECOVERED, p));
+	if (wd->restore_pending & BIT(p)) {
+		NL_SET_ERR_MSG(extack,
+			       "recovered, but the driver refused to turn PFC back on: it stays restore-pending and is tried again");
+		return -wd->action_error[p] ?: -EIO;
+	}
+	return 0;
+}
+
 static void hdrm_wd_poll(struct hdrm_port *port)
 {
 	struct hdrm_wd *wd = &port->wd;
@@ -180,6 +322,7 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	};
 	u64 req[HDRM_PRIOS], ind[HDRM_PRIOS], tx[HDRM_PRIOS] = {};
 	struct hdrm_drv_pfc pfc;
+	u64 half = (u64)wd->poll_ms * NSEC_PER_MSEC / 2;
 	struct hdrm_wd_sample s;
 	bool tx_known = false;
 	u64 due, now;
@@ -225,35 +368,37 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	 * either way, could make 199.9 and cost a fifth poll. What is
 	 * reported happened is stamped when it did.
 	 */
-	due = wd->next_ns;
 	now = ktime_get_ns();
+	/*
+	 * A poll late by more than half a period counts as when it ran
+	 * (less half a period), so lateness never stretches detection.
+	 */
+	due = max(wd->next_ns, now - half);
 	wd->polls++;
 	/* PFC turned back on by someone else is theirs again. */
 	wd->pfc_off &= ~en;
 	wd->en = en;
+	wd->restore_pending &= wd->pfc_off;
 	/* A restore the driver refused, tried again about once a second */
 	if (!(wd->polls % DIV_ROUND_UP(MSEC_PER_SEC, wd->poll_ms)))
 		for (p = 0; p < HDRM_PRIOS; p++)
-			if ((wd->pfc_off & BIT(p)) && !wd->prio[p].stormed)
-				hdrm_wd_undo(port, BIT(p));
+			if ((wd->pfc_off & BIT(p)) && !wd->prio[p].stormed &&
+			    !(wd->held & BIT(p)))
+				hdrm_wd_undo(port, BIT(p), true);
 	for (p = 0; p < HDRM_PRIOS; p++) {
 		s.requests = req[p];
 		s.indications = ind[p];
 		s.tx_packets = tx[p];
 		s.tx_known = tx_known && wd->tx.idx[p] >= 0;
 		s.watched = (en | wd->pfc_off) & BIT(p);
+		s.pfc_on = en & BIT(p);
+		s.real = now;
 		switch (hdrm_wd_step(&wd->prio[p], &par, &s, due)) {
 		case HDRM_WD_STORM:
-			wd->prio[p].detect_ns = now;
-			hdrm_wd_act(port, p);
-			hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
-				    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_STORM, p));
+			hdrm_wd_storm(port, p, now);
 			break;
 		case HDRM_WD_RESTORED:
-			wd->prio[p].end_ns = now;
-			hdrm_wd_undo(port, BIT(p));
-			hdrm_notify(port, DCB_HDRM_CMD_WATCHDOG_NTF,
-				    HDRM_NTF_WD(DCB_HDRM_WD_EVENT_RESTORED, p));
+			hdrm_wd_restored(port, p, now);
 			break;
 		default:
 			break;
@@ -281,8 +426,9 @@ void hdrm_wd_work(struct work_struct *work)
  * hdrm_wd_start() - start polling, if the watchdog is on and can
  * @port: the port
  *
- * It polls while on and the device is up; each start takes the counters
- * as a new base and looks up the driver's transmit counters again.
+ * It polls while on and the device is up with a carrier; each start takes
+ * the counters as a new base (a link flap starts counting afresh) and
+ * looks up the driver's transmit counters again.
  *
  * Context: rtnl held.
  */
@@ -293,7 +439,7 @@ void hdrm_wd_start(struct hdrm_port *port)
 
 	ASSERT_RTNL();
 	if (!wd->on || wd->running || !netif_running(port->dev) ||
-	    !hdrm_drv_can_get_pfc(port->dev))
+	    !netif_carrier_ok(port->dev) || !hdrm_drv_can_get_pfc(port->dev))
 		return;
 	hdrm_wd_driver_refresh(port);
 	hdrm_wd_progress_find(port);
@@ -318,7 +464,9 @@ void hdrm_wd_stop(struct hdrm_port *port, bool notify)
 
 	ASSERT_RTNL();
 	cancel_delayed_work_sync(&port->wd_work);
-	hdrm_wd_undo(port, 0xff);
+	/* held ones too: the hold ends with the watch */
+	wd->held = 0;
+	hdrm_wd_undo(port, 0xff, notify);
 	for (p = 0; p < HDRM_PRIOS; p++) {
 		if (wd->prio[p].stormed) {
 			hdrm_wd_end(&wd->prio[p], ktime_get_ns());

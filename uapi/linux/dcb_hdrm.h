@@ -411,10 +411,15 @@ enum dcb_hdrm_peer_via {
  *   driver's ieee_setpfc, so that its traffic stops stalling the link (it is
  *   dropped where a buffer fills), and turns it back on after restore-ms
  *   without pause.
+ * @DCB_HDRM_WD_ACTION_FORWARD: SONiC pfcwd's third action: stop honouring
+ *   received pause on the priority while still sending it. No driver can
+ *   (dcbnl's pfc_en turns PFC off both ways), so watchdog-set refuses it,
+ *   naming the device's driver (Documentation/drivers.rst).
  */
 enum dcb_hdrm_wd_action {
 	DCB_HDRM_WD_ACTION_ALERT,
 	DCB_HDRM_WD_ACTION_DROP,
+	DCB_HDRM_WD_ACTION_FORWARD,
 };
 
 /**
@@ -422,10 +427,27 @@ enum dcb_hdrm_wd_action {
  * @DCB_HDRM_WD_STATE_OK: No storm.
  * @DCB_HDRM_WD_STATE_STORMED: Pause frames kept coming (or going) for
  *   detect-ms; the state holds until restore-ms pass without them.
+ * @DCB_HDRM_WD_STATE_HELD: A storm beyond storm-limit within storm-period-ms,
+ *   or any storm with recovery manual (US 2025/0267110 A1 leaves this to the
+ *   operator; the deadlock handling of the seeds counts storms per period):
+ *   the priority stays as the action left it (PFC off with action drop) until
+ *   watchdog-recover or the watchdog is turned off.
  */
 enum dcb_hdrm_wd_state {
 	DCB_HDRM_WD_STATE_OK,
 	DCB_HDRM_WD_STATE_STORMED,
+	DCB_HDRM_WD_STATE_HELD,
+};
+
+/**
+ * enum dcb_hdrm_wd_recovery - How a stormed priority comes back.
+ * @DCB_HDRM_WD_RECOVERY_AUTO: After restore-ms without pause, unless
+ *   storm-limit holds it.
+ * @DCB_HDRM_WD_RECOVERY_MANUAL: Every storm is held until watchdog-recover.
+ */
+enum dcb_hdrm_wd_recovery {
+	DCB_HDRM_WD_RECOVERY_AUTO,
+	DCB_HDRM_WD_RECOVERY_MANUAL,
 };
 
 /**
@@ -469,11 +491,21 @@ enum dcb_hdrm_wd_progress {
  * @DCB_HDRM_WD_EVENT_STOPPED: The watchdog stopped while a priority was
  *   stormed (turned off, the device went down, the module unloads): what it
  *   changed is undone.
+ * @DCB_HDRM_WD_EVENT_HELD: A storm was held (storm-limit, or recovery manual).
+ * @DCB_HDRM_WD_EVENT_RECOVERED: An operator recovered a held priority
+ *   (watchdog-recover).
+ * @DCB_HDRM_WD_EVENT_RESTORE_FAILED: The driver refused to turn PFC back on
+ *   for a priority the watchdog turned off: it stays off, listed as
+ *   restore-pending, and each later poll, turning the watchdog off, the device
+ *   going down and the module unloading try again.
  */
 enum dcb_hdrm_wd_event {
 	DCB_HDRM_WD_EVENT_STORM,
 	DCB_HDRM_WD_EVENT_RESTORED,
 	DCB_HDRM_WD_EVENT_STOPPED,
+	DCB_HDRM_WD_EVENT_HELD,
+	DCB_HDRM_WD_EVENT_RECOVERED,
+	DCB_HDRM_WD_EVENT_RESTORE_FAILED,
 };
 
 enum {
@@ -781,6 +813,12 @@ enum {
 	DCB_HDRM_A_WATCHDOG_EVENT_PRIO,
 	DCB_HDRM_A_WATCHDOG_COUNTER_REFRESH_MS,
 	DCB_HDRM_A_WATCHDOG_COUNTERS_SWAPPED,
+	DCB_HDRM_A_WATCHDOG_STORM_LIMIT,
+	DCB_HDRM_A_WATCHDOG_STORM_PERIOD_MS,
+	DCB_HDRM_A_WATCHDOG_RECOVERY,
+	DCB_HDRM_A_WATCHDOG_RECOVER_PRIO,
+	DCB_HDRM_A_WATCHDOG_DETECT_LATENCY,
+	DCB_HDRM_A_WATCHDOG_RESTORE_LATENCY,
 
 	__DCB_HDRM_A_WATCHDOG_MAX,
 	DCB_HDRM_A_WATCHDOG_MAX = (__DCB_HDRM_A_WATCHDOG_MAX - 1)
@@ -801,6 +839,9 @@ enum {
 	DCB_HDRM_A_WD_PRIO_REQUESTS,
 	DCB_HDRM_A_WD_PRIO_INDICATIONS,
 	DCB_HDRM_A_WD_PRIO_TX_PACKETS,
+	DCB_HDRM_A_WD_PRIO_LAST_STORM_GAP,
+	DCB_HDRM_A_WD_PRIO_HELD_COUNT,
+	DCB_HDRM_A_WD_PRIO_RESTORE_PENDING,
 	DCB_HDRM_A_WD_PRIO_PAD,
 
 	__DCB_HDRM_A_WD_PRIO_MAX,
@@ -820,6 +861,7 @@ enum {
 	DCB_HDRM_CMD_WATCHDOG_GET,
 	DCB_HDRM_CMD_WATCHDOG_SET,
 	DCB_HDRM_CMD_WATCHDOG_NTF,
+	DCB_HDRM_CMD_WATCHDOG_RECOVER,
 
 	__DCB_HDRM_CMD_MAX,
 	DCB_HDRM_CMD_MAX = (__DCB_HDRM_CMD_MAX - 1)
