@@ -45,6 +45,10 @@ enum {
 	IFLA_DCBSIM_BUFFER_OWNER,
 	/* u8: mlxsw's headroom mode, 0 DCB, 1 TC (an offloaded root qdisc) */
 	IFLA_DCBSIM_TC_MODE,
+	/* u16: the pause quanta of the storm's PFC frames for the stormed
+	 * priority, 0 (XON: resume at once) to 65535
+	 */
+	IFLA_DCBSIM_PFC_STORM_QUANTA,
 	__IFLA_DCBSIM_MAX,
 };
 
@@ -71,6 +75,7 @@ enum dcbsim_buffer_owner {
 #define DCBSIM_NUM_BUFFERS	8
 #define DCBSIM_NUM_PRIOS	8
 #define DCBSIM_PFC_STORM_OFF	255
+#define DCBSIM_PFC_QUANTA_MAX	65535	/* also the storm's default */
 #define DCBSIM_DRIVER_LEN	16	/* IFLA_DCBSIM_DRIVER, its NUL included */
 
 #define DCBSIM_MAX_DELAY_NS	100000000U	/* 100 ms */

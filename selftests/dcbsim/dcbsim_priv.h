@@ -151,6 +151,7 @@ struct dcbsim_priv {
 	u8 storm_prio;		/* DCBSIM_PFC_STORM_OFF: none */
 	u32 storm_on_ms;
 	u32 storm_off_ms;
+	u16 storm_quanta;	/* the frames' quanta, 0: XON */
 	u64 storm_start;	/* host ns: the cycle's start */
 	u64 storm_since;	/* host ns: the burst's first pause */
 	bool storm_sending;	/* the last tick sent a pause */
@@ -160,8 +161,11 @@ struct dcbsim_priv {
 	atomic64_t rx_packets, rx_bytes;
 	atomic64_t tx_prio_packets[DCBSIM_NUM_PRIOS];
 	atomic64_t tx_prio_bytes[DCBSIM_NUM_PRIOS];
+	/* every PFC frame (mlx5's, bnxt_en's); the XOFF ones alone */
 	atomic64_t pause_sent[DCBSIM_NUM_PRIOS];
 	atomic64_t pause_rcvd[DCBSIM_NUM_PRIOS];
+	atomic64_t xoff_sent[DCBSIM_NUM_PRIOS];
+	atomic64_t xoff_rcvd[DCBSIM_NUM_PRIOS];
 	/*
 	 * The driver knob (an index in dcbsim_drivers[]) under rtnl, read
 	 * with READ_ONCE() by snap_timer; snap_lock guards the snapshot.
@@ -192,6 +196,7 @@ struct dcbsim_driver {
 	const char *name;
 	u32 period_ms;
 	bool swapped;	/* requests = received, indications = sent */
+	bool xoff_only;	/* its counters leave XON frames out */
 };
 
 extern const struct dcbsim_driver dcbsim_drivers[DCBSIM_DRV_COUNT];
@@ -232,6 +237,8 @@ void dcbsim_pfc_stop(struct dcbsim_priv *priv);
 enum hrtimer_restart dcbsim_snap_timer(struct hrtimer *timer);
 int dcbsim_driver_find(const struct nlattr *a);
 void dcbsim_apply_driver(struct dcbsim_priv *priv, const struct nlattr *a);
+void dcbsim_pfc_live(struct dcbsim_priv *priv, int prio,
+		     u64 *sent, u64 *rcvd);
 void dcbsim_pfc_counters(struct dcbsim_priv *priv, int prio,
 			 u64 *sent, u64 *rcvd);
 void dcbsim_apply_storm(struct dcbsim_priv *priv, struct nlattr *data[]);

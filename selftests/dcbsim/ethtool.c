@@ -116,9 +116,11 @@ static int dcbsim_get_ts_info(struct net_device *dev,
 
 /*
  * ethtool -S: per priority, as mlx5 names them, the frames and bytes that
- * entered the cable (a held frame when it leaves) and the pause frames
- * sent (tx) and received (rx). Another driver's: only the pause frames
- * sent and received, by that driver's names of its XOFF counters.
+ * entered the cable (a held frame when it leaves) and the PFC frames
+ * sent (tx) and received (rx), XON ones included. Another driver's: only
+ * the pause frames sent and received, by that driver's names of its
+ * counters, which count XOFF frames only (i40e, ice, ixgbe; bnxt_en's
+ * count every frame, from the snapshot).
  * Context: rtnl held (count, strings and values in one request).
  */
 static int dcbsim_get_sset_count(struct net_device *dev, int sset)
@@ -191,8 +193,8 @@ static void dcbsim_get_ethtool_stats(struct net_device *dev,
 			*data++ = atomic64_read(&priv->tx_prio_packets[prio]);
 			*data++ = atomic64_read(&priv->tx_prio_bytes[prio]);
 		}
-		*data++ = atomic64_read(&priv->pause_sent[prio]);
-		*data++ = atomic64_read(&priv->pause_rcvd[prio]);
+		dcbsim_pfc_live(priv, prio, &data[0], &data[1]);
+		data += 2;
 	}
 	for (i = 0; i < DCBSIM_NUM_BUFFERS; i++) {
 		dcbsim_buffer_state(priv, i, &size, &xoff, &xon);

@@ -14,6 +14,7 @@
  *            | buffer-total BYTES | cell BYTES | fail ERRNO | hwts { on | off }
  *            | ts-resolution-ns NS | clock-offset-ns NS | clock-ppb PPB
  *            | pfc-storm { PRIO | off } | pfc-storm-on-ms MS | pfc-storm-off-ms MS
+ *            | pfc-storm-quanta Q
  *            | driver { dcbsim | bnxt_en | i40e | ice | ixgbe }
  *
  * The clock knobs' and lanes' ranges are the module's to check (its extack
@@ -24,7 +25,9 @@
  * at the first pause of the storm's current (or last) burst, 0 if none,
  * and "pfc-paused 0xMASK", the priorities whose transmit is paused now;
  * then "driver NAME", whose PFC counters the device reports (the module
- * checks the name), last "buffer-owner firmware|software" (mlx5).
+ * checks the name), "buffer-owner firmware|software" (mlx5), "tc-mode
+ * on|off" (mlxsw), last "pfc-storm-quanta Q", the newest knob, so that
+ * the output of the others reads as it did.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -173,12 +176,15 @@ static void usage(FILE *f)
 		"                  [ hwts { on | off } ] [ ts-resolution-ns NS ]\n"
 		"                  [ clock-offset-ns NS ] [ clock-ppb PPB ]\n"
 		"                  [ pfc-storm { PRIO | off } ] [ pfc-storm-on-ms MS ]\n"
-		"                  [ pfc-storm-off-ms MS ]\n"
+		"                  [ pfc-storm-off-ms MS ] [ pfc-storm-quanta Q ]\n"
 		"                  [ driver { dcbsim | bnxt_en | i40e | ice | ixgbe } ]\n"
 		"                  [ peer name NAME [ netns NS ] ]\n"
 		"PRIO := 0..7: pause frames on PRIO, one per refresh interval, while\n"
 		"        PFC is on for PRIO; in bursts of pfc-storm-on-ms separated by\n"
 		"        pfc-storm-off-ms of silence when both are not 0\n"
+		"Q := 0..65535 (default 65535): the pause quanta of the storm's\n"
+		"     frames; 0 makes them XON (resume) frames, an XON storm; a\n"
+		"     change takes effect at the next frame, the cycle kept\n"
 		"driver: whose PFC counters and driver name the device reports;\n"
 		"        bnxt_en, i40e, ice: refreshed every 1000 ms, ixgbe every\n"
 		"        2000 ms and swapped (requests = pause received)\n");
@@ -202,6 +208,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 		{ "pfc-storm-on-ms", IFLA_DCBSIM_PFC_STORM_ON_MS, UINT_MAX },
 		{ "pfc-storm-off-ms", IFLA_DCBSIM_PFC_STORM_OFF_MS, UINT_MAX },
 	};
+	unsigned short u16;
 	unsigned int i, v;
 	unsigned char u8;
 	long long ll;
@@ -303,6 +310,16 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			argv += 2;
 			continue;
 		}
+		if (!strcmp(*argv, "pfc-storm-quanta")) {
+			if (number(*argv, argv[1], DCBSIM_PFC_QUANTA_MAX, &v))
+				return -1;
+			u16 = v;
+			if (put(n, IFLA_DCBSIM_PFC_STORM_QUANTA, &u16, sizeof(u16)))
+				return -1;
+			argc -= 2;
+			argv += 2;
+			continue;
+		}
 		if (!strcmp(*argv, "driver")) {
 			if (strlen(argv[1]) >= DCBSIM_DRIVER_LEN) {
 				fprintf(stderr, "dcbsim: invalid driver \"%s\"; expected dcbsim, bnxt_en, i40e, ice or ixgbe\n",
@@ -337,7 +354,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			if (!strcmp(*argv, knobs[i].word))
 				break;
 		if (i == sizeof(knobs) / sizeof(knobs[0])) {
-			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-owner, tc-mode, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms, driver or peer\n",
+			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-owner, tc-mode, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms, pfc-storm-quanta, driver or peer\n",
 				*argv);
 			return -1;
 		}
@@ -422,6 +439,10 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 	if (tb[IFLA_DCBSIM_TC_MODE])
 		fprintf(f, "tc-mode %s ",
 			*(unsigned char *)RTA_DATA(tb[IFLA_DCBSIM_TC_MODE]) ? "on" : "off");
+	/* last, so that the older knobs' output reads as it did */
+	if (tb[IFLA_DCBSIM_PFC_STORM_QUANTA] &&
+	    RTA_PAYLOAD(tb[IFLA_DCBSIM_PFC_STORM_QUANTA]) >= sizeof(unsigned short))
+		fprintf(f, "pfc-storm-quanta %u ", *(unsigned short *)RTA_DATA(tb[IFLA_DCBSIM_PFC_STORM_QUANTA]));
 }
 
 static void dcbsim_print_help(struct link_util *lu, int argc, char **argv,

@@ -333,6 +333,7 @@ void dcbsim_setup(struct net_device *dev)
 	dcbsim_timer_init(&priv->snap_timer, dcbsim_snap_timer);
 	priv->driver = DCBSIM_DRV_DCBSIM;
 	priv->storm_prio = DCBSIM_PFC_STORM_OFF;
+	priv->storm_quanta = DCBSIM_PFC_QUANTA_MAX;
 	priv->speed = DCBSIM_DEF_SPEED;
 	priv->lanes = 1;
 	priv->model = DCBSIM_GENERIC;

@@ -10,7 +10,7 @@
 #include "dcbsim_priv.h"
 
 #define DCBSIM_HELD_MAX		1024	/* frames held per paused priority */
-#define DCBSIM_PAUSE_BITS	(65535ULL * 512)	/* quanta 0xFFFF, bit times */
+#define DCBSIM_QUANTUM_BITS	512ULL	/* a pause quantum, bit times */
 #define DCBSIM_REFRESH_MIN_NS	100000ULL
 #define DCBSIM_REFRESH_MAX_NS	10000000ULL
 
@@ -22,20 +22,21 @@ static u8 dcbsim_pfc_en(const struct dcbsim_priv *priv)
 	return READ_ONCE(priv->pfc.pfc_en);
 }
 
-/* A pause of quanta 0xFFFF: 65535 x 512 bit times at @speed Mb/s, ns. */
-static u64 dcbsim_pause_ns(u32 speed)
+/* A pause of @quanta: @quanta x 512 bit times at @speed Mb/s, ns. */
+static u64 dcbsim_pause_ns(u32 speed, u16 quanta)
 {
-	return div_u64(DCBSIM_PAUSE_BITS * 1000, speed);
+	return div_u64(quanta * DCBSIM_QUANTUM_BITS * 1000, speed);
 }
 
 /*
  * A storming NIC refreshes its XOFF before the pause it sent expires:
- * every half pause at its own speed, within 100 us and 10 ms.
+ * every half pause of 65535 quanta at its own speed, within 100 us and
+ * 10 ms, whatever pfc-storm-quanta is (an XON storm keeps the cadence).
  */
 static u64 dcbsim_refresh_ns(u32 speed)
 {
-	return clamp_t(u64, dcbsim_pause_ns(speed) / 2, DCBSIM_REFRESH_MIN_NS,
-		       DCBSIM_REFRESH_MAX_NS);
+	return clamp_t(u64, dcbsim_pause_ns(speed, DCBSIM_PFC_QUANTA_MAX) / 2,
+		       DCBSIM_REFRESH_MIN_NS, DCBSIM_REFRESH_MAX_NS);
 }
 
 /*
@@ -185,15 +186,23 @@ u8 dcbsim_paused(const struct dcbsim_priv *priv)
 }
 
 /*
- * One pause frame on @prio, sent at @now if this end has PFC on @prio and
- * a link: counted at both ends, and it pauses the peer's @prio for 65535
- * quanta at the peer's speed if the peer has PFC on @prio. The frame
- * itself is not on the cable (a MAC consumes it). Context: softirq.
+ * One PFC frame on @prio, sent at @now if this end has PFC on @prio and
+ * a link: counted at both ends, the XOFF ones (quanta not 0) also apart,
+ * and if the peer has PFC on @prio it loads the peer's pause on @prio
+ * with pfc-storm-quanta at the peer's speed, as 802.1Qbb's receiver does
+ * (the frame's time replaces the running one): quanta 0, an XON, ends
+ * the pause at once. Frames the peer holds go when the new pause ends,
+ * so the peer's pause timer is brought forward to that instant; only
+ * for held frames, which the peer's ndo_stop purges before it cancels
+ * the timer. The frame itself is not on the cable (a MAC consumes it).
+ * Context: softirq.
  */
 static void dcbsim_storm_pause(struct dcbsim_priv *priv, u8 prio, u64 now)
 {
+	u16 quanta = READ_ONCE(priv->storm_quanta);
 	struct dcbsim_priv *ppriv;
 	struct net_device *peer;
+	u64 until;
 
 	if (!netif_carrier_ok(priv->dev) ||
 	    !(dcbsim_pfc_en(priv) & BIT(prio))) {
@@ -205,18 +214,22 @@ static void dcbsim_storm_pause(struct dcbsim_priv *priv, u8 prio, u64 now)
 		priv->storm_sending = true;
 	}
 	atomic64_inc(&priv->pause_sent[prio]);
+	if (quanta)
+		atomic64_inc(&priv->xoff_sent[prio]);
 	rcu_read_lock();
 	peer = rcu_dereference(priv->peer);
 	if (peer && (peer->flags & IFF_UP)) {
 		ppriv = netdev_priv(peer);
 		atomic64_inc(&ppriv->pause_rcvd[prio]);
+		if (quanta)
+			atomic64_inc(&ppriv->xoff_rcvd[prio]);
 		spin_lock(&ppriv->pfc_lock);
 		if (dcbsim_pfc_en(ppriv) & BIT(prio)) {
-			u64 until = now +
-				    dcbsim_pause_ns(READ_ONCE(ppriv->speed));
-
-			if (until > ppriv->paused_until[prio])
-				WRITE_ONCE(ppriv->paused_until[prio], until);
+			until = now + dcbsim_pause_ns(READ_ONCE(ppriv->speed),
+						      quanta);
+			WRITE_ONCE(ppriv->paused_until[prio], until);
+			if (!skb_queue_empty(&ppriv->held[prio]))
+				dcbsim_pause_timer_arm(ppriv, until);
 		}
 		spin_unlock(&ppriv->pfc_lock);
 	}
@@ -273,7 +286,9 @@ void dcbsim_storm_restart(struct dcbsim_priv *priv)
 
 /*
  * Down or going: no storm, no pause, held frames dropped; no timer left.
- * Context: process; nothing transmits any more.
+ * The held frames go before the pause timer is cancelled: with none,
+ * nothing arms it again (transmit is off, and the peer's storm arms it
+ * only for held frames). Context: process; nothing transmits any more.
  */
 void dcbsim_pfc_stop(struct dcbsim_priv *priv)
 {
@@ -281,7 +296,6 @@ void dcbsim_pfc_stop(struct dcbsim_priv *priv)
 
 	hrtimer_cancel(&priv->storm_timer);
 	priv->storm_sending = false;
-	hrtimer_cancel(&priv->pause_timer);
 	spin_lock_bh(&priv->pfc_lock);
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
 		atomic64_add(skb_queue_len(&priv->held[prio]),
@@ -289,29 +303,71 @@ void dcbsim_pfc_stop(struct dcbsim_priv *priv)
 		__skb_queue_purge(&priv->held[prio]);
 		WRITE_ONCE(priv->paused_until[prio], 0);
 	}
+	spin_unlock_bh(&priv->pfc_lock);
+	hrtimer_cancel(&priv->pause_timer);
+	spin_lock_bh(&priv->pfc_lock);
 	priv->pause_timer_at = 0;
 	spin_unlock_bh(&priv->pfc_lock);
 }
 
-/* The driver knob: a real driver's PFC counters */
-
+/*
+ * The driver knob: a real driver's PFC counters.
+ *
+ * Whether they count XON frames (quanta 0), in Linux 6.12:
+ * - mlx5 (dcbsim's own, the ethtool names it uses): ieee_getpfc's
+ *   requests and indications are the port's per-priority tx_pause and
+ *   rx_pause counters (mlx5e_dcbnl_ieee_getpfc() in
+ *   drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c), ethtool's
+ *   tx_prio<p>_pause and rx_prio<p>_pause
+ *   (drivers/net/ethernet/mellanox/mlx5/core/en_stats.c,
+ *   pport_per_prio_pfc_stats_desc[]): "the number of pause packets"
+ *   per priority, XON included (Documentation/networking/
+ *   device_drivers/ethernet/mellanox/mlx5/counters.rst; the XOFF to
+ *   XON transitions have their own rx_prio<p>_pause_transition);
+ * - bnxt_en: rx_pfc_ena_frames_pri<p> and tx_pfc_ena_frames_pri<p>
+ *   (drivers/net/ethernet/broadcom/bnxt/bnxt_dcb.c), by their name the
+ *   PFC frames whose class-enable vector has p, XON ones too, beside
+ *   rx_pfc_xon2xoff_frames_pri<p> (bnxt/bnxt_hsi.h);
+ * - i40e, ice: priority_xoff_tx and priority_xoff_rx
+ *   (drivers/net/ethernet/intel/i40e/i40e_dcb_nl.c,
+ *   drivers/net/ethernet/intel/ice/ice_dcb_nl.c), XOFF only: XON frames
+ *   have their own priority_xon_* counters (i40e_ethtool.c);
+ * - ixgbe: pxoffrxc and pxofftxc
+ *   (drivers/net/ethernet/intel/ixgbe/ixgbe_dcb_nl.c), XOFF only.
+ */
 const struct dcbsim_driver dcbsim_drivers[DCBSIM_DRV_COUNT] = {
-	[DCBSIM_DRV_DCBSIM]	= { DRV_NAME, 0, false },
-	[DCBSIM_DRV_BNXT_EN]	= { "bnxt_en", 1000, false },
-	[DCBSIM_DRV_I40E]	= { "i40e", 1000, false },
-	[DCBSIM_DRV_ICE]	= { "ice", 1000, false },
-	[DCBSIM_DRV_IXGBE]	= { "ixgbe", 2000, true },
+	[DCBSIM_DRV_DCBSIM]	= { DRV_NAME, 0, false, false },
+	[DCBSIM_DRV_BNXT_EN]	= { "bnxt_en", 1000, false, false },
+	[DCBSIM_DRV_I40E]	= { "i40e", 1000, false, true },
+	[DCBSIM_DRV_ICE]	= { "ice", 1000, false, true },
+	[DCBSIM_DRV_IXGBE]	= { "ixgbe", 2000, true, true },
 };
+
+/*
+ * The PFC frames sent and received on @prio now, as the driver knob's
+ * driver counts them (every one, or the XOFF ones). Each counter only
+ * grows. Context: any.
+ */
+void dcbsim_pfc_live(struct dcbsim_priv *priv, int prio,
+		     u64 *sent, u64 *rcvd)
+{
+	if (dcbsim_drivers[READ_ONCE(priv->driver)].xoff_only) {
+		*sent = atomic64_read(&priv->xoff_sent[prio]);
+		*rcvd = atomic64_read(&priv->xoff_rcvd[prio]);
+		return;
+	}
+	*sent = atomic64_read(&priv->pause_sent[prio]);
+	*rcvd = atomic64_read(&priv->pause_rcvd[prio]);
+}
 
 /* Context: any; bottom halves off or softirq (the timer). */
 static void dcbsim_snap_take_locked(struct dcbsim_priv *priv)
 {
 	int prio;
 
-	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
-		priv->snap_sent[prio] = atomic64_read(&priv->pause_sent[prio]);
-		priv->snap_rcvd[prio] = atomic64_read(&priv->pause_rcvd[prio]);
-	}
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++)
+		dcbsim_pfc_live(priv, prio, &priv->snap_sent[prio],
+				&priv->snap_rcvd[prio]);
 }
 
 /*
@@ -374,8 +430,7 @@ void dcbsim_pfc_counters(struct dcbsim_priv *priv, int prio,
 			 u64 *sent, u64 *rcvd)
 {
 	if (!dcbsim_drivers[priv->driver].period_ms) {
-		*sent = atomic64_read(&priv->pause_sent[prio]);
-		*rcvd = atomic64_read(&priv->pause_rcvd[prio]);
+		dcbsim_pfc_live(priv, prio, sent, rcvd);
 		return;
 	}
 	spin_lock_bh(&priv->snap_lock);
@@ -385,15 +440,21 @@ void dcbsim_pfc_counters(struct dcbsim_priv *priv, int prio,
 }
 
 /*
- * The storm knobs: any of them given restarts the cycle (pfc-storm off
- * stops it). Context: rtnl held.
+ * The storm knobs: pfc-storm, pfc-storm-on-ms or pfc-storm-off-ms given
+ * restarts the cycle (pfc-storm off stops it). pfc-storm-quanta does not:
+ * the storm's next frames carry it, so that an XOFF storm turns into an
+ * XON storm (or back) with its cycle and pfc-storm-since-ns kept.
+ * Context: rtnl held.
  */
 void dcbsim_apply_storm(struct dcbsim_priv *priv, struct nlattr *data[])
 {
+	struct nlattr *quanta = data[IFLA_DCBSIM_PFC_STORM_QUANTA];
 	struct nlattr *prio = data[IFLA_DCBSIM_PFC_STORM];
 	struct nlattr *on = data[IFLA_DCBSIM_PFC_STORM_ON_MS];
 	struct nlattr *off = data[IFLA_DCBSIM_PFC_STORM_OFF_MS];
 
+	if (quanta)
+		WRITE_ONCE(priv->storm_quanta, nla_get_u16(quanta));
 	if (!prio && !on && !off)
 		return;
 	if (prio)

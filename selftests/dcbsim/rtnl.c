@@ -60,6 +60,7 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_PFC_STORM]	= { .type = NLA_U8 },
 	[IFLA_DCBSIM_PFC_STORM_ON_MS] = { .type = NLA_U32 },
 	[IFLA_DCBSIM_PFC_STORM_OFF_MS] = { .type = NLA_U32 },
+	[IFLA_DCBSIM_PFC_STORM_QUANTA] = { .type = NLA_U16 },
 	[IFLA_DCBSIM_PFC_STORM_SINCE_NS] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_PFC_PAUSED] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_BUFFER_OWNER] = NLA_POLICY_MAX(NLA_U8, DCBSIM_OWNER_SOFTWARE),
@@ -347,6 +348,7 @@ static size_t dcbsim_get_size(const struct net_device *dev)
 {
 	return 10 * nla_total_size(sizeof(u32)) +	/* ... STORM_OFF_MS */
 	       6 * nla_total_size(sizeof(u8)) +	/* MODEL ... TC_MODE */
+	       nla_total_size(sizeof(u16)) +	/* PFC_STORM_QUANTA */
 	       2 * nla_total_size_64bit(sizeof(u64)) + /* ... STORM_SINCE_NS */
 	       nla_total_size(DCBSIM_NUM_BUFFERS * sizeof(u32)) + /* XOFF */
 	       nla_total_size(DCBSIM_DRIVER_LEN);	/* DRIVER */
@@ -374,6 +376,7 @@ static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 	    nla_put_u8(skb, IFLA_DCBSIM_PFC_STORM, priv->storm_prio) ||
 	    nla_put_u32(skb, IFLA_DCBSIM_PFC_STORM_ON_MS, priv->storm_on_ms) ||
 	    nla_put_u32(skb, IFLA_DCBSIM_PFC_STORM_OFF_MS, priv->storm_off_ms) ||
+	    nla_put_u16(skb, IFLA_DCBSIM_PFC_STORM_QUANTA, priv->storm_quanta) ||
 	    nla_put_u64_64bit(skb, IFLA_DCBSIM_PFC_STORM_SINCE_NS,
 			      READ_ONCE(priv->storm_since), IFLA_DCBSIM_PAD) ||
 	    nla_put_u8(skb, IFLA_DCBSIM_PFC_PAUSED, dcbsim_paused(priv)) ||
