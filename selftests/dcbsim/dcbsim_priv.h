@@ -241,6 +241,7 @@ void dcbsim_pfc_live(struct dcbsim_priv *priv, int prio,
 		     u64 *sent, u64 *rcvd);
 void dcbsim_pfc_counters(struct dcbsim_priv *priv, int prio,
 			 u64 *sent, u64 *rcvd);
+void dcbsim_pfc_unpause(struct dcbsim_priv *priv);
 void dcbsim_apply_storm(struct dcbsim_priv *priv, struct nlattr *data[]);
 
 /* buffers.c: the DCB models */

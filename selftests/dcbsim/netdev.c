@@ -182,6 +182,8 @@ static int dcbsim_open(struct net_device *dev)
 
 	if (!peer)
 		return -ENOTCONN;
+	/* a new link: no pause left from a storm tick that raced ndo_stop */
+	dcbsim_pfc_unpause(priv);
 	if (peer->flags & IFF_UP) {
 		netif_carrier_on(dev);
 		netif_carrier_on(peer);
@@ -206,8 +208,11 @@ static int dcbsim_stop(struct net_device *dev)
 	 */
 	netif_tx_disable(dev);
 	netif_carrier_off(dev);
-	if (peer)
+	if (peer) {
 		netif_carrier_off(peer);
+		/* the link is gone: so are the pauses this end sent */
+		dcbsim_pfc_unpause(netdev_priv(peer));
+	}
 	dcbsim_pfc_stop(priv);
 	dcbsim_wire_flush(priv);
 	return 0;

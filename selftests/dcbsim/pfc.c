@@ -311,6 +311,28 @@ void dcbsim_pfc_stop(struct dcbsim_priv *priv)
 }
 
 /*
+ * The link went down (the peer's ndo_stop) or comes up (ndo_open): the
+ * pauses received end with it, as a MAC's pause state is reset with its
+ * link, and the frames held on them go now (onto a cable whose far end
+ * is down: dropped there, unless it is up again by the time they
+ * arrive). A storm from the peer, up again, pauses afresh. Context: rtnl
+ * held.
+ */
+void dcbsim_pfc_unpause(struct dcbsim_priv *priv)
+{
+	u64 now = ktime_get_ns();
+	int prio;
+
+	spin_lock_bh(&priv->pfc_lock);
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		WRITE_ONCE(priv->paused_until[prio], 0);
+		if (!skb_queue_empty(&priv->held[prio]))
+			dcbsim_pause_timer_arm(priv, now);
+	}
+	spin_unlock_bh(&priv->pfc_lock);
+}
+
+/*
  * The driver knob: a real driver's PFC counters.
  *
  * Whether they count XON frames (quanta 0), in Linux 6.12:
