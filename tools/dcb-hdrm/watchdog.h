@@ -26,7 +26,15 @@ struct wd_prio {
 	uint32_t action_error;		/* errno; 0: none */
 	bool has_requests, has_indications, has_tx_packets;
 	uint64_t requests, indications, tx_packets;
+	/* absent from a module from before storm-limit (issue 28) */
+	bool has_last_storm_gap, has_held_count, has_restore_pending;
+	uint32_t last_storm_gap_us;	/* the longest poll gap, detecting */
+	uint32_t held_count;
+	bool restore_pending;
 };
+
+/* the last storms' detection and restoration times the module keeps */
+#define WD_LATENCY_MAX	32
 
 /* a watchdog message, all of it */
 struct wd_info {
@@ -40,6 +48,14 @@ struct wd_info {
 	uint32_t counter_refresh_ms;	/* the driver's; 0: at each read */
 	bool counters_swapped;
 	uint64_t polls, poll_errors, action_errors;
+	/* absent from a module from before storm-limit (issue 28) */
+	bool has_storm_limit, has_storm_period, has_recovery;
+	uint32_t storm_limit, storm_period_ms;
+	uint32_t recovery;		/* enum dcb_hdrm_wd_recovery */
+	/* us, oldest first: the newest WD_LATENCY_MAX kept */
+	unsigned int n_detect_latency, n_restore_latency;
+	uint32_t detect_latency[WD_LATENCY_MAX];
+	uint32_t restore_latency[WD_LATENCY_MAX];
 	unsigned int n_prio;
 	struct wd_prio prio[HDRM_PRIOS];
 	/* watchdog-ntf only */
@@ -48,11 +64,12 @@ struct wd_info {
 	uint32_t event_prio;
 };
 
-extern const char *const wd_action_names[2];
-extern const char *const wd_state_names[2];
+extern const char *const wd_action_names[3];
+extern const char *const wd_state_names[3];
+extern const char *const wd_recovery_names[2];
 extern const char *const wd_direction_names[4];
 extern const char *const wd_progress_names[2];
-extern const char *const wd_event_names[3];
+extern const char *const wd_event_names[6];
 
 /* the words of "watchdog set", read but not yet sent */
 #define WD_SET_STATE		(1u << 0)
@@ -60,11 +77,28 @@ extern const char *const wd_event_names[3];
 #define WD_SET_DETECT		(1u << 2)
 #define WD_SET_RESTORE		(1u << 3)
 #define WD_SET_POLL		(1u << 4)
+#define WD_SET_STORM_LIMIT	(1u << 5)
+#define WD_SET_STORM_PERIOD	(1u << 6)
+#define WD_SET_RECOVERY		(1u << 7)
 
 struct wd_set {
 	const char *name;		/* DEV, or NULL */
 	uint32_t given;			/* WD_SET_* */
 	uint32_t state, action, detect_ms, restore_ms, poll_ms;
+	uint32_t storm_limit, storm_period_ms, recovery;
+};
+
+/* the words of "watchdog recover" */
+struct wd_recover {
+	const char *name;		/* DEV, or NULL */
+	bool has_prio;
+	uint32_t prio;
+};
+
+/* a distribution of latencies, in tenths of ms (0.1 ms), rounded */
+struct wd_dist {
+	unsigned int count;		/* 0: none, the rest unset */
+	uint32_t min, median, p90, max;
 };
 
 int wd_parse(struct nlattr *attrs, int len, struct wd_info *w);
@@ -78,6 +112,14 @@ void wd_ntf_text(const struct wd_info *w);
 void wd_ntf_json(struct jw *jw, const struct wd_info *w);
 /* "watchdog set"'s words: 0, 1 for help (printed), or -EINVAL, said */
 int wd_set_parse(int argc, char **argv, struct wd_set *s);
+/* "watchdog recover"'s words: 0, 1 for help (printed), or -EINVAL, said */
+int wd_recover_parse(int argc, char **argv, struct wd_recover *r);
+/*
+ * wd_dist() - count, min, median (the lower middle), p90 (nearest rank)
+ * and max of @n latencies @us, in tenths of ms; @us is left as it was.
+ * No I/O: watchdog show -s prints it, the unit tests check it.
+ */
+void wd_dist(const uint32_t *us, unsigned int n, struct wd_dist *d);
 /*
  * A kernel refusal in one line, as hdrm_kernel_err(); EOPNOTSUPP without a
  * reason is a module from before the watchdog. Return: EXIT_KERNEL.

@@ -36,6 +36,7 @@ enum conv {
 	C_US,			/* ns, shown as us with three decimals */
 	C_PLUS,			/* signed: %+d */
 	C_SPACES,		/* a word's dashes as spaces: too-small */
+	C_US_MS,		/* us, shown as ms with one decimal, rounded */
 };
 
 struct row {
@@ -60,6 +61,7 @@ struct table {
 static const char *const on_off[2] = { "on", "off" };	/* pfc_off */
 static const char *const set_clear[2] = { "clear", "set" };
 static const char *const supported[2] = { "not supported", "supported" };
+static const char *const pending[2] = { "", " restore-pending" };
 
 #include "agree_tables.h"
 
@@ -326,6 +328,9 @@ static bool text_value(const struct row *rw, const struct member *m,
 		snprintf(buf, len, "%s", rw->words[m->value[0] == 't']);
 	else if (rw->conv == C_US)
 		snprintf(buf, len, "%llu.%03llu", v / 1000, v % 1000);
+	else if (rw->conv == C_US_MS)
+		snprintf(buf, len, "%llu.%llu", (v + 50) / 1000,
+			 (v + 50) / 100 % 10);
 	else if (rw->conv == C_PLUS && m->value[0] != '-')
 		snprintf(buf, len, "+%s", m->value);
 	else

@@ -196,6 +196,9 @@ static const struct row wd_rows[] = {
 	{ "detect_ms", "detect-ms %s" },
 	{ "restore_ms", "restore-ms %s" },
 	{ "poll_ms", "poll-ms %s" },
+	{ "storm_limit", "storm-limit %s" },
+	{ "storm_period_ms", "storm-period-ms %s" },
+	{ "recovery", "recovery %s" },
 	{ "running", "running %s", out_no_yes },
 	{ "progress", "progress %s" },
 	{ "counter_refresh_ms", "refreshed every %s ms" },
@@ -203,11 +206,24 @@ static const struct row wd_rows[] = {
 	{ "polls", "polls %s" },
 	{ "poll_errors", "poll-errors %s" },
 	{ "action_errors", "action-errors %s" },
+	/* -s: a line each, the detection's first */
+	{ "detect_latency_ms.count", "detect-latency %s storms" },
+	{ "detect_latency_ms.min", "min %s", .after = "detect-latency " },
+	{ "detect_latency_ms.median", "median %s", .after = "detect-latency " },
+	{ "detect_latency_ms.p90", "p90 %s", .after = "detect-latency " },
+	{ "detect_latency_ms.max", "max %s ms", .after = "detect-latency " },
+	{ "restore_latency_ms.count", "restore-latency %s storms" },
+	{ "restore_latency_ms.min", "min %s", .after = "restore-latency " },
+	{ "restore_latency_ms.median", "median %s", .after = "restore-latency " },
+	{ "restore_latency_ms.p90", "p90 %s", .after = "restore-latency " },
+	{ "restore_latency_ms.max", "max %s ms", .after = "restore-latency " },
 	{ "priorities[].prio", "prio %s:" },
 	{ "priorities[].state", ": %s " },
 	{ "priorities[].direction", "direction %s" },
 	{ "priorities[].storms", "storms %s" },
+	{ "priorities[].held_count", "held-count %s" },
 	{ "priorities[].last_storm_ms", "last-storm %s ms" },
+	{ "priorities[].last_storm_gap_us", "last-storm-gap %s ms", .conv = C_US_MS },
 	/* the text gives the storm's age instead: "(3.2 s ago)" */
 	{ "priorities[].last_storm_start_ns", NULL },
 	{ "priorities[].last_storm_detect_ns", NULL },
@@ -215,6 +231,7 @@ static const struct row wd_rows[] = {
 	{ "priorities[].last_storm_age_ms", NULL },
 	{ "priorities[].last_action", "action %s" },
 	{ "priorities[].pfc_off", "pfc %s", on_off },
+	{ "priorities[].restore_pending", "%s", pending },
 	{ "priorities[].action_error", "action-error %s" },
 	{ "priorities[].requests", "requests %s" },
 	{ "priorities[].indications", "indications %s" },
@@ -233,7 +250,8 @@ static const struct row wd_ntf_rows[] = {
 	{ "state", NULL },		/* the event says it */
 	{ "direction", "storm %s (action" },
 	{ "action", "(action %s" },
-	{ "pfc_off", "pfc %s)", on_off },
+	{ "pfc_off", "pfc %s", on_off },
+	{ "restore_pending", "%s", pending },
 	/* its meaning: "failed: Operation not permitted" */
 	{ "action_error", NULL },
 	{ "storms", NULL },
@@ -241,6 +259,12 @@ static const struct row wd_ntf_rows[] = {
 	{ "last_storm_start_ns", NULL },
 	{ "last_storm_detect_ns", NULL },
 	{ "last_storm_restore_ns", NULL },
+	{ "held_count", NULL },
+	/* the timing, in words for a storm declared or held */
+	{ "onset_ms", "onset at %s ms" },
+	{ "declared_ms", "declared at %s ms" },
+	{ "detect_ms_taken", "took %s ms" },
+	{ "poll_gap_ms", "up to %s ms apart" },
 	{ NULL }
 };
 

@@ -667,13 +667,27 @@ int main(void)
 	       ARGV("watchdog", "set", "dev", "lo", "restore-ms", "600001"));
 	expect(1, "invalid poll-ms \"5\"; expected an integer 10..10000",
 	       ARGV("watchdog", "set", "dev", "lo", "poll-ms", "5"));
-	expect(1, "invalid action \"kill\"; expected alert or drop",
+	expect(1, "invalid action \"kill\"; expected alert, drop or forward",
 	       ARGV("watchdog", "set", "dev", "lo", "action", "kill"));
 	expect(1, "invalid state \"1\"; expected off or on",
 	       ARGV("watchdog", "set", "dev", "lo", "state", "1"));
 	expect(1, "watchdog set: \"action\" is given twice",
 	       ARGV("watchdog", "set", "dev", "lo", "action", "drop", "action", "alert"));
-	expect(1, "watchdog set: unknown argument \"detect\"; expected dev, state, action, detect-ms, restore-ms or poll-ms",
+	expect(1, "invalid storm-limit \"1001\"; expected an integer 0..1000",
+	       ARGV("watchdog", "set", "dev", "lo", "storm-limit", "1001"));
+	expect(1, "invalid storm-period-ms \"99\"; expected an integer 100..86400000",
+	       ARGV("watchdog", "set", "dev", "lo", "storm-period-ms", "99"));
+	expect(1, "invalid recovery \"never\"; expected auto or manual",
+	       ARGV("watchdog", "set", "dev", "lo", "recovery", "never"));
+	expect(1, "watchdog recover: expected \"dev DEV\"",
+	       ARGV("watchdog", "recover", "prio", "3"));
+	expect(1, "watchdog recover: expected \"prio P\", the held priority to recover",
+	       ARGV("watchdog", "recover", "dev", "lo"));
+	expect(1, "invalid prio \"8\"; expected an integer 0..7",
+	       ARGV("watchdog", "recover", "dev", "lo", "prio", "8"));
+	expect(1, "watchdog recover: unknown argument \"lo\"; to name a device, write \"dev lo\"",
+	       ARGV("watchdog", "recover", "lo", "prio", "3"));
+	expect(1, "watchdog set: unknown argument \"detect\"; expected dev, state, action, detect-ms, restore-ms, poll-ms, storm-limit, storm-period-ms or recovery",
 	       ARGV("watchdog", "set", "dev", "lo", "detect", "100"));
 	expect(1, "watchdog set: \"poll-ms\" needs a value",
 	       ARGV("watchdog", "set", "dev", "lo", "poll-ms"));
@@ -714,7 +728,7 @@ int main(void)
 	       ARGV("watchdog", "set", "lo", "state", "on"));
 	expect(1, "watchdog show: unknown argument \"lo\"; to name a device, write \"dev lo\"",
 	       ARGV("watchdog", "show", "lo"));
-	expect(1, "watchdog: unknown command \"list\"; expected \"show\", \"set\" or \"help\"",
+	expect(1, "watchdog: unknown command \"list\"; expected \"show\", \"set\", \"recover\" or \"help\"",
 	       ARGV("watchdog", "list"));
 	/*
 	 * without the module, the hint names the file "make" builds: Kbuild's
@@ -735,6 +749,10 @@ int main(void)
 			ARGV("watchdog", "set", "action", "drop", "dev", "lo", "detect-ms", "100",
 			     "poll-ms", "100", "restore-ms", "600000", "state", "off"),
 			ARGV("watchdog", "set", "dev", "lo", "poll-ms", "10000"),
+			ARGV("watchdog", "set", "dev", "lo", "storm-limit", "2",
+			     "storm-period-ms", "60000", "recovery", "manual"),
+			ARGV("watchdog", "set", "dev", "lo", "action", "forward"),
+			ARGV("watchdog", "recover", "dev", "lo", "prio", "3"),
 			ARGV("watchdog", "show", "dev", "lo"),
 			ARGV("-j", "watchdog", "show"),
 		};
@@ -744,7 +762,8 @@ int main(void)
 		for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
 			rc = run(ok[i]);
 			TAP_OK((rc == 2 || rc == 3) && !strstr(err, "invalid") &&
-			       !strstr(err, "watchdog set:") && !out[0],
+			       !strstr(err, "watchdog set:") &&
+			       !strstr(err, "watchdog recover:") && !out[0],
 			       "%s %s %s ...: the words are taken, the kernel is asked",
 			       ok[i][0], ok[i][1], ok[i][2]);
 			if (rc != 2 && rc != 3)
@@ -752,12 +771,16 @@ int main(void)
 		}
 	}
 	expect_out(ARGV("Usage: dcb-hdrm [ -s ] watchdog show [ dev DEV ]",
-			"dcb-hdrm watchdog set dev DEV [ state { on | off } ] [ action { alert | drop } ]",
-			"[ detect-ms MS ] [ restore-ms MS ] [ poll-ms MS ]", "dcb-hdrm watchdog help",
+			"dcb-hdrm watchdog set dev DEV [ state { on | off } ] [ action { alert | drop | forward } ]",
+			"[ detect-ms MS ] [ restore-ms MS ] [ poll-ms MS ]",
+			"[ storm-limit N ] [ storm-period-ms MS ] [ recovery { auto | manual } ]",
+			"dcb-hdrm watchdog recover dev DEV prio P", "dcb-hdrm watchdog help",
 			"(default 200)", "(default 50, at most detect-ms)"),
 		   ARGV("watchdog", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm [ -s ] watchdog show"), ARGV("watchdog", "set", "dev", "lo", "help"));
 	expect_out(ARGV("Usage: dcb-hdrm [ -s ] watchdog show"), ARGV("watchdog", "show", "help"));
+	expect_out(ARGV("dcb-hdrm watchdog recover dev DEV prio P"),
+		   ARGV("watchdog", "recover", "dev", "lo", "help"));
 	expect_out(ARGV("OBJECT := { dev | measure | show | simulate | monitor | lldp | watchdog | metrics | help }"),
 		   ARGV("help"));
 	/* a bad word is the error even after a good hwtstamp: nothing is set */

@@ -221,6 +221,9 @@ struct nl_msg *hdrm_nl_msg(struct hdrm_nl *nl, uint8_t cmd, int flags)
 	return msg;
 }
 
+/* the kernel's reason with the next refusal, as an extack; NULL: none */
+static const char *stub_extack;
+
 int hdrm_nl_talk(struct hdrm_nl *nl, struct nl_msg *msg,
 		 hdrm_nl_reply_cb cb, void *arg)
 {
@@ -242,6 +245,9 @@ int hdrm_nl_talk(struct hdrm_nl *nl, struct nl_msg *msg,
 		for (j = 0; j < stub[i].n && cb && !err; j++)
 			err = cb(nlmsg_data(nlmsg_hdr(stub[i].msg[j])),
 				 nlmsg_datalen(nlmsg_hdr(stub[i].msg[j])), arg);
+		if (stub[i].err && stub_extack)
+			snprintf(nl->extack, sizeof(nl->extack), "%s",
+				 stub_extack);
 		return stub[i].err ? stub[i].err : err;
 	}
 	return -EOPNOTSUPP;
@@ -620,6 +626,19 @@ static void put_wd(struct nl_msg *m, const struct wd_info *w)
 	nla_put_u64(m, DCB_HDRM_A_WATCHDOG_POLLS, w->polls);
 	nla_put_u64(m, DCB_HDRM_A_WATCHDOG_POLL_ERRORS, w->poll_errors);
 	nla_put_u64(m, DCB_HDRM_A_WATCHDOG_ACTION_ERRORS, w->action_errors);
+	if (w->has_storm_limit)
+		nla_put_u32(m, DCB_HDRM_A_WATCHDOG_STORM_LIMIT, w->storm_limit);
+	if (w->has_storm_period)
+		nla_put_u32(m, DCB_HDRM_A_WATCHDOG_STORM_PERIOD_MS,
+			    w->storm_period_ms);
+	if (w->has_recovery)
+		nla_put_u32(m, DCB_HDRM_A_WATCHDOG_RECOVERY, w->recovery);
+	for (i = 0; i < w->n_detect_latency; i++)
+		nla_put_u32(m, DCB_HDRM_A_WATCHDOG_DETECT_LATENCY,
+			    w->detect_latency[i]);
+	for (i = 0; i < w->n_restore_latency; i++)
+		nla_put_u32(m, DCB_HDRM_A_WATCHDOG_RESTORE_LATENCY,
+			    w->restore_latency[i]);
 	for (i = 0; i < w->n_prio; i++) {
 		p = &w->prio[i];
 		n = nla_nest_start(m, DCB_HDRM_A_WATCHDOG_PRIO);
@@ -649,6 +668,15 @@ static void put_wd(struct nl_msg *m, const struct wd_info *w)
 		if (p->has_tx_packets)
 			nla_put_u64(m, DCB_HDRM_A_WD_PRIO_TX_PACKETS,
 				    p->tx_packets);
+		if (p->has_last_storm_gap)
+			nla_put_u32(m, DCB_HDRM_A_WD_PRIO_LAST_STORM_GAP,
+				    p->last_storm_gap_us);
+		if (p->has_held_count)
+			nla_put_u32(m, DCB_HDRM_A_WD_PRIO_HELD_COUNT,
+				    p->held_count);
+		if (p->has_restore_pending)
+			nla_put_u8(m, DCB_HDRM_A_WD_PRIO_RESTORE_PENDING,
+				   p->restore_pending);
 		nla_nest_end(m, n);
 	}
 	if (w->has_event) {
@@ -762,6 +790,84 @@ static void wd_fix_bare(struct wd_info *w)
 	strcpy(w->ifname, "eth5");
 }
 
+/*
+ * A module with storm-limit (issue 28): limit 2 in 60 s, recovery
+ * manual, action forward as a module past this tool might take it;
+ * prio 3 held (declared 251 ms after its onset, polls 52.35 ms apart),
+ * its restore pending; prio 5 stormed, never held; prio 6 ok; the
+ * latencies of seven storms, unsorted, and of six restores.
+ */
+static void wd_fix_28(struct wd_info *w)
+{
+	static const uint32_t detect[] = {
+		251000, 252400, 250050, 300000, 251949, 260000, 249999,
+	};
+	static const uint32_t restore[] = {
+		200100, 250000, 199950, 1000000, 201000, 200000,
+	};
+
+	memset(w, 0, sizeof(*w));
+	w->ifindex = 3;
+	strcpy(w->ifname, "eth3");
+	w->state = true;
+	w->action = DCB_HDRM_WD_ACTION_FORWARD;
+	w->detect_ms = 250;
+	w->restore_ms = 200;
+	w->poll_ms = 50;
+	w->running = true;
+	w->polls = 5000;
+	w->has_storm_limit = true;
+	w->storm_limit = 2;
+	w->has_storm_period = true;
+	w->storm_period_ms = 60000;
+	w->has_recovery = true;
+	w->recovery = DCB_HDRM_WD_RECOVERY_MANUAL;
+	w->n_detect_latency = ARRAY_SIZE(detect);
+	memcpy(w->detect_latency, detect, sizeof(detect));
+	w->n_restore_latency = ARRAY_SIZE(restore);
+	memcpy(w->restore_latency, restore, sizeof(restore));
+	w->n_prio = 3;
+	w->prio[0] = (struct wd_prio){
+		.prio = 3, .state = DCB_HDRM_WD_STATE_HELD,
+		.direction = DCB_HDRM_WD_DIRECTION_RECEIVED, .storms = 3,
+		.last_storm_ms = 0, .last_storm_start_ns = 20 * SEC + 400000,
+		.last_storm_detect_ns = 20 * SEC + 251 * MS + 400000,
+		.has_last_action = true, .last_action = DCB_HDRM_WD_ACTION_DROP,
+		.pfc_off = true, .has_last_storm_gap = true,
+		.last_storm_gap_us = 52350, .has_held_count = true,
+		.held_count = 1, .has_restore_pending = true,
+		.restore_pending = true,
+	};
+	w->prio[1] = (struct wd_prio){
+		.prio = 5, .state = DCB_HDRM_WD_STATE_STORMED,
+		.direction = DCB_HDRM_WD_DIRECTION_SENT, .storms = 1,
+		.last_storm_start_ns = 21 * SEC,
+		.last_storm_detect_ns = 21 * SEC + 250 * MS,
+		.has_last_action = true, .last_action = DCB_HDRM_WD_ACTION_ALERT,
+		.has_last_storm_gap = true, .last_storm_gap_us = 50000,
+		.has_held_count = true, .has_restore_pending = true,
+	};
+	w->prio[2] = (struct wd_prio){
+		.prio = 6, .has_last_storm_gap = true,
+		.has_held_count = true, .has_restore_pending = true,
+	};
+}
+
+/* prio 3 recovered by the operator: PFC back on, ok */
+static void wd_recovered(struct wd_info *w)
+{
+	w->prio[0].state = DCB_HDRM_WD_STATE_OK;
+	w->prio[0].pfc_off = false;
+	w->prio[0].restore_pending = false;
+}
+
+/* prio 3's restore refused by the driver: PFC still off, pending */
+static void wd_28_restore_failed(struct wd_info *w)
+{
+	w->prio[0].state = DCB_HDRM_WD_STATE_OK;
+	w->prio[0].action_error = EBUSY;
+}
+
 struct wd_case {
 	void (*fix)(struct wd_info *w);
 	uint64_t now;
@@ -839,6 +945,8 @@ struct wd_cmd {
 	int argc;
 	int err;
 	unsigned int n;			/* devices in the reply */
+	uint8_t cmd;			/* answered: 0 for watchdog-get */
+	const char *extack;		/* the kernel's reason, with err */
 };
 
 static void wd_cmd(const void *arg)
@@ -847,7 +955,7 @@ static void wd_cmd(const void *arg)
 	struct wd_info w;
 
 	stub_reset();
-	stub_answer(DCB_HDRM_CMD_WATCHDOG_GET, c->err);
+	stub_answer(c->cmd ? c->cmd : DCB_HDRM_CMD_WATCHDOG_GET, c->err);
 	if (c->n > 0) {
 		wd_fix_full(&w);
 		wd_future(&w);
@@ -857,7 +965,9 @@ static void wd_cmd(const void *arg)
 		wd_fix_bare(&w);
 		put_wd(stub_reply(), &w);
 	}
+	stub_extack = c->extack;
 	hdrm_cmd_watchdog(&g, c->argc, (char **)c->argv);
+	stub_extack = NULL;
 	stub_reset();
 }
 
@@ -892,12 +1002,35 @@ static void golden_watchdog(void)
 		{ wd_fix_odd, 0, DCB_HDRM_WD_EVENT_STORM, 2 },
 		{ wd_fix_odd, 0, DCB_HDRM_WD_EVENT_STORM, 0 },
 	};
+	/* issue 28's, after the cases before them */
+	static const struct wd_case cases28[] = {
+		{ wd_fix_28, 22 * SEC },
+	};
+	static const char *const names28[] = {
+		"storm-limit, held, restore pending, latencies",
+	};
+	static const struct wd_case ntf28[] = {
+		{ wd_fix_28, 0, DCB_HDRM_WD_EVENT_HELD, 3 },
+		{ wd_fix_28, 0, DCB_HDRM_WD_EVENT_STORM, 5 },
+		{ wd_fix_28, 0, DCB_HDRM_WD_EVENT_RECOVERED, 3, wd_recovered },
+		{ wd_fix_28, 0, DCB_HDRM_WD_EVENT_RESTORE_FAILED, 3,
+		  wd_28_restore_failed },
+		{ wd_fix_28, 0, DCB_HDRM_WD_EVENT_RESTORED, 6 },
+		{ wd_fix_odd, 0, DCB_HDRM_WD_EVENT_HELD, 0 },
+	};
 	static const char *const ntf_names[] = {
 		"ntf storm", "ntf storm, the drop refused",
 		"ntf storm, no last action: the device's",
 		"ntf storm of a priority not in the message", "ntf restored",
 		"ntf restored, PFC not back", "ntf stopped", "ntf event 9",
 		"ntf storm, names past the tables", "ntf storm, alert refused",
+	};
+	static const char *const ntf28_names[] = {
+		"ntf held, with the storm's timing",
+		"ntf storm, the timing, not held",
+		"ntf recovered", "ntf restore-failed, PFC still off",
+		"ntf restored, no storm: no timing",
+		"ntf held, no onset: the declaration alone",
 	};
 	const struct wd_cmd cmds[] = {
 		{ CMD("show"), 0, 2 },
@@ -906,10 +1039,23 @@ static void golden_watchdog(void)
 		{ CMD("show", "dev", "eth0"), -EOPNOTSUPP, 0 },
 		{ CMD("show"), -EPERM, 1 },
 	};
+	const struct wd_cmd cmds28[] = {
+		{ CMD("recover", "dev", "eth0", "prio", "3"), 0, 0,
+		  DCB_HDRM_CMD_WATCHDOG_RECOVER },
+		{ CMD("recover", "dev", "eth0", "prio", "3"), -EINVAL, 0,
+		  DCB_HDRM_CMD_WATCHDOG_RECOVER, "prio 3 is not held" },
+		{ CMD("set", "dev", "eth0", "action", "forward"), -EOPNOTSUPP,
+		  0, DCB_HDRM_CMD_WATCHDOG_SET,
+		  "action forward: mlx5_core cannot stop honouring received pause without stopping sending it (Documentation/drivers.rst)" },
+	};
 	static const char *const cmd_names[] = {
 		"show: two devices", "show: none", "show dev",
 		"show dev: a module without the watchdog",
 		"show: refused after one device",
+	};
+	static const char *const cmd28_names[] = {
+		"recover", "recover: refused (not held)",
+		"set action forward: refused by the driver",
 	};
 	unsigned int i;
 	char name[96];
@@ -927,6 +1073,15 @@ static void golden_watchdog(void)
 		snprintf(name, sizeof(name), "%s -s", cmd_names[i]);
 		run(name, F_STATS, wd_cmd, &cmds[i]);
 	}
+	for (i = 0; i < ARRAY_SIZE(cases28); i++) {
+		run(names28[i], F_PRETTY, wd_print, &cases28[i]);
+		snprintf(name, sizeof(name), "%s -s", names28[i]);
+		run(name, F_STATS | F_PRETTY, wd_print, &cases28[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(ntf28); i++)
+		run(ntf28_names[i], i == 0 ? F_PRETTY : 0, wd_ntf, &ntf28[i]);
+	for (i = 0; i < ARRAY_SIZE(cmds28); i++)
+		run(cmd28_names[i], 0, wd_cmd, &cmds28[i]);
 }
 
 /* ---- peer and push ---- */
@@ -2621,7 +2776,11 @@ static void mon_print(const void *arg)
 		exit(2);
 	switch (c->cmd) {
 	case DCB_HDRM_CMD_WATCHDOG_NTF:
-		wd_fix_full(&w);
+		/* apply 28: a module with storm-limit (issue 28) */
+		if (c->apply == 28)
+			wd_fix_28(&w);
+		else
+			wd_fix_full(&w);
 		w.has_event = c->push != 0;
 		w.event = c->push > 0 ? c->push - 1 : 0;
 		w.event_prio = 3;
@@ -2674,6 +2833,9 @@ static const struct mon_case mon_cases[] = {
 	{ "result, pdelay failed", DCB_HDRM_CMD_RESULT_NTF, r_fix_pdelay_noreply, -1, -1 },
 	{ "apply, method pdelay", DCB_HDRM_CMD_APPLY_NTF, r_fix_pdelay, -1, 5 },
 	{ "result, method ptp4l", DCB_HDRM_CMD_RESULT_NTF, r_fix_ptp4l, -1, -1 },
+	{ "watchdog held", DCB_HDRM_CMD_WATCHDOG_NTF, NULL, 1 + DCB_HDRM_WD_EVENT_HELD, 28 },
+	{ "watchdog recovered", DCB_HDRM_CMD_WATCHDOG_NTF, NULL, 1 + DCB_HDRM_WD_EVENT_RECOVERED, 28 },
+	{ "watchdog restore-failed", DCB_HDRM_CMD_WATCHDOG_NTF, NULL, 1 + DCB_HDRM_WD_EVENT_RESTORE_FAILED, 28 },
 };
 
 static void golden_monitor(void)
