@@ -190,7 +190,8 @@ static void emit_wd_state(struct prom *p, const struct metrics_dev *d,
 		prom_u64(p, dev_labels(&ls, d), 1, d->wd.state);
 }
 
-enum { WD_STORMED, WD_STORMS, WD_PFC_OFF };
+enum { WD_STORMED, WD_STORMS, WD_PFC_OFF, WD_HELD, WD_HELD_TOTAL,
+       WD_RESTORE_PENDING };
 
 static void emit_wd_prio(struct prom *p, const struct metrics_dev *d,
 			 unsigned int which)
@@ -202,10 +203,22 @@ static void emit_wd_prio(struct prom *p, const struct metrics_dev *d,
 
 	for (i = 0; d->has_wd && i < d->wd.n_prio; i++) {
 		w = &d->wd.prio[i];
+		/* a module from before storm-limit: no sample of its own */
+		if ((which == WD_HELD_TOTAL && !w->has_held_count) ||
+		    (which == WD_RESTORE_PENDING && !w->has_restore_pending))
+			continue;
+		/* a held priority's storm is not over: it is still stormed */
 		if (which == WD_STORMED)
-			v = w->state == DCB_HDRM_WD_STATE_STORMED;
+			v = w->state == DCB_HDRM_WD_STATE_STORMED ||
+			    w->state == DCB_HDRM_WD_STATE_HELD;
+		else if (which == WD_HELD)
+			v = w->state == DCB_HDRM_WD_STATE_HELD;
 		else if (which == WD_STORMS)
 			v = w->storms;
+		else if (which == WD_HELD_TOTAL)
+			v = w->held_count;
+		else if (which == WD_RESTORE_PENDING)
+			v = w->restore_pending;
 		else
 			v = w->pfc_off;
 		prom_u64(p, prio_labels(&ls, d, w->prio), 2, v);
@@ -255,6 +268,15 @@ static const struct family families[] = {
 	{ { "dcb_hdrm_watchdog_pfc_off", "gauge",
 	    "1 while the PFC watchdog (action drop) holds PFC off on a priority: lossless traffic there is lossy." },
 	  emit_wd_prio, WD_PFC_OFF },
+	{ { "dcb_hdrm_watchdog_held", "gauge",
+	    "1 while the PFC watchdog holds a priority after a storm (storm-limit or recovery manual) until dcb-hdrm watchdog recover." },
+	  emit_wd_prio, WD_HELD },
+	{ { "dcb_hdrm_watchdog_held_total", "counter",
+	    "Storms of a priority the PFC watchdog held since it was turned on." },
+	  emit_wd_prio, WD_HELD_TOTAL },
+	{ { "dcb_hdrm_watchdog_restore_pending", "gauge",
+	    "1 while the driver refuses to turn back on the PFC the watchdog turned off on a priority; the watchdog keeps trying." },
+	  emit_wd_prio, WD_RESTORE_PENDING },
 };
 
 static const struct prom_family info_family = {

@@ -125,7 +125,28 @@ static void fix_gone(struct metrics *m)
 	};
 }
 
-/* the four, added out of ifindex order */
+/*
+ * eth4: a module with storm-limit (issue 28): prio 3 held (twice), PFC
+ * off and its restore refused; prio 5 never held
+ */
+static void fix_held(struct metrics *m)
+{
+	struct metrics_dev *d = metrics_dev_of(m, 11, "eth4");
+
+	d->has_wd = true;
+	d->wd.state = true;
+	d->wd.n_prio = 2;
+	d->wd.prio[0] = (struct wd_prio){
+		.prio = 3, .state = DCB_HDRM_WD_STATE_HELD, .storms = 4,
+		.pfc_off = true, .has_held_count = true, .held_count = 2,
+		.has_restore_pending = true, .restore_pending = true,
+	};
+	d->wd.prio[1] = (struct wd_prio){
+		.prio = 5, .has_held_count = true, .has_restore_pending = true,
+	};
+}
+
+/* the five, added out of ifindex order */
 static void fix_all(struct metrics *m)
 {
 	memset(m, 0, sizeof(*m));
@@ -136,6 +157,7 @@ static void fix_all(struct metrics *m)
 	fix_eth0(m);
 	fix_gone(m);
 	fix_bare(m);
+	fix_held(m);
 }
 
 /* metrics_print() into a new string; its status in @err */
@@ -287,6 +309,26 @@ static void test_values(void)
 		  "{device=\"eth0\",prio=\"3\"}", "2", "two storms");
 	is_sample(t, "dcb_hdrm_watchdog_pfc_off", "{device=\"eth0\",prio=\"3\"}",
 		  "1", "PFC held off by drop");
+	is_sample(t, "dcb_hdrm_watchdog_stormed", "{device=\"eth4\",prio=\"3\"}",
+		  "1", "held: still stormed");
+	is_sample(t, "dcb_hdrm_watchdog_held", "{device=\"eth4\",prio=\"3\"}",
+		  "1", "held");
+	is_sample(t, "dcb_hdrm_watchdog_held", "{device=\"eth0\",prio=\"3\"}",
+		  "0", "stormed, not held");
+	is_sample(t, "dcb_hdrm_watchdog_held_total",
+		  "{device=\"eth4\",prio=\"3\"}", "2", "held twice");
+	is_sample(t, "dcb_hdrm_watchdog_held_total",
+		  "{device=\"eth4\",prio=\"5\"}", "0", "never held");
+	is_sample(t, "dcb_hdrm_watchdog_held_total",
+		  "{device=\"eth0\",prio=\"3\"}", NULL,
+		  "held_total: none from a module without held-count");
+	is_sample(t, "dcb_hdrm_watchdog_restore_pending",
+		  "{device=\"eth4\",prio=\"3\"}", "1", "restore pending");
+	is_sample(t, "dcb_hdrm_watchdog_restore_pending",
+		  "{device=\"eth4\",prio=\"5\"}", "0", "no restore pending");
+	is_sample(t, "dcb_hdrm_watchdog_restore_pending",
+		  "{device=\"eth0\",prio=\"3\"}", NULL,
+		  "restore_pending: none from a module without it");
 	is_sample(t, "dcb_hdrm_info",
 		  "{version=\"0.15.0+g1234567\",module_version=\"0.15.0\",kernel=\"6.12.0-test\"}",
 		  "1", "the versions");
@@ -339,7 +381,7 @@ static void test_once(void)
 		bad += state != 0 || strcmp(name, fam);
 		samples++;
 	}
-	TAP_OK(!bad && n_seen == 15 && samples == 30,
+	TAP_OK(!bad && n_seen == 18 && samples == 44,
 	       "HELP and TYPE once per family, then its samples: %u families, %u samples, %u out of place",
 	       n_seen, samples, bad);
 	free(t);
