@@ -119,12 +119,23 @@ void hdrm_wd_undo(struct hdrm_port *port, u8 mask, bool notify)
 {
 	struct hdrm_wd *wd = &port->wd;
 	u8 on = wd->pfc_off & mask;
+	struct hdrm_drv_pfc pfc;
 	int err, p;
 
 	ASSERT_RTNL();
 	if (!on)
 		return;
 	err = hdrm_drv_set_pfc_en(port->dev, 0, on);
+	/* mlx5 keeps a new pfc_en when its buffers then refuse: back on */
+	if (err && !hdrm_drv_get_pfc(port->dev, &pfc)) {
+		wd->pfc_off &= ~(on & pfc.en);
+		wd->restore_pending &= ~(on & pfc.en);
+		on &= ~pfc.en;
+		if (!on) {
+			wd->action_errors++;
+			return;
+		}
+	}
 	for (p = 0; p < HDRM_PRIOS; p++) {
 		if (!(on & BIT(p)))
 			continue;
@@ -322,7 +333,6 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	};
 	u64 req[HDRM_PRIOS], ind[HDRM_PRIOS], tx[HDRM_PRIOS] = {};
 	struct hdrm_drv_pfc pfc;
-	u64 half = (u64)wd->poll_ms * NSEC_PER_MSEC / 2;
 	struct hdrm_wd_sample s;
 	bool tx_known = false;
 	u64 due, now;
@@ -365,15 +375,17 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	/*
 	 * The decisions run on the cadence's time, the poll's due time: four
 	 * polls 50 ms apart are 200 ms, where their actual times, a jiffy off
-	 * either way, could make 199.9 and cost a fifth poll. What is
-	 * reported happened is stamped when it did.
+	 * either way, could make 199.9 and cost a fifth poll. It is elapsed
+	 * time, not a count of polls: a poll later than a period restarts
+	 * the cadence from when it ran (hdrm_wd_queue()), so the next due
+	 * time has the lateness in it. Judging a late poll at its due time
+	 * keeps the pause it saw late inside the period it was due for: a
+	 * burst shorter than detect - poll is never a storm however late
+	 * the polls. What is reported happened is stamped when it did, with
+	 * the longest gap between polls (their lateness) beside it.
 	 */
+	due = wd->next_ns;
 	now = ktime_get_ns();
-	/*
-	 * A poll late by more than half a period counts as when it ran
-	 * (less half a period), so lateness never stretches detection.
-	 */
-	due = max(wd->next_ns, now - half);
 	wd->polls++;
 	/* PFC turned back on by someone else is theirs again. */
 	wd->pfc_off &= ~en;

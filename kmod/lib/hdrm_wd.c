@@ -4,15 +4,19 @@
 
 /*
  * A run of active polls: begins at the first one, ends at a quiet one.
- * Its onset and the longest gap between its polls are on the real clock.
+ * It begins when that poll read the counters (@real), not when it was
+ * due: a late first poll saw pause that began after its due time, and a
+ * run that started at the due time would be longer than what was seen,
+ * so a burst of detect - poll could become a storm. The decisions that
+ * follow are on the due times (@now), never later than @real.
  */
 static void hdrm_wd_run(u64 *since, u64 *onset, u64 *gap, bool active,
-			u64 now, u64 real, u64 last_real)
+			u64 real, u64 last_real)
 {
 	if (!active) {
 		*since = 0;
 	} else if (!*since) {
-		*since = now;
+		*since = real;
 		*onset = real;
 		*gap = 0;
 	} else if (real - last_real > *gap) {
@@ -22,7 +26,7 @@ static void hdrm_wd_run(u64 *since, u64 *onset, u64 *gap, bool active,
 
 static bool hdrm_wd_long(u64 since, u64 now, u64 len)
 {
-	return since && now - since >= len;
+	return since && now >= since && now - since >= len;
 }
 
 /**
@@ -65,9 +69,9 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 
 	/* Received pause is a storm only while the transmit is stuck. */
 	hdrm_wd_run(&p->rx_since, &p->rx_onset, &p->rx_gap,
-		    s->watched && rx_pause && !moved, now, real, last_real);
+		    s->watched && rx_pause && !moved, real, last_real);
 	hdrm_wd_run(&p->tx_since, &p->tx_onset, &p->tx_gap,
-		    s->watched && tx_pause, now, real, last_real);
+		    s->watched && tx_pause, real, last_real);
 	rx_storm = hdrm_wd_long(p->rx_since, now, par->detect_ns);
 	tx_storm = hdrm_wd_long(p->tx_since, now, par->detect_ns);
 

@@ -21,10 +21,13 @@
  * the watchdog's action the transmit moves anyway, and only silence
  * restores.
  *
- * The times the decisions run on are the caller's (the polls' due times,
- * or later for a late poll); what is reported as happened is also kept
- * on the clock it happened on (@real of the sample): the onset of a
- * storm, the longest gap between the polls that detected it.
+ * The times the decisions run on are the caller's (the polls' due times);
+ * a run of active polls begins when its first poll read the counters (@real
+ * of the sample), which a late poll puts after its due time, so lateness
+ * never makes a burst look longer than it was: a burst of b ns with
+ * b + poll <= detect is never a storm, however late the polls. What is
+ * reported is on the real clock: the onset of a storm and the longest
+ * gap between the polls that detected it.
  */
 #ifndef _HDRM_WD_H
 #define _HDRM_WD_H
