@@ -177,6 +177,18 @@ int hdrm_dev_ifindex(const char *cmd, const char *name, uint32_t *ifindex)
 	return -EINVAL;
 }
 
+/* A measurement's defaults: dev set method, ptp-domain, ptp-sdo. */
+static void dev_method_get(struct nlattr **tb, uint32_t *method,
+			   uint32_t *domain, uint32_t *sdo)
+{
+	if (tb[DCB_HDRM_A_DEV_METHOD])
+		*method = nla_get_u8(tb[DCB_HDRM_A_DEV_METHOD]);
+	if (tb[DCB_HDRM_A_DEV_PTP_DOMAIN])
+		*domain = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_DOMAIN]);
+	if (tb[DCB_HDRM_A_DEV_PTP_SDO])
+		*sdo = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_SDO]);
+}
+
 /* The device message's parts the prompt and the report need. */
 int dev_view_cb(struct nlattr *attrs, int len, void *arg)
 {
@@ -190,12 +202,7 @@ int dev_view_cb(struct nlattr *attrs, int len, void *arg)
 		snprintf(d->ifname, sizeof(d->ifname), "%s",
 			 nla_get_string(tb[DCB_HDRM_A_DEV_IFNAME]));
 	d->mtu = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_MTU);
-	if (tb[DCB_HDRM_A_DEV_METHOD])
-		d->method = nla_get_u8(tb[DCB_HDRM_A_DEV_METHOD]);
-	if (tb[DCB_HDRM_A_DEV_PTP_DOMAIN])
-		d->ptp_domain = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_DOMAIN]);
-	if (tb[DCB_HDRM_A_DEV_PTP_SDO])
-		d->ptp_sdo = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_SDO]);
+	dev_method_get(tb, &d->method, &d->ptp_domain, &d->ptp_sdo);
 	if (hdrm_peer_parse(tb[DCB_HDRM_A_DEV_PEER], &d->peer))
 		return -EPROTO;
 	d->has_last = tb[DCB_HDRM_A_DEV_LAST_MEASURED] != NULL;
@@ -242,12 +249,8 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 			d->ts_mode = nla_get_u8(tb[DCB_HDRM_A_DEV_TS_MODE]);
 		if (tb[DCB_HDRM_A_DEV_MODEL])
 			d->model = nla_get_u8(tb[DCB_HDRM_A_DEV_MODEL]);
-		if (tb[DCB_HDRM_A_DEV_METHOD])
-			d->method = nla_get_u8(tb[DCB_HDRM_A_DEV_METHOD]);
-		if (tb[DCB_HDRM_A_DEV_PTP_DOMAIN])
-			d->ptp_domain = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_DOMAIN]);
-		if (tb[DCB_HDRM_A_DEV_PTP_SDO])
-			d->ptp_sdo = nla_get_u8(tb[DCB_HDRM_A_DEV_PTP_SDO]);
+		dev_method_get(tb, &d->method, &d->ptp_domain,
+			       &d->ptp_sdo);
 	}
 	d->has_phc_index = tb[DCB_HDRM_A_DEV_PHC_INDEX];
 	d->phc_index = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_PHC_INDEX);
