@@ -174,6 +174,8 @@ dev_set_maps()
 		dev set dev va prio 3:off
 		dev show dev va
 		dev set dev va prio-mask 0x01 prio-mask 1:on
+		dev set dev va prio-mask 0x01
+		dev set dev va prio 1:on
 		dev show dev va
 		dev set dev va max-frame all:9000 3:1500 4:auto
 		dev show dev va
@@ -189,10 +191,12 @@ dev_set_maps()
 	out=$(dcb-hdrm -n "$NSA" -j -force -batch "$f" 2>"$TMPD/err")
 	rc=$?
 	err=$(cat "$TMPD/err")
-	[ "$rc" -eq 1 ] && [ "$(wc -l <<<"$err")" -eq 4 ] &&
+	# three bad lines, one line each; a keyword given twice sets nothing
+	[ "$rc" -eq 1 ] && [ "$(wc -l <<<"$err")" -eq 3 ] &&
 		grep -q 'invalid prio "9:on"' <<<"$err" &&
+		grep -q '"prio-mask" is given twice' <<<"$err" &&
 		grep -q 'invalid max-frame "8:1500"' <<<"$err"
-	check_err $? "expected the two bad lines to fail alone (status 1): status $rc, '$err'"
+	check_err $? "expected the three bad lines to fail alone (status 1): status $rc, '$err'"
 	out=$(jq -cs 'map([.prio_mask, .k_override_bytes, .cell_bytes,
 			   (.max_frame | map("\(.prio):\(.bytes)") | join(" "))])' <<<"$out")
 	check_err $? "the shows' JSON: $out"
