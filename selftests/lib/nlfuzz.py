@@ -674,6 +674,13 @@ class Fuzzer:
             nla(self.attr(sname, 'state')['id'], struct.pack('=B', 0)) +
             nla(self.attr(sname, 'detect-ms')['id'], struct.pack('=I', 200)) +
             nla(self.attr(sname, 'poll-ms')['id'], struct.pack('=I', 50))))
+        # watchdog-recover: the fuzzed device holds no priority, EINVAL
+        op = sp.ops['watchdog-recover']
+        sname = op['attribute-set']
+        expect('of a priority not held', op, self.msg(
+            op, self.ifindex_attr(sname) +
+            nla(self.attr(sname, 'recover-prio')['id'], struct.pack('=B', 3))),
+            ok_errs=(errnomod.EINVAL,))
         for o in sp.request_ops():
             if o['name'] not in self.base:
                 self.fail('valid', 'no valid request known for %s' %

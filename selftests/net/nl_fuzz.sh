@@ -108,7 +108,7 @@ fuzz_run()
 
 fuzz_valid()
 {
-	check_cat valid "valid requests: dev-get do and dump, a no-op dev-set, measure without carrier (ENETDOWN), result-get, samples-get (ENODATA), watchdog-get, a no-op watchdog-set"
+	check_cat valid "valid requests: dev-get do and dump, a no-op dev-set, measure without carrier (ENETDOWN), result-get, samples-get (ENODATA), watchdog-get, a no-op watchdog-set, watchdog-recover of a priority not held (EINVAL)"
 }
 
 fuzz_missing()
