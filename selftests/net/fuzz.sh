@@ -42,7 +42,9 @@ else
 	TOLERANCE_NS=${TOLERANCE_NS:-400000}
 	SPOOF_SECONDS=12
 	SPOOF_MIN=200
-	PTP_MIN_FRAMES=20000
+	# 150,000 alone in a guest; 18,938 once in the slub_debug guest
+	# beside two busy lanes: a flood either way
+	PTP_MIN_FRAMES=10000
 fi
 
 
@@ -245,6 +247,17 @@ ptp4l_stop()
 
 # ptp_measure COUNT INTERVAL_US FILE: a pdelay measurement of da, software
 # stamps; its JSON in FILE, its stderr in FILE.err; the tool's status
+# softnet_drops: frames the kernel's backlogs dropped so far, all CPUs
+softnet_drops()
+{
+	local n=0 a b rest
+
+	while read -r a b rest; do
+		n=$((n + 16#$b))
+	done </proc/net/softnet_stat
+	echo "$n"
+}
+
 ptp_measure()
 {
 	dcb-hdrm -n "$NSA" -j measure dev da method pdelay ts-mode software \
@@ -303,7 +316,7 @@ ptp_estimate_check()
 fuzz_pdelay()
 {
 	local mac_a mac_b before after out res rc mpid probes est0 d
-	local others stale replies sent fpid
+	local others stale replies sent fpid drops0 drops want a2 i
 
 	if ! command -v ptp4l >/dev/null 2>&1; then
 		log_skip fuzz_pdelay "ptp4l (linuxptp) not found"
@@ -333,6 +346,7 @@ fuzz_pdelay()
 	# the flood, from before the measurement's first probe to after its
 	# end: stopped then (SIGTERM), hdrm_fuzz says what it sent
 	before=$(ptp_dev)
+	drops0=$(softnet_drops)
 	ip netns exec "$NSE" "$FUZZ" ptp-attack fz0 100000000 3 "$mac_a" "$mac_b" \
 		>"$TMPD/attack" &
 	fpid=$!
@@ -343,7 +357,16 @@ fuzz_pdelay()
 	kill -TERM "$fpid"
 	wait "$fpid"
 	check_err $? "hdrm_fuzz ptp-attack failed: $(cat "$TMPD/attack")"
+	# the frames still in the backlog counted first (a loaded host)
 	after=$(ptp_dev)
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		sleep 0.3
+		a2=$(ptp_dev)
+		[ "$(jqn .stats.ptp_others "$a2") $(jqn .stats.stale "$a2")" = \
+		  "$(jqn .stats.ptp_others "$after") $(jqn .stats.stale "$after")" ] && break
+		after=$a2
+	done
+	drops=$(($(softnet_drops) - drops0))
 	out=$(cat "$TMPD/attack")
 	res=$(cat "$TMPD/pd1")
 	log_info "$(jqn .sent "$out") frames in $(jqn .seconds "$out") s ($(jqn .nonlinear "$out") non-linear, $(jqn .vlan "$out") VLAN-tagged, $(jqn .requests "$out") requests; $(jqn .rerolled "$out") drawn again, as they could have made a sample, ended the session or passed for a local ptp4l): $(jq -c .expect <<<"$out"); refused $(jq -c .refused <<<"$out")"
@@ -365,10 +388,13 @@ fuzz_pdelay()
 	[ "$(delta "$before" "$after" stats.malformed)" -eq 0 ] &&
 		[ "$(delta "$before" "$after" stats.foreign)" -eq 0 ]
 	(($? == 0)) || check_err 1 "malformed $(delta "$before" "$after" stats.malformed), foreign $(delta "$before" "$after" stats.foreign): the parser's refusals are not malformed frames, and the spoofs are not a second responder"
-	[ "$((others + stale))" -eq $(($(jqn .expect.others "$out") + $(jqn .expect.spoofed "$out"))) ] &&
-		[ "$others" -ge "$(jqn .expect.others "$out")" ] &&
+	# every frame counted, less what the kernel's backlog dropped on a
+	# loaded host (softnet_stat; none when the guest has the CPUs)
+	want=$(($(jqn .expect.others "$out") + $(jqn .expect.spoofed "$out")))
+	[ "$((others + stale))" -le "$want" ] &&
+		[ "$((others + stale))" -ge $((want - drops)) ] &&
 		[ "$stale" -le "$(jqn .expect.spoofed "$out")" ]
-	(($? == 0)) || check_err 1 "ptp_others $others and stale $stale; expected $(jqn .expect.others "$out") others and $(jqn .expect.spoofed "$out") spoofed between them"
+	(($? == 0)) || check_err 1 "ptp_others $others and stale $stale; expected $(jqn .expect.others "$out") others and $(jqn .expect.spoofed "$out") spoofed between them ($drops dropped by the backlog)"
 
 	# a second responder: one of its answers meets a probe, sent while
 	# the measurement has PTP_STRIDE consecutive sequenceIds out and
