@@ -728,6 +728,8 @@ wd_trace()
 		log_skip "${FUNCNAME[0]}" "no tracefs here"
 		return
 	fi
+	# another script may have left tracing off
+	echo 1 > "$tr/tracing_on"
 	echo > "$tr/trace"
 	for ev in storm held restore; do
 		echo 1 > "$tr/events/dcb_hdrm/dcb_hdrm_wd_$ev/enable"
