@@ -679,6 +679,19 @@ static int measure_method(const char *name, struct measure_args *a)
 	return 0;
 }
 
+/* One device's message, DCB_HDRM_CMD_DEV_GET of @ifindex, handed to @cb. */
+static int measure_dev_get(struct hdrm_ctx *ctx, uint32_t ifindex,
+			   int (*cb)(struct nlattr *, int, void *), void *arg)
+{
+	struct nl_msg *msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
+
+	if (!msg || nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0) {
+		nlmsg_free(msg);
+		return -ENOMEM;
+	}
+	return hdrm_nl_talk(&ctx->nl, msg, cb, arg);
+}
+
 /*
  * What the device measures with where the request does not say (dev set
  * method, ptp-domain, ptp-sdo): the kernel takes them itself, and the
@@ -688,7 +701,6 @@ static int measure_method(const char *name, struct measure_args *a)
 static void measure_dev_defaults(struct hdrm_ctx *ctx, struct measure_args *a)
 {
 	struct dev_view v = { 0 };
-	struct nl_msg *msg;
 
 	if (a->has_method && a->has_ptp_domain && a->has_ptp_sdo)
 		return;
@@ -697,12 +709,7 @@ static void measure_dev_defaults(struct hdrm_ctx *ctx, struct measure_args *a)
 			return;
 		ctx->nl_open = true;
 	}
-	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
-	if (!msg || nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, a->ifindex) < 0) {
-		nlmsg_free(msg);
-		return;
-	}
-	if (hdrm_nl_talk(&ctx->nl, msg, dev_view_cb, &v))
+	if (measure_dev_get(ctx, a->ifindex, dev_view_cb, &v))
 		return;
 	a->dev_method = v.method;
 	if (!a->has_ptp_domain)
@@ -836,17 +843,11 @@ static bool progress_counters(struct hdrm_ctx *ctx, uint32_t ifindex,
 			      uint64_t *tx, uint64_t *rx)
 {
 	struct dev_info *d = calloc(1, sizeof(*d));
-	struct nl_msg *msg;
 	bool ok = false;
 
 	if (!d)
 		return false;
-	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
-	if (msg && nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0) {
-		nlmsg_free(msg);
-		msg = NULL;
-	}
-	if (msg && !hdrm_nl_talk(&ctx->nl, msg, progress_dev_cb, d) &&
+	if (!measure_dev_get(ctx, ifindex, progress_dev_cb, d) &&
 	    d->has_stats) {
 		*tx = d->stats[DCB_HDRM_A_STATS_TX_PROBES];
 		*rx = d->stats[DCB_HDRM_A_STATS_RX_REPLIES];
@@ -945,7 +946,6 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	struct nl_sock *ntf = NULL;
 	const char *name = NULL;
 	long long deadline;
-	struct nl_msg *msg;
 	struct pollfd pfd;
 	int err, ret;
 
@@ -1041,12 +1041,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		struct dev_view dev = { 0 };
 
 		/* its buffers and last measurement, for a concrete dcb line */
-		msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_GET, 0);
-		if (msg && nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, a.ifindex) < 0) {
-			nlmsg_free(msg);
-			msg = NULL;
-		}
-		if (!msg || hdrm_nl_talk(&ctx->nl, msg, dev_view_cb, &dev))
+		if (measure_dev_get(ctx, a.ifindex, dev_view_cb, &dev))
 			memset(&dev, 0, sizeof(dev));
 		ret = manual_prompt(&w.r, dev.has_last ? &dev.last : NULL, &dev);
 	} else
