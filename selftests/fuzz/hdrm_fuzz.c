@@ -625,7 +625,7 @@ static int cmd_flood(const char *name, unsigned int seconds)
  */
 enum ptp_verdict {
 	P_IGNORED,	/* not for it, refused by hdrm_ptp_decode(), a request */
-	P_OTHERS,	/* an answer to another identity, domain or SDO */
+	P_OTHERS,	/* to another identity, domain or SDO; a Delay_Resp */
 	P_SPOOFED,	/* spoofed to the requester: ptp_others or stale */
 	P_NR,
 };
@@ -873,7 +873,9 @@ static bool ptp_harmless(const struct ptp_attack *a,
 /*
  * The hook's decision on frame @f of @len bytes: the address, a VLAN tag
  * other than VID 0 (PACKET_OTHERHOST), the first 54 bytes after the
- * EtherType through hdrm_ptp_decode(), requests left alone. Sets @reroll
+ * EtherType through hdrm_ptp_decode(), requests left alone, peer delay's
+ * answers taken on its group only and E2E's Delay_Resp (counted in
+ * ptp_others) on E2E's group or to the device only. Sets @reroll
  * for a frame that must not be sent: an answer to the requester's
  * identity that could be a sample or end its session, or one to its
  * clockIdentity and another port, a local ptp4l's exchange (which holds
@@ -885,10 +887,14 @@ static enum ptp_verdict ptp_predict(const struct ptp_attack *a, const u8 *f,
 {
 	unsigned int hl = HDRM_ETH_HLEN;
 	struct hdrm_ptp_msg m;
+	bool p2p;
 
 	*err = HDRM_PTP_OK;
 	*request = *reroll = false;
-	if (memcmp(f, hdrm_ptp_dest(), 6))
+	p2p = !memcmp(f, hdrm_ptp_dest(), 6);
+	/* a Delay_Resp is looked at on E2E's group or to the device itself */
+	if (!p2p && memcmp(f, hdrm_ptp_e2e_dest(), 6) &&
+	    memcmp(f, a->requester, 6))
 		return P_IGNORED;
 	if (get_unaligned_be16(f + 12) == ETH_P_8021Q) {
 		if (get_unaligned_be16(f + 14) & 0xfff)
@@ -905,14 +911,20 @@ static enum ptp_verdict ptp_predict(const struct ptp_attack *a, const u8 *f,
 	if (*err != HDRM_PTP_OK)
 		return P_IGNORED;
 	if (m.type == HDRM_PTP_PDELAY_REQ) {
-		*request = true;
+		*request = p2p;
 		return P_IGNORED;
 	}
+	/* peer delay's answers on its group, E2E's Delay_Resp off it */
+	if ((m.type == HDRM_PTP_DELAY_RESP) == p2p)
+		return P_IGNORED;
 	if (!memcmp(m.requesting.clock, a->self.clock, 8) &&
 	    m.requesting.port != a->self.port) {
 		*reroll = true;
 		return P_IGNORED;
 	}
+	/* E2E's answer: only counted, whoever it names */
+	if (m.type == HDRM_PTP_DELAY_RESP)
+		return P_OTHERS;
 	if (!hdrm_ptp_pid_equal(&m.requesting, &a->self) || m.domain || m.sdo)
 		return P_OTHERS;
 	*reroll = !ptp_harmless(a, &m, f + 6, now);
@@ -1003,6 +1015,10 @@ static size_t ptp_frame(struct ptp_attack *a, u8 *f, unsigned int kind,
 		break;
 	case PK_TYPE:		/* Sync, Announce, Pdelay_Req and the rest */
 		pl[0] = (pl[0] & 0xf0) | types[rnd_below(ARRAY_SIZE(types))];
+		/* half the Delay_Resps where E2E sends them */
+		if ((pl[0] & 0xf) == HDRM_PTP_DELAY_RESP && rnd_below(2))
+			memcpy(f, rnd_below(2) ? hdrm_ptp_e2e_dest() :
+						 a->requester, 6);
 		break;
 	case PK_STAMPS:
 		sec = (u64)get_unaligned_be16(pl + PTP_OFF_TS) << 32 |

@@ -219,7 +219,10 @@ ptp_setup()
 	ip netns add "$NSE" &&
 		ip -n "$NSE" link add fz0 type veth peer name fz1 netns "$NSA" ||
 		return 1
-	# jumbo frames: the oversized ones over a page arrive in fragments
+	# jumbo frames: the oversized ones over a page arrive in fragments;
+	# fz1 takes da's address, so that a frame sent to da arrives as
+	# PACKET_HOST (the redirect keeps what fz1's eth_type_trans() found)
+	ip -n "$NSA" link set fz1 address "$(ip netns exec "$NSA" cat /sys/class/net/da/address)" &&
 	ip -n "$NSE" link set fz0 mtu 9000 up && ip -n "$NSA" link set fz1 mtu 9000 up &&
 		tc -n "$NSA" qdisc add dev fz1 ingress &&
 		tc -n "$NSA" filter add dev fz1 parent ffff: matchall \
