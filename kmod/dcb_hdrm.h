@@ -468,6 +468,7 @@ struct hdrm_port {
 	struct delayed_work rx_push_work;
 	struct delayed_work peer_ntf_work;	/* announce a peer without the capability */
 	struct delayed_work wd_work;		/* the PFC watchdog's poll */
+	struct hrtimer wd_timer;		/* queues it when it is due */
 	struct hdrm_wd wd;
 	struct hdrm_counters ctr;
 	struct rcu_head rcu;

@@ -26,6 +26,7 @@
  * seed 002). Its contexts and its workqueue: Documentation/design.rst,
  * "The PFC watchdog".
  */
+#include <linux/hrtimer.h>
 #include <linux/rtnetlink.h>
 #include <linux/workqueue.h>
 
@@ -41,6 +42,16 @@ void hdrm_wd_driver_refresh(struct hdrm_port *port)
 	port->wd.drv = hdrm_driver_of(name);
 }
 
+/* The poll is due: its work runs it, under rtnl. Context: hard IRQ. */
+static enum hrtimer_restart hdrm_wd_timer_fn(struct hrtimer *timer)
+{
+	struct hdrm_port *port = container_of(timer, struct hdrm_port,
+					      wd_timer);
+
+	queue_delayed_work(system_highpri_wq, &port->wd_work, 0);
+	return HRTIMER_NORESTART;
+}
+
 void hdrm_wd_port_init(struct hdrm_port *port)
 {
 	struct hdrm_wd *wd = &port->wd;
@@ -48,6 +59,8 @@ void hdrm_wd_port_init(struct hdrm_port *port)
 	hdrm_wd_driver_refresh(port);
 
 	INIT_DELAYED_WORK(&port->wd_work, hdrm_wd_work);
+	hrtimer_init(&port->wd_timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+	port->wd_timer.function = hdrm_wd_timer_fn;
 	wd->action = DCB_HDRM_WD_ACTION_ALERT;
 	wd->detect_ms = HDRM_WD_DEF_DETECT_MS;
 	wd->restore_ms = HDRM_WD_DEF_RESTORE_MS;
@@ -67,9 +80,12 @@ static void hdrm_wd_lat_add(u32 *ring, u8 *n, u8 *next, u64 ns)
 
 /*
  * The next poll, on a fixed cadence: poll-ms after the last one was due,
- * not after it ran, so that neither the poll's own time nor rounding to
- * jiffies (50 ms are 12.5 at HZ=250) stretches the period. Late by a
- * period or more, it starts again from now.
+ * not after it ran, so that the poll's own time does not stretch the
+ * period. Late by a period or more, it starts again from now. An
+ * absolute hrtimer wakes the work at the due time itself: a delayed work
+ * fires on a jiffy, and a poll of 10 ms at HZ=250 came 16 to 25 ms apart
+ * (2.5 jiffies, rounded up, plus the one more a timer wheel needs not to
+ * fire early), which stretched detection by as much.
  */
 static void hdrm_wd_queue(struct hdrm_port *port)
 {
@@ -79,14 +95,23 @@ static void hdrm_wd_queue(struct hdrm_port *port)
 	wd->next_ns += poll;
 	if (wd->next_ns <= now)
 		wd->next_ns = now + poll;
-	/*
-	 * Rounded up, and a jiffy more: a timer of d jiffies fires at the
-	 * d-th tick from now, which may be less than d jiffies away, and a
-	 * poll should not come before it is due.
-	 */
-	queue_delayed_work(system_highpri_wq, &port->wd_work,
-			   usecs_to_jiffies(div_u64(wd->next_ns - now,
-						    NSEC_PER_USEC)) + 1);
+	hrtimer_start(&port->wd_timer, ns_to_ktime(wd->next_ns),
+		      HRTIMER_MODE_ABS);
+}
+
+/*
+ * Neither the timer nor the work is pending or running on return. Only
+ * the work (with rtnl), hdrm_wd_start() and hdrm_wd_reschedule() arm the
+ * timer, so under rtnl nothing arms it again once it is cancelled; a
+ * timer that fires meanwhile queues the work, which the second cancel
+ * takes back, and a work that cannot take rtnl requeues only itself,
+ * which cancel_delayed_work_sync() refuses while it cancels.
+ * Context: rtnl held.
+ */
+static void hdrm_wd_cancel(struct hdrm_port *port)
+{
+	hrtimer_cancel(&port->wd_timer);
+	cancel_delayed_work_sync(&port->wd_work);
 }
 
 /* poll-ms changed: the next poll is due poll-ms from now. Context: rtnl. */
@@ -98,7 +123,7 @@ void hdrm_wd_reschedule(struct hdrm_port *port)
 	if (!wd->running)
 		return;
 	wd->next_ns = ktime_get_ns();
-	cancel_delayed_work_sync(&port->wd_work);
+	hdrm_wd_cancel(port);
 	hdrm_wd_queue(port);
 }
 
@@ -467,7 +492,8 @@ void hdrm_wd_start(struct hdrm_port *port)
  * @port: the port
  * @notify: announce each storm it stops with (not while unloading)
  *
- * Context: rtnl held. On return its work neither runs nor is queued.
+ * Context: rtnl held. On return neither its timer nor its work runs or
+ * is pending.
  */
 void hdrm_wd_stop(struct hdrm_port *port, bool notify)
 {
@@ -475,7 +501,7 @@ void hdrm_wd_stop(struct hdrm_port *port, bool notify)
 	int p;
 
 	ASSERT_RTNL();
-	cancel_delayed_work_sync(&port->wd_work);
+	hdrm_wd_cancel(port);
 	/* held ones too: the hold ends with the watch */
 	wd->held = 0;
 	hdrm_wd_undo(port, 0xff, notify);
