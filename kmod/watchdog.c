@@ -355,6 +355,7 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 	struct hdrm_wd_params par = {
 		.detect_ns = (u64)wd->detect_ms * NSEC_PER_MSEC,
 		.restore_ns = (u64)wd->restore_ms * NSEC_PER_MSEC,
+		.poll_ns = (u64)wd->poll_ms * NSEC_PER_MSEC,
 	};
 	u64 req[HDRM_PRIOS], ind[HDRM_PRIOS], tx[HDRM_PRIOS] = {};
 	struct hdrm_drv_pfc pfc;
@@ -398,16 +399,17 @@ static void hdrm_wd_poll(struct hdrm_port *port)
 						pfc.indications[p];
 	}
 	/*
-	 * The decisions run on the cadence's time, the poll's due time: four
-	 * polls 50 ms apart are 200 ms, where their actual times, a jiffy off
-	 * either way, could make 199.9 and cost a fifth poll. It is elapsed
-	 * time, not a count of polls: a poll later than a period restarts
-	 * the cadence from when it ran (hdrm_wd_queue()), so the next due
-	 * time has the lateness in it. Judging a late poll at its due time
-	 * keeps the pause it saw late inside the period it was due for: a
-	 * burst shorter than detect - poll is never a storm however late
-	 * the polls. What is reported happened is stamped when it did, with
-	 * the longest gap between polls (their lateness) beside it.
+	 * Detection runs on the times the counters were read: a storm is
+	 * declared once its polls prove pause for longer than detect - poll
+	 * (hdrm_wd_long()), so neither a late poll nor a count of polls
+	 * stretches it, and a burst of detect - poll is never one however
+	 * late the polls. Restoration runs on the cadence's time, the poll's
+	 * due time: four polls 50 ms apart are 200 ms, where their actual
+	 * times could make 199.9 and cost a fifth poll; a poll later than a
+	 * period restarts the cadence from when it ran (hdrm_wd_queue()), so
+	 * the next due time has the lateness in it. What is reported
+	 * happened is stamped when it did, with the longest gap between
+	 * polls (their lateness) beside it.
 	 */
 	due = wd->next_ns;
 	now = ktime_get_ns();

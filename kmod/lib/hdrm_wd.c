@@ -3,12 +3,8 @@
 #include "hdrm_wd.h"
 
 /*
- * A run of active polls: begins at the first one, ends at a quiet one.
- * It begins when that poll read the counters (@real), not when it was
- * due: a late first poll saw pause that began after its due time, and a
- * run that started at the due time would be longer than what was seen,
- * so a burst of detect - poll could become a storm. The decisions that
- * follow are on the due times (@now), never later than @real.
+ * A run of active polls: begins at the first one, ends at a quiet one,
+ * on the times the polls read the counters (@real).
  */
 static void hdrm_wd_run(u64 *since, u64 *onset, u64 *gap, bool active,
 			u64 real, u64 last_real)
@@ -24,18 +20,35 @@ static void hdrm_wd_run(u64 *since, u64 *onset, u64 *gap, bool active,
 	}
 }
 
-static bool hdrm_wd_long(u64 since, u64 now, u64 len)
+/*
+ * Has the run that began at @since proven pause for longer than @len?
+ * Each poll of the run saw pause arrive since the poll before: some in
+ * the interval up to the first one (@since), some after the last poll
+ * before this one (@last_real). Pause spanned more than the time between
+ * those two reads, whatever the polls' lateness, and a burst that short
+ * cannot have been seen so. With @len = detect - poll: a burst of detect
+ * - poll is never a storm, and on-time polls declare one detect after the
+ * first poll that saw it (the earliest any rule can without declaring
+ * such bursts); a late poll counts the time it was late for.
+ */
+static bool hdrm_wd_long(u64 since, u64 real, u64 last_real, u64 len)
 {
-	return since && now >= since && now - since >= len;
+	return since && since < real && last_real >= since &&
+	       last_real - since >= len;
 }
 
 /**
  * hdrm_wd_step() - one poll of one priority
  * @p: the priority's state
- * @par: detection and restoration times
+ * @par: detection and restoration times, and the polls' cadence
  * @s: its counters now, and when they were read
- * @now: the poll's time for the decisions, ns (monotonic, never 0)
+ * @now: the poll's due time, ns (monotonic, never 0): restoration's
+ *	 clock, and the stamps of what it decides
  *
+ * A storm is declared once its run of polls proves pause for longer
+ * than detect - poll (hdrm_wd_long()), on the times the counters were
+ * read; it is restored once no pause was seen for restore, on the due
+ * times.
  * Counters that went back (a driver or device reset) are taken as a new
  * base. That poll ends a run toward a storm, but for a storm already on
  * it counts as seen, not quiet: only polls compared with the last and
@@ -50,7 +63,7 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 {
 	bool rx_pause = false, tx_pause = false, moved = false;
 	bool rx_storm, tx_storm, compared = false;
-	u64 real = s->real ?: now, last_real = p->last_real ?: real;
+	u64 real = s->real ?: now, last_real = p->last_real ?: real, len;
 
 	if (p->have_last && s->requests >= p->requests &&
 	    s->indications >= p->indications &&
@@ -72,8 +85,9 @@ enum hdrm_wd_step hdrm_wd_step(struct hdrm_wd_prio *p,
 		    s->watched && rx_pause && !moved, real, last_real);
 	hdrm_wd_run(&p->tx_since, &p->tx_onset, &p->tx_gap,
 		    s->watched && tx_pause, real, last_real);
-	rx_storm = hdrm_wd_long(p->rx_since, now, par->detect_ns);
-	tx_storm = hdrm_wd_long(p->tx_since, now, par->detect_ns);
+	len = par->detect_ns > par->poll_ns ? par->detect_ns - par->poll_ns : 0;
+	rx_storm = hdrm_wd_long(p->rx_since, real, last_real, len);
+	tx_storm = hdrm_wd_long(p->tx_since, real, last_real, len);
 
 	if (p->stormed) {
 		/*

@@ -52,6 +52,7 @@ enum hdrm_wd_step {
 struct hdrm_wd_params {
 	u64 detect_ns;
 	u64 restore_ns;
+	u64 poll_ns;		/* the cadence, at most detect_ns */
 };
 
 /* One priority's counters, as read at a poll. */

@@ -155,6 +155,11 @@ static void hdrm_test_watchdog_late(struct kunit *test)
 	HDRM_KUNIT_CHECK(test, hdrm_check_wd_late(msg, len));
 }
 
+static void hdrm_test_watchdog_jitter(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_wd_jitter(msg, len));
+}
+
 static void hdrm_test_watchdog_escalate(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_wd_escalate(msg, len));
@@ -187,6 +192,7 @@ static struct kunit_case hdrm_calc_kcases[] = {
 	KUNIT_CASE(hdrm_test_sim_table),
 	KUNIT_CASE_PARAM(hdrm_test_watchdog, hdrm_watchdog_gen_params),
 	KUNIT_CASE(hdrm_test_watchdog_late),
+	KUNIT_CASE(hdrm_test_watchdog_jitter),
 	KUNIT_CASE(hdrm_test_watchdog_escalate),
 	KUNIT_CASE_PARAM(hdrm_test_drivers, hdrm_drivers_gen_params),
 	KUNIT_CASE(hdrm_test_drivers_table),

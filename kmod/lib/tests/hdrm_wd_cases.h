@@ -216,7 +216,8 @@ static int hdrm_check_wd(unsigned int i, char *msg, size_t len)
 {
 	const struct hdrm_wd_case *c = &hdrm_wd_cases[i];
 	struct hdrm_wd_params par = { c->detect_ms * HDRM_MS,
-				      c->restore_ms * HDRM_MS };
+				      c->restore_ms * HDRM_MS,
+				      c->poll_ms * HDRM_MS };
 	struct hdrm_wd_prio p;
 	struct hdrm_wd_sample s;
 	u32 ms, storm = 0, restored = 0, storms = 0;
@@ -274,13 +275,16 @@ static int hdrm_check_wd(unsigned int i, char *msg, size_t len)
 
 /*
  * Late polls: the onset and the longest gap are the real clock's, and
- * detection counts elapsed time, so a poll 40 ms late (at 10 ms polls,
- * 50 ms detection) declares the storm at once rather than after five
- * more polls.
+ * detection counts elapsed time. At 10 ms polls, 50 ms detection, pause
+ * from 15 ms: the polls at 20, 30 and 40 ms saw it, the one due at 50
+ * came at 80 (30 ms late) and saw it too, which proves pause from before
+ * 20 to after 40 only; the next poll, at 90, knows it lasted past 80 and
+ * declares the storm, where counting polls would have waited for five.
  */
 static int hdrm_check_wd_late(char *msg, size_t len)
 {
-	const struct hdrm_wd_params par = { 50 * HDRM_MS, 30 * HDRM_MS };
+	const struct hdrm_wd_params par = { 50 * HDRM_MS, 30 * HDRM_MS,
+					    10 * HDRM_MS };
 	static const u32 at[] = { 10, 20, 30, 40, 80, 90 };	/* ms */
 	struct hdrm_wd_sample s = { .tx_known = true, .watched = true,
 				    .pfc_on = true };
@@ -295,11 +299,86 @@ static int hdrm_check_wd_late(char *msg, size_t len)
 		if (hdrm_wd_step(&p, &par, &s, at[i] * HDRM_MS) == HDRM_WD_STORM)
 			break;
 	}
-	if (i == ARRAY_SIZE(at) || at[i] != 80 || p.onset_ns != 20 * HDRM_MS ||
+	if (i == ARRAY_SIZE(at) || at[i] != 90 || p.onset_ns != 20 * HDRM_MS ||
 	    p.gap_ns != 40 * HDRM_MS)
 		return hdrm_fail(msg, len, "late poll: storm at poll %u, onset %llu, gap %llu ns",
 				 i, (unsigned long long)p.onset_ns,
 				 (unsigned long long)p.gap_ns);
+	return 0;
+}
+
+/* pause frames every 100 us in [@from, @to) ns before @t */
+static u64 hdrm_wd_frames(u64 from, u64 to, u64 t)
+{
+	u64 n = 0;
+
+	t = t < to ? t : to;
+	for (; from < t; from += 100000)
+		n++;
+	return n;
+}
+
+/*
+ * Jittery polls, as an hrtimer and a work give them: 10 ms apart, each
+ * read 0 to 2 ms after it was due (a fixed pseudo-random sequence),
+ * detect 50, pause starting at 200 phases across a poll. A burst of 40 ms
+ * (detect - poll) is never declared; a storm is declared within 60 ms of
+ * its onset plus the reads' jitter, and in 50 plus the jitter whenever
+ * the read before the deciding one was no earlier in its period than the
+ * first (about half of them). Declaring at due times from the first
+ * read, as before, took 60 whenever the first read was late at all.
+ */
+/* One run of hdrm_check_wd_jitter(): when the storm was declared, or 0 */
+static u64 hdrm_wd_jitter_run(struct hdrm_wd_prio *p, u64 from, u64 to,
+			      u32 *seed)
+{
+	const struct hdrm_wd_params par = { 50 * HDRM_MS, 30 * HDRM_MS,
+					    10 * HDRM_MS };
+	struct hdrm_wd_sample s = { .watched = true, .pfc_on = true };
+	unsigned int poll;
+	u64 due;
+
+	memset(p, 0, sizeof(*p));
+	for (poll = 1; poll <= 80; poll++) {
+		due = poll * 10 * HDRM_MS;
+		*seed = *seed * 1103515245 + 12345;
+		s.real = due + (*seed >> 16) % 2001 * 1000;
+		s.indications = hdrm_wd_frames(from, to, s.real);
+		if (hdrm_wd_step(p, &par, &s, due) == HDRM_WD_STORM)
+			return s.real;
+	}
+	return 0;
+}
+
+static int hdrm_check_wd_jitter(char *msg, size_t len)
+{
+	unsigned int phase, fast = 0;
+	struct hdrm_wd_prio p;
+	u64 from, declared;
+	u32 seed = 1;
+
+	for (phase = 0; phase < 200; phase++) {
+		from = 100 * HDRM_MS + phase * 50000;
+		declared = hdrm_wd_jitter_run(&p, from, from + 40 * HDRM_MS,
+					      &seed);
+		if (declared)
+			return hdrm_fail(msg, len, "a 40 ms burst from %llu ns declared at %llu",
+					 (unsigned long long)from,
+					 (unsigned long long)declared);
+		declared = hdrm_wd_jitter_run(&p, from, from + 400 * HDRM_MS,
+					      &seed);
+		if (!declared || p.onset_ns <= from ||
+		    declared - p.onset_ns > 62 * HDRM_MS ||
+		    declared - p.onset_ns < 48 * HDRM_MS)
+			return hdrm_fail(msg, len, "a storm from %llu: onset %llu, declared %llu",
+					 (unsigned long long)from,
+					 (unsigned long long)p.onset_ns,
+					 (unsigned long long)declared);
+		fast += declared - p.onset_ns <= 52 * HDRM_MS;
+	}
+	if (fast < 50)
+		return hdrm_fail(msg, len, "%u of 200 storms declared within 52 ms of their onset",
+				 fast);
 	return 0;
 }
 

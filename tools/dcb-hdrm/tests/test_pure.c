@@ -92,6 +92,7 @@ int main(void)
 		CHECK(hdrm_check_wd(i, msg, len), "watchdog: %s",
 		      hdrm_wd_cases[i].name);
 	CHECK(hdrm_check_wd_late(msg, len), "watchdog: a late poll declares on elapsed time; onset and gap on the real clock");
+	CHECK(hdrm_check_wd_jitter(msg, len), "watchdog: jittery polls never declare a burst of detect - poll, and declare a storm within detect + poll of its onset");
 	CHECK(hdrm_check_wd_escalate(msg, len), "watchdog: storm-limit in its period, recovery manual");
 	for (i = 0; i < ARRAY_SIZE(hdrm_drivers_cases); i++)
 		CHECK(hdrm_check_driver_case(i, msg, len), "drivers: %s",
