@@ -646,7 +646,7 @@ wd_xon()
 # it was, and the watchdog counts afresh from the carrier's return.
 wd_flap()
 {
-	local before p up
+	local before p up i
 
 	before=$(pfc_setting "$NSB" db)
 	wd_on "$NSB" db action drop
@@ -654,6 +654,11 @@ wd_flap()
 	wait_wd "$NSB" db stormed
 	(($? == 0)) || check_err 1 "not stormed: $(wd_prio "$NSB" db)"
 	ip -n "$NSA" link set da down
+	# db's carrier goes with da, through linkwatch: a second at most
+	for i in $(seq 1 30); do
+		[ "$(hdrmB -j watchdog show dev db | jq '.[0].running')" = false ] && break
+		sleep 0.1
+	done
 	p=$(wd_prio "$NSB" db)
 	[ "$(jq -r .state <<<"$p")" = ok ] && [ "$(pfc_setting "$NSB" db)" = "$before" ] &&
 		[ "$(hdrmB -j watchdog show dev db | jq '.[0].running')" = false ]
@@ -668,15 +673,18 @@ wd_flap()
 	log_test "a link flap mid-storm ends it cleanly, PFC as it was; counting starts afresh"
 }
 
-# poll 10, detect 50: 20 storms each declared within detect + 2 polls of
-# its onset by the event's own figures, where a poll is the longest gap
-# between the polls that saw it (10 ms on time; 16-25 under TCG, where
-# 10 ms are 2.5 jiffies at HZ=250), the onset within two polls of
-# dcbsim's storm start; 20 bursts of 40 ms never declared, however late
-# the polls (a run begins when its first poll read the counters).
+# poll 10, detect 50: 20 storms each declared within detect + poll of
+# its onset by the event's own figures (the first poll that saw it; the
+# polls' lateness allowed for, as the event's longest gap between polls
+# says it), the median within detect + poll and a millisecond of the
+# reads' jitter (50.1 on 6.1, 59.9 on 6.12 in a loaded TCG guest: the
+# first poll to see a storm is the later one more often, having waited
+# longer), the onset within two polls
+# of dcbsim's storm start; 20 bursts of 40 ms (detect - poll) never
+# declared, however late the polls (hdrm_wd_long()).
 wd_timing()
 {
-	local p s d since on pid bad
+	local p s d since since2 on dec pid bad i
 
 	hdrmB watchdog set dev db state on action alert detect-ms 50 restore-ms 30 poll-ms 10
 	check_err $? "poll 10"
@@ -692,30 +700,38 @@ wd_timing()
 	genl_listener_wait "$NSB"
 	ip -n "$NSA" link set da type dcbsim pfc-storm-on-ms 300 pfc-storm-off-ms 200 &&
 		ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
-	sleep 9.8
-	since=$(storm_since)
-	p=$(wd_prio "$NSB" db)
+	# 9.9 s: in the pause between the 20th storm and the 21st; the
+	# storm's start read before and after the watchdog's, so that both
+	# are of the same storm
+	sleep 9.9
+	for i in 1 2 3; do
+		since=$(storm_since)
+		p=$(wd_prio "$NSB" db)
+		since2=$(storm_since)
+		[ "$since" = "$since2" ] && break
+	done
 	ip -n "$NSA" link set da type dcbsim pfc-storm off pfc-storm-on-ms 0 pfc-storm-off-ms 0
 	sleep 0.5
 	kill "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	jq -c 'select(.event == "watchdog" and .kind == "storm") | [.onset_ms, .declared_ms, .detect_ms_taken, .poll_gap_ms]' \
 		"$TMPD/mon" >"$TMPD/storms"
-	bad=$(jq -c 'select(.[2] > 50 + 2 * (if .[3] > 10 then .[3] else 10 end))' "$TMPD/storms")
+	bad=$(jq -c 'select(.[2] > 60 + 6 * (if .[3] > 10 then .[3] - 10 else 0 end))' "$TMPD/storms")
 	log_info "storm events: $(wc -l <"$TMPD/storms"), [onset_ms, declared_ms, taken, poll gap]: $(head -n 3 "$TMPD/storms" | tr '\n' ' ')..."
 	[ "$(wc -l <"$TMPD/storms")" -ge 20 ] && [ -z "$bad" ]
-	check_err $? "storms declared later than detect + 2 x the polls' gap: $bad"
+	check_err $? "storms declared later than detect + poll of their onset, the polls' lateness allowed for: $bad"
 	s=$(hdrmB -j -s watchdog show dev db | jq -c '.[0].detect_latency_ms')
 	d=$(hdrmB -j -s watchdog show dev db | jq -c '.[0].restore_latency_ms')
 	on=$(( $(jq .last_storm_start_ns <<<"$p") - since ))
-	log_info "20 storms at poll 10, detect 50: detection $s ms, restoration $d ms (restore-ms 30); the last onset $(ms "$on") ms after dcbsim's storm start"
+	dec=$(( $(jq .last_storm_detect_ns <<<"$p") - since ))
+	log_info "20 storms at poll 10, detect 50: detection $s ms, restoration $d ms (restore-ms 30); the last one's onset $(ms "$on") ms and declaration $(ms "$dec") ms after dcbsim's storm start"
 	[ "$(jq .count <<<"$s")" -ge 20 ] &&
-		awk -v m="$(jq .median <<<"$s")" 'BEGIN { exit !(m <= 70) }'
-	check_err $? "detection: $s, want 20 or more, a median of detect + 2 x poll (70 ms) at most"
-	[ "$on" -ge 0 ] && [ "$on" -le 30000000 ]
-	check_err $? "onset $(ms "$on") ms after the storm began, at most 30 ms"
+		awk -v m="$(jq .median <<<"$s")" 'BEGIN { exit !(m <= 61) }'
+	check_err $? "detection: $s, want 20 or more, a median of detect + poll (60 ms) and the reads' jitter (1 ms) at most"
+	[ "$on" -ge 0 ] && [ "$on" -le 20000000 ]
+	check_err $? "onset $(ms "$on") ms after the storm began, at most two polls (20 ms)"
 	wd_off
-	log_test "poll 10, detect 50: 20 storms each declared within detect + 2 polls of onset; bursts of 40 ms never"
+	log_test "poll 10, detect 50: 20 storms each declared within detect + poll of onset; bursts of 40 ms never"
 }
 
 # Each tracepoint and log line, once: a storm, its hold and a recovery.
