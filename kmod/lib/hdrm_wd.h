@@ -7,13 +7,14 @@
  * A direction is active in a poll when its counter moved since the last
  * poll: pause frames received (the driver's indications) while the
  * priority's transmit made no progress, or pause frames sent (its
- * requests). A run of active polls that lasts detect_ns, from the first
- * poll of the run, makes a storm. A storm ends when no pause at all, in
+ * requests). A run of active polls that proves pause for longer than
+ * detect - poll (the time from its first poll's read to the read before
+ * the deciding one) makes a storm. A storm ends when no pause at all, in
  * either direction and whatever the transmit did, was seen for
- * restore_ns. So a storm that starts at t0 is declared by
- * t0 + detect + 2 x poll, a burst of b ns spans less than b + poll of
- * active polls (never a storm while b + poll <= detect), and a storm that
- * ends at t1 is over by t1 + restore + 2 x poll.
+ * restore_ns. So, polls on time, a storm is declared detect after the
+ * first poll that saw it and by t0 + detect + poll of its start t0, a
+ * burst of b ns with b + poll <= detect is never a storm, and a storm
+ * that ends at t1 is over by t1 + restore + 2 x poll.
  *
  * Received pause that no longer stops the transmit, while PFC is on for
  * the priority, is no pause: an XOFF storm that turned into an XON storm
@@ -21,13 +22,12 @@
  * the watchdog's action the transmit moves anyway, and only silence
  * restores.
  *
- * The times the decisions run on are the caller's (the polls' due times);
- * a run of active polls begins when its first poll read the counters (@real
- * of the sample), which a late poll puts after its due time, so lateness
- * never makes a burst look longer than it was: a burst of b ns with
- * b + poll <= detect is never a storm, however late the polls. What is
- * reported is on the real clock: the onset of a storm and the longest
- * gap between the polls that detected it.
+ * Detection runs on the times the polls read the counters (@real of the
+ * sample), so a poll's lateness neither stretches it nor makes a burst
+ * look longer than it was: a burst of b ns with b + poll <= detect is
+ * never a storm, however late the polls. Restoration runs on the caller's
+ * due times. What is reported is on the real clock: the onset of a storm
+ * and the longest gap between the polls that detected it.
  */
 #ifndef _HDRM_WD_H
 #define _HDRM_WD_H
