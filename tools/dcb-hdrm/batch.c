@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "batch.h"
 
@@ -93,4 +94,51 @@ int hdrm_batch_split(const char *text, char *buf, char **argv, int max,
 		}
 		*o++ = '\0';
 	}
+}
+
+/**
+ * hdrm_batch_names_dev() - whether a batch command is about one device
+ * @argc: the command's number of words, its object first
+ * @argv: the words, as hdrm_batch_split() gave them
+ * @dev: the device's name
+ *
+ * A command names its device with the keyword "dev" and the name after
+ * it: "dev set dev eth0 ...", "measure dev eth0", "watchdog set dev eth0
+ * ...". The object is not the keyword ("dev show dev eth0"), and only
+ * the first keyword counts: the commands refuse a second. The keyword
+ * is matched whole, as the shipped file and the man page write it.
+ *
+ * Return: true when the word after the first "dev" keyword is @dev.
+ */
+bool hdrm_batch_names_dev(int argc, char *const *argv, const char *dev)
+{
+	int i;
+
+	for (i = 1; i + 1 < argc; i++)
+		if (!strcmp(argv[i], "dev"))
+			return !strcmp(argv[i + 1], dev);
+	return false;
+}
+
+/**
+ * hdrm_ifname_valid() - whether a word can be a network device's name
+ * @name: the word
+ *
+ * The kernel's own rule (dev_valid_name()): 1 to 15 characters, neither
+ * "." nor "..", and no '/', ':' or blank.
+ *
+ * Return: true when it can.
+ */
+bool hdrm_ifname_valid(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (!len || len > HDRM_IFNAME_MAX || !strcmp(name, ".") ||
+	    !strcmp(name, ".."))
+		return false;
+	for (; *name; name++)
+		if (*name == '/' || *name == ':' || is_blank(*name) ||
+		    *name == '\f' || *name == '\v')
+			return false;
+	return true;
 }

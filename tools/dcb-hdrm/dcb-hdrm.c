@@ -25,7 +25,8 @@ static void usage(FILE *f)
 		"Usage: dcb-hdrm [ OPTIONS ] OBJECT { COMMAND | help }\n"
 		"where  OBJECT := { dev | measure | show | simulate | monitor | lldp | watchdog | metrics | help }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -s[tatistics] | -n[etns] NAME |\n"
-		"                    -b[atch] FILE | -f[orce] | -V[ersion] | --version | -h[elp] }\n"
+		"                    -b[atch] FILE | -batch-dev NAME | -f[orce] | -V[ersion] |\n"
+		"                    --version | -h[elp] }\n"
 		"       letters may go together (-jp), names after -- too (--json)\n");
 }
 
@@ -135,9 +136,14 @@ static int batch_next(FILE *f, char **text, char **words, char **args,
  * a line runs its errors say "batch FILE:LINE: ". The first command
  * that fails ends the batch with its status, unless -force, which runs
  * every line and exits with the first failure's status. With -j, one
- * JSON text per command, one after the other.
+ * JSON text per command, one after the other. With @only_dev, a command
+ * runs only when it names that device (hdrm_batch_names_dev()): the
+ * others are skipped, as comments are, so that a device that comes late
+ * gets its own lines and no other device's are run again. A line that
+ * cannot be read is still an error: whose it is cannot be told.
  */
-static int run_batch(struct hdrm_ctx *ctx, const char *name, bool force)
+static int run_batch(struct hdrm_ctx *ctx, const char *name, bool force,
+		     const char *only_dev)
 {
 	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
 	char *text = NULL, *words = NULL, *args[BATCH_MAX_ARGS];
@@ -156,7 +162,8 @@ static int run_batch(struct hdrm_ctx *ctx, const char *name, bool force)
 		if (argc < 0) {
 			hdrm_err("%s", why);
 			r = EXIT_USAGE;
-		} else if (argc == 0) {
+		} else if (argc == 0 ||
+			   (only_dev && !hdrm_batch_names_dev(argc, args, only_dev))) {
 			r = 0;
 		} else {
 			jw_init(&ctx->jw, stdout, ctx->pretty);
@@ -181,7 +188,10 @@ static int run_batch(struct hdrm_ctx *ctx, const char *name, bool force)
 	return ret;
 }
 
-/* The options, a letter each as dcb's getopt_long() string, and a name. */
+/*
+ * The options, a letter each as dcb's getopt_long() string, and a name;
+ * letter 0: a name only.
+ */
 static const struct opt {
 	char letter;
 	const char *name;
@@ -189,7 +199,8 @@ static const struct opt {
 } opts[] = {
 	{ 'j', "json" }, { 'p', "pretty" }, { 's', "statistics" },
 	{ 'n', "netns", "a namespace name" }, { 'b', "batch", "a file name" },
-	{ 'f', "force" }, { 'V', "Version" }, { 'h', "help" },
+	{ 0, "batch-dev", "a device name" }, { 'f', "force" },
+	{ 'V', "Version" }, { 'h', "help" },
 };
 
 static const struct opt *opt_letter(char c)
@@ -231,6 +242,7 @@ static bool opt_flags(const char *word)
 struct opt_state {
 	struct hdrm_ctx *ctx;
 	const char *batch;
+	const char *batch_dev;
 	bool force;
 };
 
@@ -255,6 +267,14 @@ static int opt_do(struct opt_state *st, const struct opt *o, const char *arg)
 		break;
 	case 'b':
 		st->batch = arg;
+		break;
+	case 0:		/* -batch-dev */
+		if (!hdrm_ifname_valid(arg)) {
+			hdrm_err("invalid device name \"%s\" for -batch-dev; expected 1..%d characters, no '/', ':' or blank",
+				 arg, HDRM_IFNAME_MAX);
+			return EXIT_USAGE;
+		}
+		st->batch_dev = arg;
 		break;
 	case 'f':
 		st->force = true;
@@ -340,7 +360,7 @@ static int parse_opts(struct opt_state *st, int argc, char **argv)
 		}
 		continue;
 unknown:
-		hdrm_err("unknown option \"%s\"; expected one of -j, -p, -s, -n NAME, -b FILE, -f, -V, -h, or several letters together (-jp)",
+		hdrm_err("unknown option \"%s\"; expected one of -j, -p, -s, -n NAME, -b FILE, -batch-dev NAME, -f, -V, -h, or several letters together (-jp)",
 			 argv[i]);
 		return -1 - EXIT_USAGE;
 	}
@@ -360,13 +380,18 @@ int main(int argc, char **argv)
 	argv += ret + 1;
 	jw_init(&ctx.jw, stdout, ctx.pretty);
 
+	if (st.batch_dev && !st.batch) {
+		hdrm_err("-batch-dev \"%s\" needs -batch FILE: it picks that device's lines of the file",
+			 st.batch_dev);
+		return EXIT_USAGE;
+	}
 	if (st.batch) {
 		if (argc) {
 			hdrm_err("-batch takes its commands from \"%s\", not from the command line",
 				 st.batch);
 			return EXIT_USAGE;
 		}
-		ret = run_batch(&ctx, st.batch, st.force);
+		ret = run_batch(&ctx, st.batch, st.force, st.batch_dev);
 	} else if (argc == 0) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -552,6 +552,78 @@ int main(void)
 			printf("# stdout \"%s\", stderr \"%s\"\n", out, err);
 		unlink(bf);
 	}
+	/*
+	 * -batch-dev NAME: only the lines whose "dev" keyword names NAME run
+	 * (a late device's lines, udev's instance unit); the others are
+	 * skipped without a word, and a line that cannot be read is still
+	 * an error. The lines are bad on purpose: each one run says so at
+	 * its line number, with no module needed.
+	 */
+	{
+		static const char text[] =
+			"simulate speed 25000 rtt-ns 496\n"
+			"dev set dev eth9 frobnicate 1\n"
+			"dev set dev lo frobnicate 2 # lo's\n"
+			"measure count 5 dev eth9 frobnicate\n"
+			"watchdog set dev lo poll-ms 300 detect-ms 200\n"
+			"dev show dev lo0\n"
+			"dev set dev lox frobnicate 3\n"
+			"lldp send dev \\\n"
+			"  lo ttl 0\n"
+			"simulate speed \"25000 rtt-ns 1\n";
+		static const char others[] =
+			"simulate speed 25000 rtt-ns 496\n"
+			"dev set dev eth9 frobnicate 1\n"
+			"dev show\n";
+		char bf[] = "/tmp/dcb-hdrm-batch-XXXXXX";
+		int fd = mkstemp(bf), rc;
+
+		if (fd < 0 || write(fd, text, sizeof(text) - 1) != sizeof(text) - 1)
+			exit(2);
+		close(fd);
+		rc = run(ARGV("-j", "-force", "-batch", bf, "-batch-dev", "lo"));
+		TAP_OK(rc == 1 && !out[0] &&
+		       strstr(err, ":3: dev set: ") && strstr(err, ":5: watchdog set: poll-ms 300") &&
+		       strstr(err, ":8: invalid ttl") && strstr(err, ":10: a \" quote is not closed") &&
+		       !strstr(err, ":2:") && !strstr(err, ":4:") && !strstr(err, ":6:") &&
+		       !strstr(err, ":7:"),
+		       "dcb-hdrm -force -batch FILE -batch-dev lo: lo's lines 3, 5, 8 run, a bad line 10 is an error, no other line runs");
+		if (rc != 1 || out[0] || !strstr(err, ":8: invalid ttl"))
+			printf("# status %d, stdout \"%s\", stderr \"%s\"\n", rc, out, err);
+		rc = run(ARGV("-force", "-batch", bf, "--batch-dev=eth9"));
+		TAP_OK(rc == 1 && !out[0] && strstr(err, ":2: dev set: ") &&
+		       strstr(err, ":4: measure: ") && !strstr(err, ":3:") &&
+		       !strstr(err, ":5:") && !strstr(err, ":8:"),
+		       "dcb-hdrm -force -batch FILE --batch-dev=eth9: eth9's lines 2 and 4 run, lo's do not");
+		if (rc != 1 || out[0] || !strstr(err, ":4: measure"))
+			printf("# status %d, stdout \"%s\", stderr \"%s\"\n", rc, out, err);
+		rc = run(ARGV("-batch", bf, "-batch-dev", "lo"));
+		TAP_OK(rc == 1 && strstr(err, ":3: dev set: ") && !strstr(err, ":5:"),
+		       "dcb-hdrm -batch FILE -batch-dev lo: without -force lo's first failing line ends it");
+
+		fd = open(bf, O_WRONLY | O_TRUNC);
+		if (fd < 0 || write(fd, others, sizeof(others) - 1) != sizeof(others) - 1)
+			exit(2);
+		close(fd);
+		rc = run(ARGV("-j", "-force", "-batch", bf));
+		TAP_OK(rc != 0 && strstr(out, "\"speed_mbps\":25000") && strstr(err, ":2: dev set: "),
+		       "dcb-hdrm -j -force -batch FILE: every line runs without -batch-dev");
+		rc = run(ARGV("-j", "-force", "-batch", bf, "-batch-dev", "lo"));
+		TAP_OK(rc == 0 && !out[0] && !err[0],
+		       "dcb-hdrm -j -force -batch FILE -batch-dev lo: no line names lo, none runs, status 0");
+		if (rc || out[0] || err[0])
+			printf("# status %d, stdout \"%s\", stderr \"%s\"\n", rc, out, err);
+
+		expect(1, "-batch-dev \"lo\" needs -batch FILE", ARGV("-batch-dev", "lo", "dev", "show"));
+		expect(1, "option \"-batch-dev\" needs a device name", ARGV("-batch", bf, "-batch-dev"));
+		expect(1, "invalid device name \"a/b\" for -batch-dev; expected 1..15 characters",
+		       ARGV("-batch", bf, "-batch-dev", "a/b"));
+		expect(1, "invalid device name \"0123456789abcdef\" for -batch-dev",
+		       ARGV("-batch", bf, "-batch-dev", "0123456789abcdef"));
+		expect(1, "invalid device name \"\" for -batch-dev", ARGV("-batch", bf, "-batch-dev", ""));
+		expect(1, "invalid device name \"..\" for -batch-dev", ARGV("-batch", bf, "-batch-dev", ".."));
+		unlink(bf);
+	}
 	/* PRIO:VALUE maps and all:, as dcb's; a bad word is one line, status 1 */
 	expect(1, "dev set: invalid prio \"9:on\"; expected PRIO:on or PRIO:off, PRIO 0..7 or all",
 	       ARGV("dev", "set", "dev", "lo", "prio", "3:on", "9:on"));
@@ -648,7 +720,7 @@ int main(void)
 	}
 	expect_out(ARGV("{\"speed_mbps\":25000,"),
 		   ARGV("-js", "simulate", "speed", "25000", "rtt-ns", "496"));
-	expect(1, "unknown option \"-jx\"; expected one of -j, -p, -s, -n NAME, -b FILE, -f, -V, -h, or several letters together (-jp)",
+	expect(1, "unknown option \"-jx\"; expected one of -j, -p, -s, -n NAME, -b FILE, -batch-dev NAME, -f, -V, -h, or several letters together (-jp)",
 	       ARGV("-jx", "dev", "show"));
 	expect(1, "unknown option \"--json=1\"", ARGV("--json=1", "dev", "show"));
 	expect(1, "option \"-n\" needs a namespace name", ARGV("-jn"));

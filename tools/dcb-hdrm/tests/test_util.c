@@ -91,6 +91,51 @@ int main(void)
 		n = hdrm_batch_split("1 2 3 4 5 6 7 8 9\n", buf, argv, 8, &why);
 		TAP_OK(n == -E2BIG && why, "batch line: more words than room refused");
 	}
+	{
+		/* -batch-dev: whether a command's "dev" keyword names a device */
+		static const struct {
+			const char *text;
+			const char *dev;
+			bool names;
+		} lines[] = {
+			{ "dev set dev eth0 reflect on\n", "eth0", true },
+			{ "dev set dev eth0 reflect on\n", "eth1", false },
+			{ "dev set dev eth0 reflect on\n", "eth", false },
+			{ "dev set dev eth01 reflect on\n", "eth0", false },
+			{ "measure dev eth0\n", "eth0", true },
+			{ "measure count 5 dev eth0\n", "eth0", true },
+			{ "watchdog set dev eth0 state on\n", "eth0", true },
+			{ "dev show dev dev\n", "dev", true },
+			{ "dev show\n", "dev", false },
+			{ "dev show\n", "show", false },
+			{ "dev set eth0\n", "eth0", false },
+			{ "measure d eth0\n", "eth0", false },
+			{ "measure dev\n", "eth0", false },
+			{ "show dev eth1 dev eth0\n", "eth0", false },
+			{ "simulate speed 25000\n", "eth0", false },
+			{ "dev set dev \"eth0\" reflect on # eth1\n", "eth0", true },
+			{ "dev set dev \\\n eth0 reflect on\n", "eth0", true },
+		};
+		char buf[64], *argv[8];
+		const char *why = NULL;
+		unsigned int i;
+		int n;
+
+		for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+			n = hdrm_batch_split(lines[i].text, buf, argv, 8, &why);
+			TAP_OK(n > 0 && hdrm_batch_names_dev(n, argv, lines[i].dev) == lines[i].names,
+			       "batch line %u %s %s", i, lines[i].names ? "names" : "does not name",
+			       lines[i].dev);
+		}
+	}
+	TAP_OK(hdrm_ifname_valid("eth0") && hdrm_ifname_valid("enp3s0f1np1") &&
+	       hdrm_ifname_valid("veth-a.10") && hdrm_ifname_valid("0123456789abcde"),
+	       "device names: eth0, enp3s0f1np1, veth-a.10, 15 characters");
+	TAP_OK(!hdrm_ifname_valid("") && !hdrm_ifname_valid(".") && !hdrm_ifname_valid("..") &&
+	       !hdrm_ifname_valid("0123456789abcdef") && !hdrm_ifname_valid("a/b") &&
+	       !hdrm_ifname_valid("a:b") && !hdrm_ifname_valid("a b") &&
+	       !hdrm_ifname_valid("a\tb"),
+	       "device names refused: empty, . and .., 16 characters, '/', ':', blanks");
 
 	TAP_OK(hdrm_parse_ifindex("no-such-dev0", &ifindex) == -ENODEV,
 	       "unknown device name rejected");
