@@ -8,9 +8,12 @@
 # module is reloaded and the command runs again; a bad line stops a batch
 # at FILE:LINE unless -force; the udev rule, as udevadm test parses it
 # for the loaded module, restarts the unit when it is enabled and not
-# already starting (a stand-in systemctl says which).
+# already starting (a stand-in systemctl says which); the module loaded
+# as the package loads it (the unit's modprobe, reading the packaged
+# modprobe.d) answers on no device until a line of the conf file turns
+# one on.
 
-ALL_TESTS="dkms_module settings_survive bad_line udev_rule"
+ALL_TESTS="dkms_module settings_survive bad_line udev_rule safe_install"
 # the debug kernel: none (packaging, not memory or locking)
 DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
@@ -19,6 +22,8 @@ NSA=${NS_PREFIX}-pa
 NSB=${NS_PREFIX}-pb
 UNIT=$DCB_HDRM_TOP/tools/dcb-hdrm/system/dcb-hdrm.service
 RULE=$DCB_HDRM_TOP/tools/dcb-hdrm/system/90-dcb-hdrm.rules
+CONF=$DCB_HDRM_TOP/tools/dcb-hdrm/system/dcb-hdrm.conf
+MODPROBE_CONF=$DCB_HDRM_TOP/tools/dcb-hdrm/system/modprobe-dcb-hdrm.conf
 TOOL=$DCB_HDRM_TOP/tools/dcb-hdrm/dcb-hdrm
 VERSION=$(cat "$DCB_HDRM_TOP/VERSION")
 TMPD=$(mktemp -d /tmp/hdrm-packaging.XXXXXX)
@@ -228,6 +233,106 @@ udev_rule()
 	check_err $? "disabled: restarted all the same"
 	rm -f /run/udev/rules.d/90-dcb-hdrm.rules
 	log_test "the udev rule restarts the enabled unit on the module's add event, not while it starts"
+}
+
+# package_modprobe: the module loaded as the package loads it, by the
+# unit's ExecStartPre (modprobe), reading the packaged modprobe.d and
+# nothing else, from a module tree of its own under $TMPD (the root is
+# read-only here): the DKMS-built module where selftests/packaging dkms
+# left one for this kernel, else the module under test
+package_modprobe()
+{
+	local kver ko pre cmd
+
+	kver=$(uname -r)
+	ko=$DCB_HDRM_TOP/build/dkms/ko/$kver/dcb_hdrm.ko
+	[ -f "$ko" ] || ko=$DCB_HDRM_KO
+	log_info "the package's modprobe loads $ko"
+	rm -rf "$TMPD/root" "$TMPD/modprobe.d"
+	mkdir -p "$TMPD/root/lib/modules/$kver/extra" "$TMPD/modprobe.d" &&
+		cp "$ko" "$TMPD/root/lib/modules/$kver/extra/dcb_hdrm.ko" &&
+		cp "$MODPROBE_CONF" "$TMPD/modprobe.d/dcb-hdrm.conf" || return 1
+	# no modules.order or modules.builtin in this tree: depmod says so
+	depmod -b "$TMPD/root" "$kver" 2>"$TMPD/depmod.log" ||
+		{ cat "$TMPD/depmod.log"; return 1; }
+	pre=$(sed -n 's/^ExecStartPre=//p' "$UNIT")
+	cmd=${pre/\/modprobe /\/modprobe -d $TMPD\/root -C $TMPD\/modprobe.d }
+	if [ "$cmd" = "$pre" ]; then
+		echo "the unit's ExecStartPre is not modprobe: '$pre'"
+		return 1
+	fi
+	log_info "the unit's modprobe: $cmd"
+	$cmd
+}
+
+# reflecting NS...: the devices of the namespaces NS (- for this one)
+# whose answering is on, a name a line; "none" when there are none
+reflecting()
+{
+	local ns out
+
+	for ns in "$@"; do
+		if [ "$ns" = - ]; then
+			out=$(dcb-hdrm -j dev show)
+		else
+			out=$(dcb-hdrm -n "$ns" -j dev show)
+		fi
+		jq -r '.[] | select(.reflect != false) | .ifname' <<<"$out"
+	done | grep . || echo none
+}
+
+safe_install()
+{
+	local conf=$TMPD/on.conf cmd out rc n ns
+
+	module_unload
+	check_err $? "rmmod of the module under test failed"
+	out=$(package_modprobe 2>&1)
+	check_err $? "the unit's modprobe with the packaged modprobe.d failed: $out"
+	log_info "$out"
+	[ "$(cat /sys/module/dcb_hdrm/parameters/reflect_default 2>/dev/null)" = N ]
+	(($? == 0)) || check_err 1 "reflect_default is '$(cat /sys/module/dcb_hdrm/parameters/reflect_default 2>&1)', not N"
+	setup
+	check_err $? "cannot set up the veth pair"
+
+	# the unit's own command with the conf file as shipped
+	cmd=$(unit_command "$CONF")
+	for ns in "$NSA" "$NSB"; do
+		out=$(ip netns exec "$ns" $cmd 2>&1)
+		check_err $? "the unit's command with the shipped conf failed in $ns: $out"
+	done
+	n=$(dcb-hdrm -n "$NSA" -j dev show | jq length)
+	[ "$n" -ge 1 ]
+	check_err $? "no device in $NSA to check"
+	out=$(reflecting - "$NSA" "$NSB")
+	[ "$out" = none ]
+	check_err $? "installed, no line: devices that answer: $out"
+	out=$(dcb-hdrm -n "$NSA" measure dev va count 10 timeout 100 2>&1 >/dev/null)
+	rc=$?
+	[ "$rc" -eq 4 ]
+	check_err $? "measuring va's link without a line on vb exited $rc, not 4 (no reply): $out"
+	[ "$(dcb-hdrm -n "$NSB" -j dev show dev vb | jq .stats.not_reflecting)" -ge 10 ]
+	check_err $? "vb did not count the requests it left unanswered"
+
+	# the shipped example, uncommented, for vb: vb answers, va does not
+	sed 's/^#\(dev set dev \)eth0\( reflect on\)$/\1vb\2/' "$CONF" >"$conf"
+	[ "$(grep -Ev '^[[:space:]]*(#|$)' "$conf")" = "dev set dev vb reflect on" ]
+	check_err $? "the shipped conf has no line '#dev set dev eth0 reflect on' to uncomment"
+	out=$(ip netns exec "$NSB" $(unit_command "$conf") 2>&1)
+	check_err $? "the unit's command with vb's line failed: $out"
+	out=$(reflecting - "$NSA" "$NSB")
+	[ "$out" = vb ]
+	check_err $? "with vb's line, devices that answer: $out (vb only expected)"
+	out=$(dcb-hdrm -n "$NSA" -j measure dev va count 5 interval 2000 2>&1)
+	check_err $? "measuring va's link with vb answering failed: $out"
+	[ "$(jqn .status "$out" 2>/dev/null)" = ok ]
+	check_err $? "measure status is not ok: $out"
+
+	reload
+	check_err $? "reloading the module under test with its defaults failed"
+	[ "$(cat /sys/module/dcb_hdrm/parameters/reflect_default 2>/dev/null)" = Y ]
+	check_err $? "the module under test is not back with reflect_default Y"
+	log_test "installed as packaged: no device answers until a line of the conf turns one on"
 }
 
 require_root
