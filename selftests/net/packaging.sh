@@ -11,9 +11,11 @@
 # already starting (a stand-in systemctl says which); the module loaded
 # as the package loads it (the unit's modprobe, reading the packaged
 # modprobe.d) answers on no device until a line of the conf file turns
-# one on.
+# one on; a device that appears after the unit ran, under the name a
+# rule renamed it to, is wanted by udev as dcb-hdrm@NAME.service, whose
+# ExecStart applies its lines and no other device's.
 
-ALL_TESTS="dkms_module settings_survive bad_line udev_rule safe_install"
+ALL_TESTS="dkms_module settings_survive bad_line udev_rule safe_install late_nics"
 # the debug kernel: none (packaging, not memory or locking)
 DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
@@ -24,6 +26,14 @@ UNIT=$DCB_HDRM_TOP/tools/dcb-hdrm/system/dcb-hdrm.service
 RULE=$DCB_HDRM_TOP/tools/dcb-hdrm/system/90-dcb-hdrm.rules
 CONF=$DCB_HDRM_TOP/tools/dcb-hdrm/system/dcb-hdrm.conf
 MODPROBE_CONF=$DCB_HDRM_TOP/tools/dcb-hdrm/system/modprobe-dcb-hdrm.conf
+NET_RULE=$DCB_HDRM_TOP/tools/dcb-hdrm/system/99-dcb-hdrm-net.rules
+IUNIT=$DCB_HDRM_TOP/tools/dcb-hdrm/system/dcb-hdrm@.service
+# late_nics' devices, in this namespace (udevadm test sees only its
+# own): OTHER is there at the first apply; the late one is created as
+# LATE_K and renamed LATE by a rule (a "-" that its unit must escape)
+OTHER=hdrmto0
+LATE_K=hdrmtk0
+LATE=hdrmt-late0
 TOOL=$DCB_HDRM_TOP/tools/dcb-hdrm/dcb-hdrm
 VERSION=$(cat "$DCB_HDRM_TOP/VERSION")
 TMPD=$(mktemp -d /tmp/hdrm-packaging.XXXXXX)
@@ -33,8 +43,19 @@ cleanup()
 	ns_cleanup
 	rm -rf "$TMPD"
 	rm -f /run/udev/rules.d/90-dcb-hdrm.rules
+	late_cleanup
 }
 trap cleanup EXIT
+
+late_cleanup()
+{
+	local d
+
+	for d in "$OTHER" "$LATE_K" "$LATE"; do
+		[ -e "/sys/class/net/$d" ] && ip link del "$d"
+	done
+	rm -f /run/udev/rules.d/99-dcb-hdrm-net.rules /run/udev/rules.d/70-hdrmt-rename.rules
+}
 
 setup()
 {
@@ -333,6 +354,131 @@ safe_install()
 	[ "$(cat /sys/module/dcb_hdrm/parameters/reflect_default 2>/dev/null)" = Y ]
 	check_err $? "the module under test is not back with reflect_default Y"
 	log_test "installed as packaged: no device answers until a line of the conf turns one on"
+}
+
+# udev_wants DEV: dcb-hdrm's units among the SYSTEMD_WANTS that udevadm
+# test gives DEV's add event, a line each
+udev_wants()
+{
+	udevadm test --action=add "/sys/class/net/$1" 2>&1 |
+		sed -n 's/^SYSTEMD_WANTS=//p' | tr ' ' '\n' | grep '^dcb-hdrm'
+}
+
+# instance_line KEY NAME CONF: dcb-hdrm@.service's KEY= command for the
+# device NAME (%I), with the tool, CONF and stand-in systemctl of this test
+instance_line()
+{
+	sed -n "s/^$1=//p" "$IUNIT" |
+		sed -e "s|/usr/sbin/dcb-hdrm|$TOOL|" -e "s|/etc/dcb-hdrm/dcb-hdrm.conf|$3|" \
+			-e "s|/bin/systemctl|$TMPD/ibin/systemctl|" -e "s|%I|$2|g"
+}
+
+# instance_conditions CONF: whether dcb-hdrm@.service's conditions hold,
+# CONF standing for the conf file
+instance_conditions()
+{
+	local conds=()
+
+	mapfile -t conds < <(sed -n 's/^\(Condition[A-Za-z]*=.*\)/\1/p' "$IUNIT" |
+		sed "s|/etc/dcb-hdrm/dcb-hdrm.conf|$1|")
+	((${#conds[@]})) && systemd-analyze condition "${conds[@]}" >/dev/null 2>&1
+}
+
+late_nics()
+{
+	local conf=$TMPD/late.conf out rc wants inst cmd start
+
+	if ! command -v udevadm >/dev/null || ! command -v systemd-escape >/dev/null ||
+		! command -v systemd-analyze >/dev/null; then
+		log_skip "late NICs: a device's lines only, by its final name" \
+			"no udevadm, systemd-escape or systemd-analyze"
+		return
+	fi
+	module_load
+	check_err $? "loading the module under test failed"
+	late_cleanup
+	ip link add "$OTHER" type veth peer name hdrmto1
+	check_err $? "cannot create $OTHER"
+	printf '%s\n' "dev set dev $OTHER reflect-rate 111" \
+		"dev set dev $LATE reflect-rate 222 cell 192" >"$conf"
+
+	# the unit at boot: the late device's line fails, OTHER's applies
+	out=$($(unit_command "$conf") 2>&1)
+	rc=$?
+	[ "$rc" -ne 0 ] && grep -qF "$conf:2" <<<"$out"
+	(($? == 0)) || check_err 1 "the first apply, $LATE absent: exit $rc, '$out'; a failure at $conf:2 expected"
+	[ "$(dcb-hdrm -j dev show dev "$OTHER" | jq .reflect_rate)" = 111 ]
+	check_err $? "$OTHER's line was not applied by the unit's command"
+	# changed by hand since: the late device's lines must leave it so
+	dcb-hdrm dev set dev "$OTHER" reflect-rate 333
+	check_err $? "setting $OTHER by hand failed"
+
+	mkdir -p /run/udev/rules.d "$TMPD/ibin"
+	cp "$NET_RULE" /run/udev/rules.d/
+	echo "SUBSYSTEM==\"net\", ACTION==\"add\", KERNEL==\"$LATE_K\", NAME=\"$LATE\"" \
+		>/run/udev/rules.d/70-hdrmt-rename.rules
+	start=$SECONDS
+	ip link add "$LATE_K" type veth peer name hdrmtk1
+	check_err $? "cannot create $LATE_K"
+	wants=$(udev_wants "$LATE_K")
+	# udevadm test of systemd 252 renames the device as udevd would;
+	# where it does not, the name is given as udevd would give it
+	[ -e "/sys/class/net/$LATE" ] || ip link set dev "$LATE_K" name "$LATE"
+	check_err $? "cannot rename $LATE_K to $LATE"
+	[ "$wants" = 'dcb-hdrm@hdrmt\x2dlate0.service' ]
+	check_err $? "udev wants '$wants' for $LATE_K renamed $LATE, not 'dcb-hdrm@hdrmt\x2dlate0.service'"
+	out=$(udev_wants hdrmtk1)
+	[ "$out" = dcb-hdrm@hdrmtk1.service ]
+	check_err $? "udev wants '$out' for hdrmtk1, not dcb-hdrm@hdrmtk1.service"
+	out=$(udev_wants lo)
+	[ -z "$out" ]
+	check_err $? "udev wants '$out' for lo"
+	inst=$(systemd-escape -u --instance "$wants")
+	[ "$inst" = "$LATE" ]
+	check_err $? "the unit's %I for $wants is '$inst', not $LATE"
+
+	# the unit runs where the module is loaded and dcb-hdrm.service is
+	# enabled (a stand-in systemctl answers is-enabled with FAKE_ENABLED)
+	instance_conditions "$conf"
+	check_err $? "dcb-hdrm@.service's conditions fail with the module loaded"
+	cat >"$TMPD/ibin/systemctl" <<-'EOF'
+	#!/bin/sh
+	[ "$*" = "-q is-enabled dcb-hdrm.service" ] || { echo "systemctl $*" >&2; exit 255; }
+	exit "$FAKE_ENABLED"
+	EOF
+	chmod +x "$TMPD/ibin/systemctl"
+	cmd=$(instance_line ExecCondition "$inst" "$conf")
+	FAKE_ENABLED=1 $cmd
+	rc=$?
+	[ "$rc" -ge 1 ] && [ "$rc" -le 254 ]
+	check_err $? "ExecCondition '$cmd' with dcb-hdrm.service disabled: exit $rc, not 1..254 (skip)"
+	FAKE_ENABLED=0 $cmd
+	check_err $? "ExecCondition '$cmd' with dcb-hdrm.service enabled: exit $?"
+
+	cmd=$(instance_line ExecStart "$inst" "$conf")
+	[[ $cmd == "$TOOL "*" $conf "*" $LATE" ]]
+	check_err $? "cannot take the command from dcb-hdrm@.service's ExecStart: '$cmd'"
+	log_info "dcb-hdrm@.service's command: $cmd"
+	out=$($cmd 2>&1)
+	check_err $? "the instance's command failed: $out"
+	out=$(dcb-hdrm -j dev show dev "$LATE" | jq -c '[.reflect_rate, .cell_bytes]')
+	[ "$out" = "[222,192]" ]
+	check_err $? "$LATE after its instance: $out, expected [222,192]"
+	log_info "$LATE created, announced and its lines applied in $((SECONDS - start)) s"
+	[ $((SECONDS - start)) -le 15 ]
+	check_err $? "$LATE's lines took $((SECONDS - start)) s"
+	out=$(dcb-hdrm -j dev show dev "$OTHER" | jq .reflect_rate)
+	[ "$out" = 333 ]
+	check_err $? "$OTHER's line was run again: reflect-rate $out, not 333 as set by hand"
+
+	module_unload
+	check_err $? "rmmod of the module under test failed"
+	instance_conditions "$conf"
+	check_fail $? "dcb-hdrm@.service's conditions hold without the module"
+	module_load
+	check_err $? "insmod $DCB_HDRM_KO (the module under test) failed"
+	late_cleanup
+	log_test "late NICs: a device renamed $LATE_K -> $LATE gets its lines only, as dcb-hdrm@hdrmt\x2dlate0"
 }
 
 require_root
