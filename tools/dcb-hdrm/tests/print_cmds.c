@@ -100,6 +100,37 @@ static int fake_close(int fd)
 #undef recvfrom
 #undef close
 
+/*
+ * lldpd: none answers here, so lldp takes its raw path, whose printers
+ * the goldens hold (lldpd's JSON has its own test, test_lldpd).
+ */
+const char *lldpd_socket(void)
+{
+	return LLDPD_SOCKET_DEFAULT;
+}
+
+int lldpd_present(const char *sock, char *why, size_t room)
+{
+	snprintf(why, room, "no lldpd in the unit tests");
+	return 0;
+}
+
+int lldpd_cli(const char *sock, const char *const *args, char **out,
+	      size_t *len, char *err, size_t room)
+{
+	*out = NULL;
+	*len = 0;
+	snprintf(err, room, "no lldpcli in the unit tests");
+	return -1;
+}
+
+int lldpd_json_records(const char *text, size_t len, const char *ifname,
+		       struct lldpd_rec *rec, unsigned int *n)
+{
+	*n = 0;
+	return -1;
+}
+
 void golden_result_print(struct hdrm_ctx *ctx, const struct result *r,
 			 bool simulate, uint32_t *ns, uint32_t n,
 			 const struct hist *h)
