@@ -8,8 +8,11 @@
 # PFC feature between priority groups and applications, the PFC TLV
 # between ETS and application priority TLVs), hand-written from
 # Documentation/lldp.rst; and it skips the LLDPDUs its own host sends.
+# With lldpd (one per namespace, each with its own control socket), send
+# hands lldpd the TLV, the far end's lldpcli and listen see it, and stop
+# takes it back.
 
-ALL_TESTS="lldp_no_dcb_ops lldp_agent_shaped lldp_own_frames"
+ALL_TESTS="lldp_no_dcb_ops lldp_agent_shaped lldp_own_frames lldp_lldpd"
 # the debug kernel: none (see Documentation/testing.rst)
 DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
@@ -168,11 +171,125 @@ lldp_own_frames()
 	log_test "the listener skips the LLDPDUs its own host sends (status 4, none counted)"
 }
 
+# lldpd_start NS DEV NAME: lldpd on DEV alone in NS, in the foreground,
+# its control socket $TMPD/NAME.sock, no configuration file (-O: an empty
+# one), logging to $TMPD/NAME.log; back once lldpcli gets an answer.
+# Its chroot is Debian's /run/lldpd, which it makes itself (/run is
+# writable in the guests). lldpcli, setuid _lldpd, cannot reach a socket
+# in mktemp's 0700 directory: TMPD is opened to others.
+LLDPD_PIDS=
+lldpd_start()
+{
+	local ns=$1 dev=$2 sock=$TMPD/$3.sock i
+
+	chmod 755 "$TMPD"
+	: >"$TMPD/lldpd.conf"
+	ip netns exec "$ns" lldpd -dd -u "$sock" -I "$dev" -O "$TMPD/lldpd.conf" \
+		>"$TMPD/$3.log" 2>&1 &
+	LLDPD_PIDS="$LLDPD_PIDS $!"
+	for i in $(seq 1 150); do
+		ip netns exec "$ns" lldpcli -u "$sock" show configuration \
+			>/dev/null 2>&1 && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+lldpd_stop()
+{
+	local pid
+
+	for pid in $LLDPD_PIDS; do
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	LLDPD_PIDS=
+}
+
+# lldpd_pfc NS DEV NAME: the values of the IEEE PFC TLVs among what
+# lldpcli's JSON shows of DEV's neighbours, as a JSON array
+lldpd_pfc()
+{
+	ip netns exec "$1" lldpcli -u "$TMPD/$3.sock" -f json show neighbors details ports "$2" |
+		jq -c '[.. | objects | select(.oui? == "00,80,C2" and .subtype == "11") | .value]'
+}
+
+# lldpd_pfc_wait NS DEV NAME WANT: until lldpd_pfc says WANT (30 s: lldpd
+# sends at once when its configuration changes, else every 30 s)
+lldpd_pfc_wait()
+{
+	local i
+
+	for i in $(seq 1 60); do
+		[ "$(lldpd_pfc "$1" "$2" "$3")" = "$4" ] && return 0
+		sleep 0.5
+	done
+	return 1
+}
+
+lldp_lldpd()
+{
+	local out rc err mac
+
+	if ! command -v lldpd >/dev/null || ! command -v lldpcli >/dev/null; then
+		log_skip "lldp_lldpd" "lldpd is not installed"
+		return
+	fi
+	lldpd_start "$NSA" la a && lldpd_start "$NSB" lb b
+	check_err $? "lldpd did not start: $(cat "$TMPD/a.log" "$TMPD/b.log")"
+	mac=$(ip -n "$NSA" -j link show dev la | jq -r '.[0].address')
+
+	# la's bit rides on its lldpd's LLDPDUs
+	DCB_HDRM_LLDPD_SOCKET=$TMPD/a.sock \
+		dcb-hdrm -n "$NSA" -j lldp send dev la >"$TMPD/send" 2>&1
+	(($? == 0)) || check_err 1 "lldp send through lldpd failed: $(cat "$TMPD/send")"
+	out=$(jq -c '[.agent, .dcbx, .auto_hdrm, .pfc_cap, .pfc_en]' "$TMPD/send")
+	[ "$out" = '["lldpd","ieee",true,0,[]]' ]
+	check_err $? "la handed lldpd $out"
+	lldpd_pfc_wait "$NSB" lb b '["20,00"]'
+	check_err $? "lb's lldpcli JSON shows the IEEE PFC TLV as $(lldpd_pfc "$NSB" lb b), want [\"20,00\"]"
+
+	# lb reads it from its lldpd, and the module records it
+	DCB_HDRM_LLDPD_SOCKET=$TMPD/b.sock \
+		dcb-hdrm -n "$NSB" -j lldp listen dev lb timeout 30 >"$TMPD/listen" 2>&1
+	(($? == 0)) || check_err 1 "lldp listen through lldpd failed: $(cat "$TMPD/listen")"
+	out=$(jq -c '[.agent, .dcbx, .auto_hdrm, .peer_chassis, .ignored]' "$TMPD/listen")
+	[ "$out" = "[\"lldpd\",\"ieee\",true,\"$mac\",0]" ]
+	check_err $? "lb learned $out from lldpd"
+	out=$(peer_of lb "$NSB")
+	[ "$out" = '[true,"lldp","number"]' ]
+	check_err $? "lb recorded $out"
+
+	# stop takes it back: gone from lb's lldpcli, listen finds none
+	DCB_HDRM_LLDPD_SOCKET=$TMPD/a.sock \
+		dcb-hdrm -n "$NSA" -j lldp stop dev la >"$TMPD/stop" 2>&1
+	(($? == 0)) || check_err 1 "lldp stop failed: $(cat "$TMPD/stop")"
+	out=$(jq -c '[.agent, .removed]' "$TMPD/stop")
+	[ "$out" = '["lldpd",["ieee"]]' ]
+	check_err $? "lldp stop said $out"
+	lldpd_pfc_wait "$NSB" lb b '[]'
+	check_err $? "lb's lldpcli JSON still shows $(lldpd_pfc "$NSB" lb b) after stop"
+	DCB_HDRM_LLDPD_SOCKET=$TMPD/b.sock \
+		dcb-hdrm -n "$NSB" lldp listen dev lb timeout 2 >/dev/null 2>"$TMPD/err"
+	rc=$?
+	err=$(cat "$TMPD/err")
+	[ "$rc" -eq 4 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "lldpd has no neighbour on lb with a PFC TLV in 2 s (1 without one)" <<<"$err"
+	check_err $? "listening after stop: $rc '$err'"
+	DCB_HDRM_LLDPD_SOCKET=$TMPD/a.sock \
+		dcb-hdrm -n "$NSA" -j lldp stop dev la >"$TMPD/stop" 2>&1
+	out=$(jq -c '[.agent, .removed]' "$TMPD/stop")
+	[ "$out" = '["lldpd",[]]' ]
+	check_err $? "a second lldp stop said $out"
+	lldpd_stop
+	log_test "lldpd in each namespace: send hands it the TLV, the peer's lldpcli and listen see it, stop takes it back"
+}
+
 require_root
 require_cmd jq ip
 require_built "$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz"
 TMPD=$(mktemp -d)
-trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
+trap 'lldpd_stop; ns_cleanup; rm -rf "$TMPD"' EXIT
 module_load || exit 1
 setup || { echo "1..0 # SKIP cannot create a veth pair"; exit $ksft_skip; }
 tests_run
