@@ -9,6 +9,7 @@
 #define DCB_HDRM_FAKE_PTP4L_H
 
 #include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,7 +45,7 @@ struct fake_ptp4l {
 	uint8_t domain, sdo;		/* what the GETs must say */
 	bool noise;			/* an earlier GET's answer, and a GET */
 	bool unasked;			/* no GET may come */
-	int idle_ms;			/* it ends after so long without a GET */
+	int idle_ms;			/* or ends after so long without a GET */
 };
 
 /*
@@ -123,8 +124,19 @@ static void fake_send(int fd, const uint8_t *buf, size_t n,
 		perror("fake ptp4l: sendto");
 }
 
+/* fake_end() asks the stand-in to end (SIGTERM) */
+static volatile sig_atomic_t fake_stop;
+
+static void fake_on_term(int sig)
+{
+	(void)sig;
+	fake_stop = 1;
+}
+
 /*
- * Answers the GETs read on @fd until @f->idle_ms pass without one. Its
+ * Answers the GETs read on @fd until fake_end() says so, or until
+ * @f->idle_ms pass without one (a safety net: the end is the test's,
+ * not a race with a client slow to start on a loaded host). Its
  * verdict on them: 0, or a bit for each check a GET failed (64: one came,
  * and none was to).
  */
@@ -143,7 +155,7 @@ static int fake_serve(int fd, const struct fake_ptp4l *f)
 	int bad = 0;
 	ssize_t n;
 
-	while (poll(&pfd, 1, f->idle_ms) > 0) {
+	while (!fake_stop && poll(&pfd, 1, f->idle_ms) > 0) {
 		flen = sizeof(from);
 		n = recvfrom(fd, get, sizeof(get), 0, (struct sockaddr *)&from,
 			     &flen);
@@ -214,6 +226,7 @@ static int fake_serve(int fd, const struct fake_ptp4l *f)
 static pid_t fake_start(const char *path, const struct fake_ptp4l *f)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	struct sigaction sa_term = { 0 }, old;
 	pid_t pid;
 	int fd;
 
@@ -225,20 +238,26 @@ static pid_t fake_start(const char *path, const struct fake_ptp4l *f)
 		exit(2);
 	}
 	fflush(stdout);
+	/* the child has its handler from the start, the parent its own */
+	sigemptyset(&sa_term.sa_mask);
+	sa_term.sa_handler = fake_on_term;
+	sigaction(SIGTERM, &sa_term, &old);
 	pid = fork();
 	if (pid < 0)
 		exit(2);
 	if (!pid)
 		_exit(fake_serve(fd, f));
+	sigaction(SIGTERM, &old, NULL);
 	close(fd);
 	return pid;
 }
 
-/* Waits for the stand-in, removes its path: its verdict, or -1. */
+/* Ends the stand-in, removes its path: its verdict, or -1. */
 static int fake_end(pid_t pid, const char *path)
 {
 	int status;
 
+	kill(pid, SIGTERM);
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	unlink(path);

@@ -137,7 +137,7 @@ static struct fake_ptp4l fake_lo(const char *iface, uint8_t mechanism,
 				.mechanism = mechanism, .delay = delay,
 			},
 		},
-		.idle_ms = 100,
+		.idle_ms = 10000,
 	};
 
 	return f;
@@ -219,7 +219,7 @@ static void test_ptp4l(void)
 
 	f = fake_lo("lo", PMC_DELAY_P2P, 40 << 16, 1);
 	f.how = FAKE_SILENT;
-	f.idle_ms = 1500;
+	f.idle_ms = 10000;
 	pid = fake_start(path, &f);
 	expect_kernel("measure dev lo (auto), ptp4l silent",
 		      ARGV("measure", "dev", "lo", "ptp4l-socket", path,

@@ -506,7 +506,7 @@ static const struct fake_ptp4l two_ports = {
 			.mechanism = PMC_DELAY_P2P, .delay = NS(1234) + 0x8000,
 		},
 	},
-	.domain = 24, .sdo = 1, .noise = true, .idle_ms = 300,
+	.domain = 24, .sdo = 1, .noise = true, .idle_ms = 10000,
 };
 
 static void test_socket(void)

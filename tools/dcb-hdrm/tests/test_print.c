@@ -2439,7 +2439,7 @@ static struct fake_ptp4l ptp4l_eth9(uint8_t mechanism, int64_t delay,
 				.mechanism = mechanism, .delay = delay,
 			},
 		},
-		.idle_ms = 100,
+		.idle_ms = 10000,
 	};
 
 	return f;
