@@ -430,6 +430,8 @@ fuzz_pdelay()
 
 	# and afterwards, as before
 	ptp_measure 10 10000 "$TMPD/pd3"
+	grep -iE "fault|timed out" "$TMPD/ptp4l.log" | head -n 3 >"$TMPD/ptp4l.faults"
+	[ -s "$TMPD/ptp4l.faults" ] && log_info "ptp4l: $(tr '\n' ' ' <"$TMPD/ptp4l.faults")"
 	ptp_estimate_check "after the attack" "$TMPD/pd3" $((est0 + TOLERANCE_NS))
 	log_info "afterwards: status $(jqn .status "$(cat "$TMPD/pd3")"), t $EST ns, $(jqn .probes.received "$(cat "$TMPD/pd3")") of 10 answered"
 	ptp4l_stop
