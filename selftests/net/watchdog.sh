@@ -679,12 +679,12 @@ wd_flap()
 # says it), the median within detect + poll and a millisecond of the
 # reads' jitter (50.1 on 6.1, 59.9 on 6.12 in a loaded TCG guest: the
 # first poll to see a storm is the later one more often, having waited
-# longer), the onset within two polls
-# of dcbsim's storm start; 20 bursts of 40 ms (detect - poll) never
-# declared, however late the polls (hdrm_wd_long()).
+# longer), each onset within two polls of the start of dcbsim's burst it
+# belongs to; 20 bursts of 40 ms (detect - poll) never declared, however
+# late the polls (hdrm_wd_long()).
 wd_timing()
 {
-	local p s d since since2 on dec pid bad i
+	local p s d pid spid bad late
 
 	hdrmB watchdog set dev db state on action alert detect-ms 50 restore-ms 30 poll-ms 10
 	check_err $? "poll 10"
@@ -700,18 +700,19 @@ wd_timing()
 	genl_listener_wait "$NSB"
 	ip -n "$NSA" link set da type dcbsim pfc-storm-on-ms 300 pfc-storm-off-ms 200 &&
 		ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
-	# 9.9 s: in the pause between the 20th storm and the 21st; the
-	# storm's start read before and after the watchdog's, so that both
-	# are of the same storm
+	# dcbsim's start of each burst (its first pause), read every 200 ms:
+	# one stays until the next burst, 500 ms later, so none is missed
+	# (the onsets were compared with one read at the end, whose burst
+	# could be one before or after the watchdog's last: 490.7 and 500.1
+	# ms in the CI run of 24c9acf)
+	(while :; do storm_since; sleep 0.2; done) >"$TMPD/since" 2>/dev/null &
+	spid=$!
 	sleep 9.9
-	for i in 1 2 3; do
-		since=$(storm_since)
-		p=$(wd_prio "$NSB" db)
-		since2=$(storm_since)
-		[ "$since" = "$since2" ] && break
-	done
 	ip -n "$NSA" link set da type dcbsim pfc-storm off pfc-storm-on-ms 0 pfc-storm-off-ms 0
+	# the last burst's start stays once the storm is off
 	sleep 0.5
+	kill "$spid" 2>/dev/null
+	wait "$spid" 2>/dev/null
 	kill "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	jq -c 'select(.event == "watchdog" and .kind == "storm") | [.onset_ms, .declared_ms, .detect_ms_taken, .poll_gap_ms]' \
@@ -722,14 +723,25 @@ wd_timing()
 	check_err $? "storms declared later than detect + poll of their onset, the polls' lateness allowed for: $bad"
 	s=$(hdrmB -j -s watchdog show dev db | jq -c '.[0].detect_latency_ms')
 	d=$(hdrmB -j -s watchdog show dev db | jq -c '.[0].restore_latency_ms')
-	on=$(( $(jq .last_storm_start_ns <<<"$p") - since ))
-	dec=$(( $(jq .last_storm_detect_ns <<<"$p") - since ))
-	log_info "20 storms at poll 10, detect 50: detection $s ms, restoration $d ms (restore-ms 30); the last one's onset $(ms "$on") ms and declaration $(ms "$dec") ms after dcbsim's storm start"
+	# each onset after the start of its burst, the last one before it
+	# (the events' onsets are whole ms: a millisecond more), in ms
+	late=$(jq -r '.[0]' "$TMPD/storms" | awk -v f="$TMPD/since" '
+		BEGIN { while ((getline v < f) > 0) if (v != "") st[v] = 1 }
+		{
+			t = ($1 + 1) * 1000000; best = -1
+			for (v in st) if (v + 0 <= t && v + 0 > best) best = v + 0
+			if (best < 0) { print $1 ":none"; next }
+			d = (t - best) / 1000000; n++; sum += d
+			if (d > max) max = d
+			if (d > 21) print $1 ":" d
+		}
+		END { printf "max %.1f mean %.1f over %d\n", max, n ? sum / n : 0, n > "/dev/stderr" }' 2>"$TMPD/onsets")
+	log_info "20 storms at poll 10, detect 50: detection $s ms, restoration $d ms (restore-ms 30); onsets after their burst's start (ms, with the events' rounding): $(cat "$TMPD/onsets"), $(sort -u "$TMPD/since" | wc -l) bursts read"
 	[ "$(jq .count <<<"$s")" -ge 20 ] &&
 		awk -v m="$(jq .median <<<"$s")" 'BEGIN { exit !(m <= 61) }'
 	check_err $? "detection: $s, want 20 or more, a median of detect + poll (60 ms) and the reads' jitter (1 ms) at most"
-	[ "$on" -ge 0 ] && [ "$on" -le 20000000 ]
-	check_err $? "onset $(ms "$on") ms after the storm began, at most two polls (20 ms)"
+	[ -z "$late" ]
+	check_err $? "onsets more than two polls (20 ms) after their burst began, or before any: $late"
 	wd_off
 	log_test "poll 10, detect 50: 20 storms each declared within detect + poll of onset; bursts of 40 ms never"
 }
