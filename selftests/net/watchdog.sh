@@ -18,8 +18,11 @@
 ALL_TESTS="wd_storm wd_drop_restore wd_bursts wd_stop wd_errors wd_drivers wd_ynl
 	   wd_failed_drop wd_refused_restore wd_escalate wd_manual wd_forward
 	   wd_xon wd_flap wd_timing wd_trace"
-# the debug kernel: the stops mid-storm (undo under rtnl, work cancelled)
-DEBUG_TESTS="wd_stop wd_escalate wd_refused_restore"
+# the debug kernel: the stops mid-storm (undo under rtnl, the timer and
+# the work cancelled) and a restore refused through unload; escalation
+# (48 s there in the CI run of 24c9acf) is decisions the stock kernels
+# and the unit tests cover
+DEBUG_TESTS="wd_stop wd_refused_restore"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
