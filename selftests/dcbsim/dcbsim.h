@@ -49,6 +49,10 @@ enum {
 	 * priority, 0 (XON: resume at once) to 65535
 	 */
 	IFLA_DCBSIM_PFC_STORM_QUANTA,
+	/* u64, read only: host CLOCK_MONOTONIC ns the storm's cycle began:
+	 * burst k is due at this + k x (on + off) ms, 0 if never stormed
+	 */
+	IFLA_DCBSIM_PFC_STORM_START_NS,
 	__IFLA_DCBSIM_MAX,
 };
 

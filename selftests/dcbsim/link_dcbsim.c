@@ -26,8 +26,10 @@
  * and "pfc-paused 0xMASK", the priorities whose transmit is paused now;
  * then "driver NAME", whose PFC counters the device reports (the module
  * checks the name), "buffer-owner firmware|software" (mlx5), "tc-mode
- * on|off" (mlxsw), last "pfc-storm-quanta Q", the newest knob, so that
- * the output of the others reads as it did.
+ * on|off" (mlxsw), "pfc-storm-quanta Q", the newest knob, so that the
+ * output of the others reads as it did, and last the read-only
+ * "pfc-storm-start-ns NS": when the storm's cycle began, each burst due
+ * on-ms + off-ms after the one before.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -443,6 +445,11 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 	if (tb[IFLA_DCBSIM_PFC_STORM_QUANTA] &&
 	    RTA_PAYLOAD(tb[IFLA_DCBSIM_PFC_STORM_QUANTA]) >= sizeof(unsigned short))
 		fprintf(f, "pfc-storm-quanta %u ", *(unsigned short *)RTA_DATA(tb[IFLA_DCBSIM_PFC_STORM_QUANTA]));
+	if (tb[IFLA_DCBSIM_PFC_STORM_START_NS] &&
+	    RTA_PAYLOAD(tb[IFLA_DCBSIM_PFC_STORM_START_NS]) == sizeof(since)) {
+		memcpy(&since, RTA_DATA(tb[IFLA_DCBSIM_PFC_STORM_START_NS]), sizeof(since));
+		fprintf(f, "pfc-storm-start-ns %llu ", since);
+	}
 }
 
 static void dcbsim_print_help(struct link_util *lu, int argc, char **argv,

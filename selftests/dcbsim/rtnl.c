@@ -62,6 +62,7 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_PFC_STORM_OFF_MS] = { .type = NLA_U32 },
 	[IFLA_DCBSIM_PFC_STORM_QUANTA] = { .type = NLA_U16 },
 	[IFLA_DCBSIM_PFC_STORM_SINCE_NS] = { .type = NLA_REJECT },
+	[IFLA_DCBSIM_PFC_STORM_START_NS] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_PFC_PAUSED] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_BUFFER_OWNER] = NLA_POLICY_MAX(NLA_U8, DCBSIM_OWNER_SOFTWARE),
 	[IFLA_DCBSIM_TC_MODE]	= NLA_POLICY_MAX(NLA_U8, 1),
@@ -349,7 +350,7 @@ static size_t dcbsim_get_size(const struct net_device *dev)
 	return 10 * nla_total_size(sizeof(u32)) +	/* ... STORM_OFF_MS */
 	       6 * nla_total_size(sizeof(u8)) +	/* MODEL ... TC_MODE */
 	       nla_total_size(sizeof(u16)) +	/* PFC_STORM_QUANTA */
-	       2 * nla_total_size_64bit(sizeof(u64)) + /* ... STORM_SINCE_NS */
+	       3 * nla_total_size_64bit(sizeof(u64)) + /* ... STORM_START_NS */
 	       nla_total_size(DCBSIM_NUM_BUFFERS * sizeof(u32)) + /* XOFF */
 	       nla_total_size(DCBSIM_DRIVER_LEN);	/* DRIVER */
 }
@@ -383,7 +384,9 @@ static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 	    nla_put_string(skb, IFLA_DCBSIM_DRIVER,
 			   dcbsim_drivers[priv->driver].name) ||
 	    nla_put_u8(skb, IFLA_DCBSIM_BUFFER_OWNER, priv->mlx5.owner) ||
-	    nla_put_u8(skb, IFLA_DCBSIM_TC_MODE, priv->mlxsw.tc_mode))
+	    nla_put_u8(skb, IFLA_DCBSIM_TC_MODE, priv->mlxsw.tc_mode) ||
+	    nla_put_u64_64bit(skb, IFLA_DCBSIM_PFC_STORM_START_NS,
+			      priv->storm_start, IFLA_DCBSIM_PAD))
 		return -EMSGSIZE;
 	return 0;
 }
