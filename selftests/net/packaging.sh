@@ -379,9 +379,10 @@ instance_conditions()
 {
 	local conds=()
 
-	mapfile -t conds < <(sed -n 's/^\(Condition[A-Za-z]*=.*\)/\1/p' "$IUNIT" |
-		sed "s|/etc/dcb-hdrm/dcb-hdrm.conf|$1|")
-	((${#conds[@]})) && systemd-analyze condition "${conds[@]}" >/dev/null 2>&1
+	# a here-string, not <(...): the guest has no /dev/fd
+	mapfile -t conds <<<"$(sed -n 's/^\(Condition[A-Za-z]*=.*\)/\1/p' "$IUNIT" |
+		sed "s|/etc/dcb-hdrm/dcb-hdrm.conf|$1|")"
+	((${#conds[@]})) && systemd-analyze condition "${conds[@]}" >"$TMPD/conditions" 2>&1
 }
 
 late_nics()
@@ -440,7 +441,7 @@ late_nics()
 	# the unit runs where the module is loaded and dcb-hdrm.service is
 	# enabled (a stand-in systemctl answers is-enabled with FAKE_ENABLED)
 	instance_conditions "$conf"
-	check_err $? "dcb-hdrm@.service's conditions fail with the module loaded"
+	check_err $? "dcb-hdrm@.service's conditions fail with the module loaded: $(tr '\n' ' ' <"$TMPD/conditions")"
 	cat >"$TMPD/ibin/systemctl" <<-'EOF'
 	#!/bin/sh
 	[ "$*" = "-q is-enabled dcb-hdrm.service" ] || { echo "systemctl $*" >&2; exit 255; }
