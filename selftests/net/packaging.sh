@@ -302,7 +302,49 @@ reflecting()
 	done | grep . || echo none
 }
 
+# pkg_extract: the dcb-hdrm package make check built before the guests
+# (selftests/packaging debs, build/pkg/), extracted with dpkg-deb into
+# $TMPD/pkgroot. Fails, saying why, when there is none (a test run on
+# its own) or it is not this tree's (its unit, conf or modprobe.d file
+# differ from the tree's).
+pkg_extract()
+{
+	local deb f
+
+	deb=$(ls "$DCB_HDRM_TOP"/build/pkg/dcb-hdrm_"$VERSION"_*.deb 2>/dev/null | head -n 1)
+	[ -n "$deb" ] || { echo "no dcb-hdrm_${VERSION}_*.deb in build/pkg"; return 1; }
+	rm -rf "$TMPD/pkgroot" && mkdir -p "$TMPD/pkgroot" &&
+		dpkg-deb -x "$deb" "$TMPD/pkgroot" || { echo "dpkg-deb -x $deb failed"; return 1; }
+	for f in "$MODPROBE_CONF:etc/modprobe.d/dcb-hdrm.conf" "$CONF:etc/dcb-hdrm/dcb-hdrm.conf" \
+		 "$UNIT:lib/systemd/system/dcb-hdrm.service"; do
+		cmp -s "${f%%:*}" "$TMPD/pkgroot/${f#*:}" ||
+			{ echo "$deb is not this tree's: /${f#*:} differs"; return 1; }
+	done
+	[ -x "$TMPD/pkgroot/usr/sbin/dcb-hdrm" ] || { echo "$deb has no /usr/sbin/dcb-hdrm"; return 1; }
+	echo "$deb"
+}
+
+# Installed as packaged: the package's own files where make check built
+# it (the modprobe.d file, the conf as shipped, the unit and the tool,
+# from the .deb), else the tree's; the module the package's DKMS built.
 safe_install()
+{
+	local deb tool=$TOOL unit=$UNIT mconf=$MODPROBE_CONF sconf=$CONF
+
+	if deb=$(pkg_extract); then
+		log_info "from the package $deb: its modprobe.d file, conf, unit and tool"
+		TOOL=$TMPD/pkgroot/usr/sbin/dcb-hdrm
+		UNIT=$TMPD/pkgroot/lib/systemd/system/dcb-hdrm.service
+		MODPROBE_CONF=$TMPD/pkgroot/etc/modprobe.d/dcb-hdrm.conf
+		CONF=$TMPD/pkgroot/etc/dcb-hdrm/dcb-hdrm.conf
+	else
+		log_info "the tree's files, not a package's: $deb"
+	fi
+	safe_install_run
+	TOOL=$tool UNIT=$unit MODPROBE_CONF=$mconf CONF=$sconf
+}
+
+safe_install_run()
 {
 	local conf=$TMPD/on.conf cmd out rc n ns
 
