@@ -145,7 +145,7 @@ dcbx_errors()
 	[ $? -eq 1 ] && [ "$err" = 'dcb-hdrm: invalid dcbx "ieee8021"; expected ieee, cee or cin' ]
 	check_err $? "bad dcbx: $err"
 	err=$(dcb-hdrm -n "$NSA" lldp listen dev da ttl 5 2>&1)
-	[ $? -eq 1 ] && [ "$err" = 'dcb-hdrm: lldp listen: unknown argument "ttl"; expected dev or timeout' ]
+	[ $? -eq 1 ] && [ "$err" = 'dcb-hdrm: lldp listen: unknown argument "ttl"; expected dev, timeout or agent' ]
 	check_err $? "listen ttl: $err"
 	err=$(ip netns exec "$NSA" setpriv --reuid=65534 --regid=65534 --clear-groups \
 		dcb-hdrm lldp send dev da 2>&1)

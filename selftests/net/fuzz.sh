@@ -337,6 +337,7 @@ fuzz_pdelay()
 	fi
 	ptp4l_start
 	check_err $? "ptp4l -P -S did not start: $(tail -n 5 "$TMPD/ptp4l.log")"
+	: >"$TMPD/ptp4l.all"
 	mac_a=$(ip netns exec "$NSA" cat /sys/class/net/da/address)
 	mac_b=$(ip netns exec "$NSB" cat /sys/class/net/db/address)
 
@@ -429,14 +430,31 @@ fuzz_pdelay()
 	check_err $? "$d answers counted beyond the second responder's, for $(delta "$before" "$after" stats.tx_probes) probes"
 
 	# and afterwards, as before
+	# ptp4l's port faults when its own transmit stamp comes later than
+	# its timeout, which the debug kernel under CI's load did after the
+	# second responder's 500 probes at 100 Hz, even at 1 s (the CI run
+	# of 69c9f33); nothing of this module's is in that path (db's
+	# transmit), so ptp4l starts again, its log kept, and that fault
+	# is said, not failed
+	if grep -q "timed out while polling for tx timestamp" "$TMPD/ptp4l.log"; then
+		log_info "ptp4l: $(grep -E "timed out|FAULT" "$TMPD/ptp4l.log" | head -n 2 | tr '\n' ' '); started again"
+		ptp4l_stop
+		cat "$TMPD/ptp4l.log" >>"$TMPD/ptp4l.all"
+		ptp4l_start
+		check_err $? "ptp4l -P -S did not start again: $(tail -n 5 "$TMPD/ptp4l.log")"
+	fi
 	ptp_measure 10 10000 "$TMPD/pd3"
-	grep -iE "fault|timed out" "$TMPD/ptp4l.log" | head -n 3 >"$TMPD/ptp4l.faults"
-	[ -s "$TMPD/ptp4l.faults" ] && log_info "ptp4l: $(tr '\n' ' ' <"$TMPD/ptp4l.faults")"
 	ptp_estimate_check "after the attack" "$TMPD/pd3" $((est0 + TOLERANCE_NS))
 	log_info "afterwards: status $(jqn .status "$(cat "$TMPD/pd3")"), t $EST ns, $(jqn .probes.received "$(cat "$TMPD/pd3")") of 10 answered"
 	ptp4l_stop
-	! grep -qiE "fault|bad message" "$TMPD/ptp4l.log"
-	(($? == 0)) || check_err 1 "ptp4l logged: $(grep -iE -B3 "fault|bad message" "$TMPD/ptp4l.log" | head -8)"
+	cat "$TMPD/ptp4l.log" >>"$TMPD/ptp4l.all"
+	# any other fault (a rogue peer delay response: one of ours it did
+	# not ask for) or a bad message fails
+	awk '/timed out while polling for tx timestamp/ { late = 1; next }
+	     /FAULT_DETECTED/ { if (!late) print; late = 0; next }
+	     /rogue|[Bb]ad message/ { print }' "$TMPD/ptp4l.all" >"$TMPD/ptp4l.bad"
+	[ ! -s "$TMPD/ptp4l.bad" ]
+	check_err $? "ptp4l logged: $(head -n 4 "$TMPD/ptp4l.bad" | tr '\n' ' ')"
 	ptp_teardown
 	log_test "pdelay under hostile IEEE 1588 frames: the same estimate, each frame accounted for, spoofs never a sample, a second responder foreign"
 }
