@@ -6,6 +6,8 @@
  * as a custom TLV; a second neighbour from a hand-made LLDPDU), and texts
  * written here for the shapes and faults those do not show.
  */
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,14 +16,16 @@
 #include "tap.h"
 
 static char text[1 << 16];
+/* tests/lldpd/, beside this program: make check runs it from elsewhere */
+static char dir[PATH_MAX];
 
 static size_t load(const char *name)
 {
-	char path[256];
+	char path[PATH_MAX + 64];
 	size_t n;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "tests/lldpd/%s", name);
+	snprintf(path, sizeof(path), "%s/lldpd/%s", dir, name);
 	f = fopen(path, "r");
 	if (!f) {
 		perror(path);
@@ -135,8 +139,13 @@ static void written(void)
 			 "e1", r, &n) < 0, "nested past 32: refused");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	char self[PATH_MAX];
+
+	(void)argc;
+	snprintf(self, sizeof(self), "%s", argv[0]);
+	snprintf(dir, sizeof(dir), "%s", dirname(self));
 	captured();
 	written();
 	return tap_done();
