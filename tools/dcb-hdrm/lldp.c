@@ -215,42 +215,31 @@ static int lldp_raw_send(const char *name, uint32_t ifindex, uint32_t ttl,
 	return 0;
 }
 
+/*
+ * The raw path: one LLDPDU with @p's PFC TLV and @ttl, or with @p NULL
+ * the shutdown LLDPDU (TTL 0) that lldp stop sends; then what was sent.
+ */
 static int lldp_send(struct hdrm_ctx *ctx, const char *name, uint32_t ifindex,
 		     const struct hdrm_dcbx_pfc *p, uint32_t ttl)
 {
 	struct out o;
 	int err;
 
-	err = lldp_raw_send(name, ifindex, ttl, p);
+	err = lldp_raw_send(name, ifindex, p ? ttl : 0, p);
 	if (err)
 		return err;
 	hdrm_out(ctx, &o);
 	out_obj_open(&o, NULL);
 	out_str(&o, "ifname", "%s:", name);
-	out_jstr(&o, "sent", "lldpdu");
-	out_text(&o, " sent an LLDPDU with the");
-	out_ju64(&o, "ttl", ttl);
-	pfc_print(&o, p, false);
-	out_obj_close(&o);
-	out_end(&o);
-	return 0;
-}
-
-/* The raw path's stop: the shutdown LLDPDU. */
-static int lldp_raw_stop(struct hdrm_ctx *ctx, const char *name,
-			 uint32_t ifindex)
-{
-	struct out o;
-	int err;
-
-	err = lldp_raw_send(name, ifindex, 0, NULL);
-	if (err)
-		return err;
-	hdrm_out(ctx, &o);
-	out_obj_open(&o, NULL);
-	out_str(&o, "ifname", "%s:", name);
-	out_jstr(&o, "sent", "shutdown");
-	out_text(&o, " sent a shutdown LLDPDU (TTL 0)\n");
+	if (p) {
+		out_jstr(&o, "sent", "lldpdu");
+		out_text(&o, " sent an LLDPDU with the");
+		out_ju64(&o, "ttl", ttl);
+		pfc_print(&o, p, false);
+	} else {
+		out_jstr(&o, "sent", "shutdown");
+		out_text(&o, " sent a shutdown LLDPDU (TTL 0)\n");
+	}
 	out_obj_close(&o);
 	out_end(&o);
 	return 0;
@@ -700,7 +689,7 @@ int hdrm_cmd_lldp(struct hdrm_ctx *ctx, int argc, char **argv)
 	}
 	if (cmd == CMD_STOP)
 		return use ? lldpd_stop(ctx, sock, name, &port) :
-			     lldp_raw_stop(ctx, name, ifindex);
+			     lldp_send(ctx, name, ifindex, NULL, 0);
 	err = hdrm_connect(ctx);
 	if (err)
 		return err;
