@@ -318,16 +318,6 @@ static u64 hdrm_wd_frames(u64 from, u64 to, u64 t)
 	return n;
 }
 
-/*
- * Jittery polls, as an hrtimer and a work give them: 10 ms apart, each
- * read 0 to 2 ms after it was due (a fixed pseudo-random sequence),
- * detect 50, pause starting at 200 phases across a poll. A burst of 40 ms
- * (detect - poll) is never declared; a storm is declared within 60 ms of
- * its onset plus the reads' jitter, and in 50 plus the jitter whenever
- * the read before the deciding one was no earlier in its period than the
- * first (about half of them). Declaring at due times from the first
- * read, as before, took 60 whenever the first read was late at all.
- */
 /* One run of hdrm_check_wd_jitter(): when the storm was declared, or 0 */
 static u64 hdrm_wd_jitter_run(struct hdrm_wd_prio *p, u64 from, u64 to,
 			      u32 *seed)
@@ -350,6 +340,16 @@ static u64 hdrm_wd_jitter_run(struct hdrm_wd_prio *p, u64 from, u64 to,
 	return 0;
 }
 
+/*
+ * Jittery polls, as an hrtimer and a work give them: 10 ms apart, each
+ * read 0 to 2 ms after it was due (a fixed pseudo-random sequence),
+ * detect 50, pause starting at 200 phases across a poll. A burst of 40 ms
+ * (detect - poll) is never declared; a storm is declared within 60 ms of
+ * its onset plus the reads' jitter, and in 50 plus the jitter whenever
+ * the read before the deciding one was no earlier in its period than the
+ * first (about half of them). Declaring at due times from the first
+ * read, as before, took 60 whenever the first read was late at all.
+ */
 static int hdrm_check_wd_jitter(char *msg, size_t len)
 {
 	unsigned int phase, fast = 0;
