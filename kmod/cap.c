@@ -85,6 +85,28 @@ void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
 }
 
 /**
+ * hdrm_peer_withdraw_lldp() - LLDP no longer says anything of the peer
+ * @port: the port
+ *
+ * The peer's LLDP agent stopped sending the DCBX PFC TLV, or sent a
+ * shutdown LLDPDU: what it advertised is withdrawn (dcb-hdrm lldp listen,
+ * Documentation/lldp.rst). Each end is to know whether the other can take
+ * part (US 2025/0267110 A1, claims 8 and 23), so a capability this end
+ * learned from LLDP alone is forgotten rather than reported on a word the
+ * peer took back. One learned in-band stays: the peer's module answered
+ * on the link, and LLDP's silence does not contradict it.
+ *
+ * Context: process.
+ */
+void hdrm_peer_withdraw_lldp(struct hdrm_port *port)
+{
+	spin_lock_bh(&port->lock);
+	if (port->peer.known && port->peer.via == DCB_HDRM_PEER_VIA_LLDP)
+		memset(&port->peer, 0, sizeof(port->peer));
+	spin_unlock_bh(&port->lock);
+}
+
+/**
  * hdrm_cap_request() - send the session's capability request
  * @port: the port
  * @s: its negotiating session; the request carries its id

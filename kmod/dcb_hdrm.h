@@ -660,6 +660,7 @@ void hdrm_cap_rx_reply(struct hdrm_port *port, enum hdrm_encap encap,
 		       const u8 *src, const struct hdrm_ctl *c);
 void hdrm_peer_learn(struct hdrm_port *port, bool auto_hdrm,
 		     bool has_accept_push, bool accept_push, u8 via);
+void hdrm_peer_withdraw_lldp(struct hdrm_port *port);
 void hdrm_peer_no_cap_locked(struct hdrm_port *port);
 void hdrm_peer_ntf_work(struct work_struct *work);
 

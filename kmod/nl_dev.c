@@ -563,11 +563,16 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	spin_lock_bh(&port->lock);
 	port->cfg = cfg;
 	spin_unlock_bh(&port->lock);
-	/* What LLDP said of the peer (dcb-hdrm lldp listen). */
-	if (tb[DCB_HDRM_A_DEV_PEER_AUTO_HDRM])
-		hdrm_peer_learn(port,
-				nla_get_u8(tb[DCB_HDRM_A_DEV_PEER_AUTO_HDRM]),
-				false, false, DCB_HDRM_PEER_VIA_LLDP);
+	/* What LLDP says of the peer (dcb-hdrm lldp listen). */
+	if (tb[DCB_HDRM_A_DEV_PEER_AUTO_HDRM]) {
+		u8 lldp = nla_get_u8(tb[DCB_HDRM_A_DEV_PEER_AUTO_HDRM]);
+
+		if (lldp == DCB_HDRM_LLDP_AUTO_HDRM_WITHDRAWN)
+			hdrm_peer_withdraw_lldp(port);
+		else
+			hdrm_peer_learn(port, lldp == DCB_HDRM_LLDP_AUTO_HDRM_ON,
+					false, false, DCB_HDRM_PEER_VIA_LLDP);
+	}
 	/* Off means off: a re-measurement already pending is dropped. */
 	if (!cfg.remeasure)
 		cancel_delayed_work(&port->remeasure_work);

@@ -11,7 +11,7 @@
 ALL_TESTS="peer_negotiate peer_cap_off peer_silent peer_push_applied
 	   peer_push_policy peer_push_bounds peer_push_local peer_push_apply_failed
 	   peer_push_ynl peer_malformed peer_requester_bit peer_prompt_responder
-	   peer_settings"
+	   peer_settings peer_lldp_withdraw"
 # the debug kernel: its main path, hostile input and lifetime
 DEBUG_TESTS="peer_push_applied peer_malformed"
 source "$(dirname "$0")/../lib.sh"
@@ -638,6 +638,62 @@ peer_settings()
 		[ "$(hdrmB -j dev show dev db | jq .accept_push)" = false ]
 	check_err $? "an unprivileged user turned accept-push on: $err"
 	log_test "auto-hdrm and accept-push: defaults, bad values, privilege"
+}
+
+# peer_view: what A knows of B, [auto_hdrm, via]
+peer_view()
+{
+	hdrmA -j dev show dev da | jq -c '[.peer.auto_hdrm, .peer.via]'
+}
+
+# ynl_peer_word WORD: dev-set peer-auto-hdrm WORD on da, as lldp listen
+# sends it (the tool has no other way to): YNL's output
+ynl_peer_word()
+{
+	ynl_ns "$NSA" --do dev-set --json \
+		"{\"ifindex\": $(hdrmA -j dev show dev da | jq .ifindex), \"peer-auto-hdrm\": $1}" 2>&1
+}
+
+# LLDP's withdrawal forgets only what LLDP said: a peer learned in-band
+# stays, one learned via lldp goes (and its no no longer stops a
+# measurement); a word past withdrawn is refused with an extack.
+peer_lldp_withdraw()
+{
+	local out
+
+	[ -n "${YNL_CLI:-}" ] && [ -f "$YNL_CLI" ] ||
+		{ log_skip "${FUNCNAME[0]}" "no YNL_CLI"; return; }
+	out=$(hdrmA -j measure dev da count 5)
+	[ "$(jqn .status "$out")" = ok ]
+	check_err $? "measure: $out"
+	[ "$(peer_view)" = '[true,"in-band"]' ]
+	check_err $? "after measuring, A knows B as $(peer_view)"
+
+	out=$(ynl_peer_word '"withdrawn"')
+	check_err $? "YNL dev-set peer-auto-hdrm withdrawn: $out"
+	[ "$(peer_view)" = '[true,"in-band"]' ]
+	check_err $? "withdrawn took away a peer learned in-band: $(peer_view)"
+
+	out=$(ynl_peer_word '"off"')
+	check_err $? "YNL dev-set peer-auto-hdrm off: $out"
+	[ "$(peer_view)" = '[false,"lldp"]' ]
+	check_err $? "after LLDP's off, A knows B as $(peer_view)"
+	out=$(ynl_peer_word 3)
+	[ $? -ne 0 ] && grep -q "integer out of range" <<<"$out" &&
+		grep -q "peer-auto-hdrm" <<<"$out"
+	check_err $? "the module took peer-auto-hdrm 3: $out"
+	[ "$(peer_view)" = '[false,"lldp"]' ]
+	check_err $? "a refused peer-auto-hdrm 3 changed the peer: $(peer_view)"
+
+	out=$(ynl_peer_word '"withdrawn"')
+	check_err $? "YNL dev-set peer-auto-hdrm withdrawn: $out"
+	[ "$(hdrmA -j dev show dev da | jq -c .peer)" = null ]
+	check_err $? "withdrawn kept a peer learned via lldp: $(hdrmA -j dev show dev da | jq -c .peer)"
+	# LLDP's no is gone with it: the exchange runs again
+	out=$(hdrmA -j measure dev da count 5)
+	[ "$(jqn .status "$out")" = ok ] && [ "$(peer_view)" = '[true,"in-band"]' ]
+	check_err $? "measuring after the withdrawal: $(jqn .status "$out"), $(peer_view)"
+	log_test "LLDP withdrawn: a peer learned in-band stays, one via lldp goes; 3 refused with an extack"
 }
 
 require_root

@@ -403,6 +403,26 @@ enum dcb_hdrm_peer_via {
 };
 
 /**
+ * enum dcb_hdrm_lldp_auto_hdrm - What LLDP says of the peer's auto-HDRM bit
+ *   (dev-set's peer-auto-hdrm, sent by dcb-hdrm lldp listen).
+ * @DCB_HDRM_LLDP_AUTO_HDRM_OFF: The peer's DCBX PFC TLV has the bit clear: the
+ *   peer is recorded without the capability, learned via lldp, in place of
+ *   what was known before.
+ * @DCB_HDRM_LLDP_AUTO_HDRM_ON: The TLV has the bit set: the peer is recorded
+ *   with the capability, learned via lldp, in place of what was known before.
+ * @DCB_HDRM_LLDP_AUTO_HDRM_WITHDRAWN: The peer's LLDP agent stopped sending
+ *   the TLV, or sent a shutdown LLDPDU (TTL 0): a peer learned via lldp is
+ *   forgotten (dev-get has no peer until the capability is learned again). A
+ *   peer learned in-band is kept: the peer's module answered on the link, and
+ *   LLDP's silence does not contradict it.
+ */
+enum dcb_hdrm_lldp_auto_hdrm {
+	DCB_HDRM_LLDP_AUTO_HDRM_OFF,
+	DCB_HDRM_LLDP_AUTO_HDRM_ON,
+	DCB_HDRM_LLDP_AUTO_HDRM_WITHDRAWN,
+};
+
+/**
  * enum dcb_hdrm_wd_action - What the PFC watchdog does when a priority is
  *   stormed.
  * @DCB_HDRM_WD_ACTION_ALERT: A watchdog-ntf on the monitor group and the
