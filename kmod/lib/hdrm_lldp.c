@@ -200,22 +200,24 @@ int hdrm_dcbx_pfc_decode(const u8 *tlv, unsigned int len,
 }
 
 /**
- * hdrm_lldpdu_build() - an LLDPDU announcing one PFC TLV
+ * hdrm_lldpdu_build() - an LLDPDU announcing one PFC TLV, or withdrawing
  * @buf: where to write it (the bytes after the EtherType)
  * @room: bytes available; HDRM_LLDPDU_MAX always suffices
  * @mac: the sending port's MAC address, as chassis and port ID
- * @ttl: seconds the receiver keeps it
- * @p: the PFC TLV
+ * @ttl: seconds the receiver keeps it; 0 with @p NULL
+ * @p: the PFC TLV, or NULL for the shutdown LLDPDU
  *
  * Chassis ID (subtype 4, MAC address), port ID (subtype 3, MAC address),
- * TTL, the PFC TLV, End.
+ * TTL, the PFC TLV, End. Without @p, IEEE 802.1AB's shutdown LLDPDU:
+ * the same IDs, TTL 0 and End, which tells the receiver to forget what
+ * was advertised under them.
  *
  * Return: its length, or 0 when it does not fit.
  */
 unsigned int hdrm_lldpdu_build(u8 *buf, unsigned int room, const u8 *mac,
 			       u16 ttl, const struct hdrm_dcbx_pfc *p)
 {
-	unsigned int n;
+	unsigned int n = 0;
 	u8 *b = buf;
 
 	if (room < 2 + 7 + 2 + 7 + 2 + 2 + 2)
@@ -227,11 +229,13 @@ unsigned int hdrm_lldpdu_build(u8 *buf, unsigned int room, const u8 *mac,
 	b[0] = 3;
 	memcpy(b + 1, mac, 6);
 	b = hdrm_tlv_hdr(b + 7, HDRM_LLDP_TLV_TTL, 2);
-	put_unaligned_be16(ttl, b);
+	put_unaligned_be16(p ? ttl : 0, b);
 	b += 2;
-	n = hdrm_dcbx_pfc_encode(b, room - (b - buf) - 2, p);
-	if (!n)
-		return 0;
+	if (p) {
+		n = hdrm_dcbx_pfc_encode(b, room - (b - buf) - 2, p);
+		if (!n)
+			return 0;
+	}
 	b = hdrm_tlv_hdr(b + n, HDRM_LLDP_TLV_END, 0);
 	return b - buf;
 }
@@ -243,20 +247,24 @@ unsigned int hdrm_lldpdu_build(u8 *buf, unsigned int room, const u8 *mac,
  * @p: the first PFC TLV, of any variant
  * @chassis_mac: the chassis ID when it is a MAC address (subtype 4), else
  *		 zeros; 6 bytes
+ * @ttl: the TTL, seconds; 0 is a shutdown LLDPDU, which withdraws what
+ *	 the sender advertised, a PFC TLV in it included
  *
  * The LLDPDU must start with the chassis ID, port ID and TTL TLVs, and no
  * TLV may run past @len; it ends at the End TLV or at @len.
  *
- * Return: 0, -ENOENT when it is valid but has no PFC TLV, or -EINVAL.
+ * Return: 0, -ENOENT when it is valid but has no PFC TLV (@ttl set in
+ * both), or -EINVAL.
  */
 int hdrm_lldpdu_find_pfc(const u8 *pdu, unsigned int len,
-			 struct hdrm_dcbx_pfc *p, u8 *chassis_mac)
+			 struct hdrm_dcbx_pfc *p, u8 *chassis_mac, u16 *ttl)
 {
 	unsigned int off = 0, i = 0, type, tlen;
 	bool found = false;
 	int err;
 
 	memset(chassis_mac, 0, 6);
+	*ttl = 0;
 	while (off + 2 <= len) {
 		hdrm_tlv_hdr_get(pdu + off, &type, &tlen);
 		if (off + 2 + tlen > len)
@@ -269,6 +277,8 @@ int hdrm_lldpdu_find_pfc(const u8 *pdu, unsigned int len,
 			return -EINVAL;
 		if (type == HDRM_LLDP_TLV_TTL && tlen != 2)
 			return -EINVAL;
+		if (type == HDRM_LLDP_TLV_TTL)
+			*ttl = get_unaligned_be16(pdu + off + 2);
 		if (type == HDRM_LLDP_TLV_CHASSIS && tlen == 7 &&
 		    pdu[off + 2] == 4)
 			memcpy(chassis_mac, pdu + off + 3, 6);

@@ -68,6 +68,6 @@ int hdrm_dcbx_pfc_decode(const u8 *tlv, unsigned int len,
 unsigned int hdrm_lldpdu_build(u8 *buf, unsigned int room, const u8 *mac,
 			       u16 ttl, const struct hdrm_dcbx_pfc *p);
 int hdrm_lldpdu_find_pfc(const u8 *pdu, unsigned int len,
-			 struct hdrm_dcbx_pfc *p, u8 *chassis_mac);
+			 struct hdrm_dcbx_pfc *p, u8 *chassis_mac, u16 *ttl);
 
 #endif /* _HDRM_LLDP_H */

@@ -278,6 +278,11 @@ static void hdrm_test_lldpdu(struct kunit *test)
 	HDRM_KUNIT_CHECK(test, hdrm_check_lldpdu(msg, len));
 }
 
+static void hdrm_test_lldpdu_shutdown(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_lldpdu_shutdown(msg, len));
+}
+
 HDRM_KUNIT_TABLE(lldpdu_reject, hdrm_lldpdu_reject, hdrm_lldpdu_rejects,
 		 hdrm_check_lldpdu_reject)
 
@@ -291,6 +296,7 @@ static struct kunit_case hdrm_lldp_kcases[] = {
 	KUNIT_CASE_PARAM(hdrm_test_pfc_tlv, hdrm_pfc_tlv_gen_params),
 	KUNIT_CASE_PARAM(hdrm_test_pfc_reject, hdrm_pfc_reject_gen_params),
 	KUNIT_CASE(hdrm_test_lldpdu),
+	KUNIT_CASE(hdrm_test_lldpdu_shutdown),
 	KUNIT_CASE_PARAM(hdrm_test_lldpdu_reject, hdrm_lldpdu_reject_gen_params),
 	KUNIT_CASE_PARAM(hdrm_test_dcbx_agent, hdrm_dcbx_agent_gen_params),
 	KUNIT_CASE_PARAM(hdrm_test_lldpdu_agent, hdrm_lldpdu_agent_gen_params),

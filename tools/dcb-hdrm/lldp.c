@@ -180,29 +180,8 @@ static int lldp_raw_send(const char *name, uint32_t ifindex, uint32_t ttl,
 	memcpy(frame + 6, ifr.ifr_hwaddr.sa_data, 6);
 	frame[12] = HDRM_LLDP_ETHERTYPE >> 8;
 	frame[13] = HDRM_LLDP_ETHERTYPE & 0xff;
-	if (p) {
-		n = hdrm_lldpdu_build(frame + 14, sizeof(frame) - 14,
-				      (const u8 *)ifr.ifr_hwaddr.sa_data, ttl, p);
-	} else {
-		unsigned char *t = frame + 14;
-
-		/* chassis ID, subtype 4; port ID, subtype 3: the MAC */
-		t[0] = HDRM_LLDP_TLV_CHASSIS << 1;
-		t[1] = 7;
-		t[2] = 4;
-		memcpy(t + 3, ifr.ifr_hwaddr.sa_data, 6);
-		t[9] = HDRM_LLDP_TLV_PORT << 1;
-		t[10] = 7;
-		t[11] = 3;
-		memcpy(t + 12, ifr.ifr_hwaddr.sa_data, 6);
-		t[18] = HDRM_LLDP_TLV_TTL << 1;
-		t[19] = 2;
-		t[20] = 0;
-		t[21] = 0;
-		t[22] = HDRM_LLDP_TLV_END;
-		t[23] = 0;
-		n = 24;
-	}
+	n = hdrm_lldpdu_build(frame + 14, sizeof(frame) - 14,
+			      (const u8 *)ifr.ifr_hwaddr.sa_data, ttl, p);
 	/* an LLDPDU this short is padded to the Ethernet minimum */
 	while (14 + n < 60)
 		frame[14 + n++] = 0;
@@ -542,6 +521,7 @@ static int lldp_listen(struct hdrm_ctx *ctx, const char *name,
 	char mac[18];
 	socklen_t fl;
 	ssize_t n;
+	u16 ttl;
 	int fd, err;
 
 	fd = lldp_socket(ifindex, name);
@@ -566,7 +546,8 @@ static int lldp_listen(struct hdrm_ctx *ctx, const char *name,
 			     (struct sockaddr *)&from, &fl);
 		if (n < 14 || from.sll_pkttype == PACKET_OUTGOING)
 			continue;
-		if (hdrm_lldpdu_find_pfc(frame + 14, n - 14, &p, chassis)) {
+		if (hdrm_lldpdu_find_pfc(frame + 14, n - 14, &p, chassis,
+					 &ttl)) {
 			ignored++;
 			continue;
 		}

@@ -268,6 +268,7 @@ static int hdrm_check_lldpdu_agent(unsigned int i, char *msg, size_t len)
 	u8 buf[160], chassis[6];
 	struct hdrm_dcbx_pfc p = {};
 	unsigned int n = 0, j;
+	u16 ttl;
 	int err;
 
 	for (j = 0; j < ARRAY_SIZE(t->parts) && t->parts[j].b; j++) {
@@ -278,7 +279,7 @@ static int hdrm_check_lldpdu_agent(unsigned int i, char *msg, size_t len)
 	}
 	buf[n++] = 0;			/* End */
 	buf[n++] = 0;
-	err = hdrm_lldpdu_find_pfc(buf, n, &p, chassis);
+	err = hdrm_lldpdu_find_pfc(buf, n, &p, chassis, &ttl);
 	if (err != t->want)
 		return hdrm_fail(msg, len, "%s: returned %d, want %d", t->name,
 				 err, t->want);
@@ -287,6 +288,8 @@ static int hdrm_check_lldpdu_agent(unsigned int i, char *msg, size_t len)
 	if (memcmp(chassis, t->chassis, 6))
 		return hdrm_fail(msg, len, "%s: chassis %02x:..:%02x", t->name,
 				 chassis[0], chassis[5]);
+	if (ttl != 120)
+		return hdrm_fail(msg, len, "%s: TTL %u", t->name, ttl);
 	if (!err && !hdrm_pfc_equal(&p, &t->pfc))
 		return hdrm_fail(msg, len, "%s: found another PFC TLV (%s)",
 				 t->name, hdrm_dcbx_variant_name(p.variant));

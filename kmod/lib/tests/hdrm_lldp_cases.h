@@ -185,6 +185,7 @@ static int hdrm_check_lldpdu(char *msg, size_t len)
 	u8 buf[HDRM_LLDPDU_MAX + 16], chassis[6];
 	struct hdrm_dcbx_pfc p;
 	unsigned int n, i;
+	u16 ttl;
 	int err;
 
 	n = hdrm_lldpdu_build(buf, sizeof(buf), mac, 120,
@@ -192,23 +193,68 @@ static int hdrm_check_lldpdu(char *msg, size_t len)
 	if (n != sizeof(hdrm_lldpdu_golden) ||
 	    memcmp(buf, hdrm_lldpdu_golden, n))
 		return hdrm_fail(msg, len, "LLDPDU: %u bytes, or other bytes", n);
-	err = hdrm_lldpdu_find_pfc(buf, n, &p, chassis);
+	err = hdrm_lldpdu_find_pfc(buf, n, &p, chassis, &ttl);
 	if (err || !hdrm_pfc_equal(&p, &hdrm_pfc_goldens[0].pfc) ||
-	    memcmp(chassis, mac, 6))
-		return hdrm_fail(msg, len, "LLDPDU: finds %d", err);
+	    memcmp(chassis, mac, 6) || ttl != 120)
+		return hdrm_fail(msg, len, "LLDPDU: finds %d, TTL %u", err, ttl);
 	/* padding after End, as on a minimum-size frame, is fine */
 	memset(buf + n, 0, 16);
-	if (hdrm_lldpdu_find_pfc(buf, n + 16, &p, chassis))
+	if (hdrm_lldpdu_find_pfc(buf, n + 16, &p, chassis, &ttl))
 		return hdrm_fail(msg, len, "LLDPDU: padding rejected");
 	/* every variant fits an LLDPDU and is found in it */
 	for (i = 0; i < ARRAY_SIZE(hdrm_pfc_goldens); i++) {
 		n = hdrm_lldpdu_build(buf, sizeof(buf), mac, 120,
 				      &hdrm_pfc_goldens[i].pfc);
-		err = n ? hdrm_lldpdu_find_pfc(buf, n, &p, chassis) : -E2BIG;
+		err = n ? hdrm_lldpdu_find_pfc(buf, n, &p, chassis, &ttl) :
+			  -E2BIG;
 		if (err || !hdrm_pfc_equal(&p, &hdrm_pfc_goldens[i].pfc))
 			return hdrm_fail(msg, len, "LLDPDU with %s: %d",
 					 hdrm_pfc_goldens[i].name, err);
 	}
+	return 0;
+}
+
+/* IEEE 802.1AB's shutdown LLDPDU, as lldp stop sends it on the raw path */
+static const u8 hdrm_lldpdu_shutdown_golden[] = {
+	0x02, 0x07, 0x04, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01,	/* chassis */
+	0x04, 0x07, 0x03, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01,	/* port */
+	0x06, 0x02, 0x00, 0x00,					/* TTL 0 */
+	0x00, 0x00,						/* End */
+};
+
+/*
+ * The shutdown LLDPDU: built byte-exact whatever TTL is asked for, read
+ * back as valid, without a PFC TLV and with TTL 0, which is what makes
+ * lldp listen withdraw the peer's word; a PFC TLV under TTL 0 is read
+ * with its TTL too.
+ */
+static int hdrm_check_lldpdu_shutdown(char *msg, size_t len)
+{
+	static const u8 mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+	u8 buf[HDRM_LLDPDU_MAX], chassis[6];
+	struct hdrm_dcbx_pfc p;
+	unsigned int n;
+	u16 ttl = 1;
+	int err;
+
+	n = hdrm_lldpdu_build(buf, sizeof(buf), mac, 120, NULL);
+	if (n != sizeof(hdrm_lldpdu_shutdown_golden) ||
+	    memcmp(buf, hdrm_lldpdu_shutdown_golden, n))
+		return hdrm_fail(msg, len, "shutdown: %u bytes, or other bytes",
+				 n);
+	err = hdrm_lldpdu_find_pfc(buf, n, &p, chassis, &ttl);
+	if (err != -ENOENT || ttl || memcmp(chassis, mac, 6))
+		return hdrm_fail(msg, len, "shutdown: returned %d, TTL %u", err,
+				 ttl);
+	if (hdrm_lldpdu_build(buf, 23, mac, 0, NULL))
+		return hdrm_fail(msg, len, "shutdown: built in 23 bytes");
+	memcpy(buf, hdrm_lldpdu_golden, sizeof(hdrm_lldpdu_golden));
+	buf[21] = 0;
+	err = hdrm_lldpdu_find_pfc(buf, sizeof(hdrm_lldpdu_golden), &p,
+				   chassis, &ttl);
+	if (err || ttl)
+		return hdrm_fail(msg, len, "PFC under TTL 0: returned %d, TTL %u",
+				 err, ttl);
 	return 0;
 }
 
@@ -248,13 +294,14 @@ static int hdrm_check_lldpdu_reject(unsigned int i, char *msg, size_t len)
 	u8 buf[sizeof(hdrm_lldpdu_golden) + 1], chassis[6];
 	unsigned int n = sizeof(hdrm_lldpdu_golden) - t->cut;
 	struct hdrm_dcbx_pfc p;
+	u16 ttl;
 	int err;
 
 	memcpy(buf, hdrm_lldpdu_golden, sizeof(hdrm_lldpdu_golden));
 	buf[t->off] = t->val;
 	if (t->extra)
 		buf[n++] = 0x5a;
-	err = hdrm_lldpdu_find_pfc(buf, n, &p, chassis);
+	err = hdrm_lldpdu_find_pfc(buf, n, &p, chassis, &ttl);
 	if (err != t->want)
 		return hdrm_fail(msg, len, "%s: returned %d, want %d", t->name,
 				 err, t->want);

@@ -64,6 +64,7 @@ int main(void)
 		CHECK(hdrm_check_pfc_reject(i, msg, len), "dcbx: %s",
 		      hdrm_pfc_rejects[i].name);
 	CHECK(hdrm_check_lldpdu(msg, len), "lldp: the LLDPDU, byte-exact, every variant found in it");
+	CHECK(hdrm_check_lldpdu_shutdown(msg, len), "lldp: the shutdown LLDPDU, byte-exact, read back with TTL 0");
 	for (i = 0; i < ARRAY_SIZE(hdrm_lldpdu_rejects); i++)
 		CHECK(hdrm_check_lldpdu_reject(i, msg, len), "lldp: rejects %s",
 		      hdrm_lldpdu_rejects[i].name);
