@@ -8,11 +8,13 @@
 # PFC feature between priority groups and applications, the PFC TLV
 # between ETS and application priority TLVs), hand-written from
 # Documentation/lldp.rst; and it skips the LLDPDUs its own host sends.
-# With lldpd (one per namespace, each with its own control socket), send
-# hands lldpd the TLV, the far end's lldpcli and listen see it, and stop
-# takes it back.
+# Raw, stop's shutdown LLDPDU makes the listener withdraw what LLDP said
+# of the peer. With lldpd (one per namespace, each with its own control
+# socket), send hands lldpd the TLV, the far end's lldpcli and listen see
+# it, and stop takes it back, from the far end's module too.
 
-ALL_TESTS="lldp_no_dcb_ops lldp_agent_shaped lldp_own_frames lldp_lldpd"
+ALL_TESTS="lldp_no_dcb_ops lldp_agent_shaped lldp_own_frames lldp_raw_stop
+	   lldp_lldpd"
 # the debug kernel: none (see Documentation/testing.rst)
 DEBUG_TESTS=""
 source "$(dirname "$0")/../lib.sh"
@@ -171,6 +173,39 @@ lldp_own_frames()
 	log_test "the listener skips the LLDPDUs its own host sends (status 4, none counted)"
 }
 
+# Raw, la learned by lb from LLDP, then la's stop: lb's listener hears
+# the shutdown LLDPDU (TTL 0) and withdraws what LLDP said of la, so lb's
+# module no longer has a peer.
+lldp_raw_stop()
+{
+	local out rc err
+
+	listen_start &&
+		dcb-hdrm -n "$NSA" -j lldp send dev la agent raw >"$TMPD/send" 2>&1
+	(($? == 0)) || check_err 1 "lldp send failed: $(cat "$TMPD/send")"
+	wait "$LPID"
+	(($? == 0)) || check_err 1 "lldp listen failed: $(cat "$TMPD/listen")"
+	out=$(peer_of lb "$NSB")
+	[ "$out" = '[true,"lldp","number"]' ]
+	check_err $? "lb recorded $out"
+
+	listen_start &&
+		dcb-hdrm -n "$NSA" -j lldp stop dev la agent raw >"$TMPD/stop" 2>&1
+	(($? == 0)) || check_err 1 "lldp stop failed: $(cat "$TMPD/stop")"
+	[ "$(jq -r .sent "$TMPD/stop")" = shutdown ]
+	check_err $? "lldp stop said $(cat "$TMPD/stop")"
+	wait "$LPID"
+	rc=$?
+	err=$(cat "$TMPD/listen")
+	[ "$rc" -eq 4 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "lb: the neighbour on lb sent a shutdown LLDPDU (TTL 0): what LLDP said of the peer is withdrawn" <<<"$err"
+	check_err $? "listening across la's raw stop: $rc '$err'"
+	out=$(peer_of lb "$NSB")
+	[ "$out" = '[null,null,"null"]' ]
+	check_err $? "lb still records $out after la's shutdown LLDPDU"
+	log_test "raw: stop's shutdown LLDPDU withdraws the peer from the listener's module (status 4)"
+}
+
 # lldpd_start NS DEV NAME: lldpd on DEV alone in NS, in the foreground,
 # its control socket $TMPD/NAME.sock, no configuration file (-O: an empty
 # one), logging to $TMPD/NAME.log; back once lldpcli gets an answer.
@@ -274,15 +309,19 @@ lldp_lldpd()
 	rc=$?
 	err=$(cat "$TMPD/err")
 	[ "$rc" -eq 4 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
-		grep -q "lldpd has no neighbour on lb with a PFC TLV in 2 s (1 without one)" <<<"$err"
+		grep -q "lb: lldpd's neighbour on lb sends no PFC TLV (1 without one, for 2 s): what LLDP said of the peer is withdrawn" <<<"$err"
 	check_err $? "listening after stop: $rc '$err'"
+	# and lb's module no longer claims the peer's capability
+	out=$(peer_of lb "$NSB")
+	[ "$out" = '[null,null,"null"]' ]
+	check_err $? "lb still records $out after la's lldp stop"
 	DCB_HDRM_LLDPD_SOCKET=$TMPD/a.sock \
 		dcb-hdrm -n "$NSA" -j lldp stop dev la >"$TMPD/stop" 2>&1
 	out=$(jq -c '[.agent, .removed]' "$TMPD/stop")
 	[ "$out" = '["lldpd",[]]' ]
 	check_err $? "a second lldp stop said $out"
 	lldpd_stop
-	log_test "lldpd in each namespace: send hands it the TLV, the peer's lldpcli and listen see it, stop takes it back"
+	log_test "lldpd in each namespace: send hands it the TLV, the peer's lldpcli and listen see it, stop takes it back from both"
 }
 
 require_root

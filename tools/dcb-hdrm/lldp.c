@@ -429,16 +429,19 @@ static int lldpd_stop(struct hdrm_ctx *ctx, const char *sock,
 	return 0;
 }
 
-/* What the peer said goes to the module. */
+/*
+ * What LLDP says of the peer goes to the module: @lldp is enum
+ * dcb_hdrm_lldp_auto_hdrm, the bit off or on, or withdrawn.
+ */
 static int lldp_record(struct hdrm_ctx *ctx, const char *name,
-		       uint32_t ifindex, bool auto_hdrm)
+		       uint32_t ifindex, uint8_t lldp)
 {
 	struct nl_msg *msg;
 	int err;
 
 	msg = hdrm_nl_msg(&ctx->nl, DCB_HDRM_CMD_DEV_SET, 0);
 	if (!msg || nla_put_u32(msg, DCB_HDRM_A_DEV_IFINDEX, ifindex) < 0 ||
-	    nla_put_u8(msg, DCB_HDRM_A_DEV_PEER_AUTO_HDRM, auto_hdrm) < 0) {
+	    nla_put_u8(msg, DCB_HDRM_A_DEV_PEER_AUTO_HDRM, lldp) < 0) {
 		nlmsg_free(msg);
 		hdrm_err("out of memory");
 		return EXIT_KERNEL;
@@ -449,10 +452,20 @@ static int lldp_record(struct hdrm_ctx *ctx, const char *name,
 	return 0;
 }
 
+/* The bit of a PFC TLV heard, as the module records it. */
+static uint8_t lldp_word(const struct hdrm_dcbx_pfc *p)
+{
+	return p->auto_hdrm ? DCB_HDRM_LLDP_AUTO_HDRM_ON :
+			      DCB_HDRM_LLDP_AUTO_HDRM_OFF;
+}
+
 /*
  * The peer's PFC TLV from lldpd's neighbours on @name: the first
  * neighbour that sent one, asked again every half second until
- * @timeout.
+ * @timeout. When the time is up with LLDP neighbours on @name and none
+ * sends the TLV (the far end's lldp stop took it back), what LLDP said
+ * of the peer is withdrawn in the module; with no neighbour at all,
+ * nothing is: lldpd may not have heard the peer yet.
  */
 static int lldpd_listen(struct hdrm_ctx *ctx, const char *sock,
 			const char *name, uint32_t ifindex, uint32_t timeout)
@@ -485,14 +498,26 @@ static int lldpd_listen(struct hdrm_ctx *ctx, const char *sock,
 		if (found)
 			break;
 		left = deadline - hdrm_now_ms();
-		if (left <= 0) {
-			hdrm_err("%s: lldpd has no neighbour on %s with a PFC TLV in %u s (%u without one)",
-				 name, name, timeout, ignored);
-			return EXIT_NOREPLY;
-		}
+		if (left <= 0)
+			break;
 		usleep((left < 500 ? left : 500) * 1000);
 	}
-	err = lldp_record(ctx, name, ifindex, found->pfc.auto_hdrm);
+	if (!found && !ignored) {
+		hdrm_err("%s: lldpd has no neighbour on %s with a PFC TLV in %u s (0 without one)",
+			 name, name, timeout);
+		return EXIT_NOREPLY;
+	}
+	if (!found) {
+		err = lldp_record(ctx, name, ifindex,
+				  DCB_HDRM_LLDP_AUTO_HDRM_WITHDRAWN);
+		if (err)
+			return err;
+		hdrm_err("%s: lldpd's %s on %s %s no PFC TLV (%u without one, for %u s): what LLDP said of the peer is withdrawn",
+			 name, ignored == 1 ? "neighbour" : "neighbours", name,
+			 ignored == 1 ? "sends" : "send", ignored, timeout);
+		return EXIT_NOREPLY;
+	}
+	err = lldp_record(ctx, name, ifindex, lldp_word(&found->pfc));
 	if (err)
 		return err;
 	hdrm_out(ctx, &o);
@@ -508,6 +533,12 @@ static int lldpd_listen(struct hdrm_ctx *ctx, const char *sock,
 	return 0;
 }
 
+/*
+ * The peer's PFC TLV from the LLDPDUs on @name, until @timeout: the
+ * first valid one with the TLV is recorded. A shutdown LLDPDU (TTL 0,
+ * what the far end's lldp stop sends on the raw path) withdraws what
+ * LLDP said of the peer; other LLDPDUs without the TLV are ignored.
+ */
 static int lldp_listen(struct hdrm_ctx *ctx, const char *name,
 		       uint32_t ifindex, uint32_t timeout)
 {
@@ -546,8 +577,9 @@ static int lldp_listen(struct hdrm_ctx *ctx, const char *name,
 			     (struct sockaddr *)&from, &fl);
 		if (n < 14 || from.sll_pkttype == PACKET_OUTGOING)
 			continue;
-		if (hdrm_lldpdu_find_pfc(frame + 14, n - 14, &p, chassis,
-					 &ttl)) {
+		err = hdrm_lldpdu_find_pfc(frame + 14, n - 14, &p, chassis,
+					   &ttl);
+		if (err == -EINVAL || (err && ttl)) {
 			ignored++;
 			continue;
 		}
@@ -555,7 +587,16 @@ static int lldp_listen(struct hdrm_ctx *ctx, const char *name,
 	}
 	close(fd);
 
-	err = lldp_record(ctx, name, ifindex, p.auto_hdrm);
+	if (!ttl) {
+		err = lldp_record(ctx, name, ifindex,
+				  DCB_HDRM_LLDP_AUTO_HDRM_WITHDRAWN);
+		if (err)
+			return err;
+		hdrm_err("%s: the neighbour on %s sent a shutdown LLDPDU (TTL 0): what LLDP said of the peer is withdrawn",
+			 name, name);
+		return EXIT_NOREPLY;
+	}
+	err = lldp_record(ctx, name, ifindex, lldp_word(&p));
 	if (err)
 		return err;
 	snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x",

@@ -101,9 +101,12 @@ static int fake_close(int fd)
 #undef close
 
 /*
- * lldpd: none answers here, so lldp takes its raw path, whose printers
- * the goldens hold (lldpd's JSON has its own test, test_lldpd).
+ * lldpd: none answers unless a test gives lldpcli's answers in
+ * golden_lldpd; so the goldens' lldp cases take the raw path, whose
+ * printers they hold (lldpd's JSON has its own test, test_lldpd).
  */
+struct golden_lldpd golden_lldpd;
+
 const char *lldpd_socket(void)
 {
 	return LLDPD_SOCKET_DEFAULT;
@@ -111,24 +114,37 @@ const char *lldpd_socket(void)
 
 int lldpd_present(const char *sock, char *why, size_t room)
 {
+	if (golden_lldpd.interfaces)
+		return 1;
 	snprintf(why, room, "no lldpd in the unit tests");
 	return 0;
 }
 
+/* the stand-in lldpcli: "show interfaces" and "show neighbors" alone */
 int lldpd_cli(const char *sock, const char *const *args, char **out,
 	      size_t *len, char *err, size_t room)
 {
+	const char *text = NULL;
+
 	*out = NULL;
 	*len = 0;
-	snprintf(err, room, "no lldpcli in the unit tests");
-	return -1;
-}
-
-int lldpd_json_records(const char *text, size_t len, const char *ifname,
-		       struct lldpd_rec *rec, unsigned int *n)
-{
-	*n = 0;
-	return -1;
+	err[0] = '\0';
+	if (args[3] && args[4] && !strcmp(args[3], "show"))
+		text = !strcmp(args[4], "interfaces") ? golden_lldpd.interfaces :
+		       !strcmp(args[4], "neighbors") ? golden_lldpd.neighbors :
+		       NULL;
+	if (!text) {
+		snprintf(err, room, "no such lldpcli command in the unit tests");
+		return -1;
+	}
+	*out = strdup(text);
+	if (!*out) {
+		snprintf(err, room, "out of memory");
+		return -1;
+	}
+	*len = strlen(text);
+	golden_lldpd.calls++;
+	return 0;
 }
 
 void golden_result_print(struct hdrm_ctx *ctx, const struct result *r,

@@ -49,4 +49,16 @@ struct golden_frame {
 extern struct golden_frame golden_lldp_rx[GOLDEN_LLDP_FRAMES];
 extern unsigned int golden_lldp_rx_n;
 
+/*
+ * lldpd for lldp's lldpd path: with @interfaces set, an lldpd answers,
+ * and lldpcli's "show interfaces" and "show neighbors" print these JSON
+ * texts; @calls counts the commands run
+ */
+struct golden_lldpd {
+	const char *interfaces;
+	const char *neighbors;
+	unsigned int calls;
+};
+extern struct golden_lldpd golden_lldpd;
+
 #endif

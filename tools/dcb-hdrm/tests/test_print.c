@@ -3130,6 +3130,187 @@ static void check_agreement(void)
 	       cases, n[0], n[1], n[2]);
 }
 
+/* ---- what lldp listen records in the module ---- */
+
+/* The @i-th request sent, a dev-set's: its peer-auto-hdrm, or -1. */
+static long long sent_peer_word(unsigned int i)
+{
+	struct nlattr *tb[DCB_HDRM_A_DEV_MAX + 1];
+	struct nlmsghdr *nlh;
+
+	if (i >= n_sent)
+		return -1;
+	nlh = nlmsg_hdr(stub_sent[i]);
+	if (((struct genlmsghdr *)nlmsg_data(nlh))->cmd != DCB_HDRM_CMD_DEV_SET ||
+	    genlmsg_parse(nlh, 0, tb, DCB_HDRM_A_DEV_MAX, NULL) ||
+	    attr_u32(tb, DCB_HDRM_A_DEV_IFINDEX) != 7)
+		return -1;
+	return attr_u8(tb, DCB_HDRM_A_DEV_PEER_AUTO_HDRM);
+}
+
+/*
+ * lldp listen @argv (after "listen dev", at most 4 more words) with the
+ * raw frames queued and golden_lldpd as set: its exit status, the first
+ * line of its stderr into @err; the module's answer to dev-set is yes.
+ */
+static int lldp_listen_run(const char *dev, const char *const *more,
+			   char *err, size_t len)
+{
+	const char *argv[8] = { "listen", "dev", dev };
+	FILE *real_out = stdout, *real_err = stderr, *o, *e;
+	char *obuf = NULL, *ebuf = NULL;
+	size_t olen = 0, elen = 0;
+	int argc = 3, rc;
+
+	while (more && *more && argc < 7)
+		argv[argc++] = *more++;
+	stub_reset();
+	stub_answer(DCB_HDRM_CMD_DEV_SET, 0);
+	memset(&g, 0, sizeof(g));
+	g.nl_open = true;
+	o = open_memstream(&obuf, &olen);
+	e = open_memstream(&ebuf, &elen);
+	if (!o || !e)
+		exit(2);
+	fflush(stdout);
+	stdout = o;
+	stderr = e;
+	jw_init(&g.jw, o, false);
+	rc = hdrm_cmd_lldp(&g, argc, (char **)argv);
+	fflush(o);
+	fflush(e);
+	stdout = real_out;
+	stderr = real_err;
+	fclose(o);
+	fclose(e);
+	snprintf(err, len, "%.*s", (int)strcspn(ebuf ? ebuf : "", "\n"),
+		 ebuf ? ebuf : "");
+	free(obuf);
+	free(ebuf);
+	return rc;
+}
+
+/* lldpcli's JSON, captured beside this program (tests/lldpd/) */
+static char *lldpd_capture(const char *name)
+{
+	char path[PATH_MAX + 64];
+	size_t len;
+	char *text;
+
+	snprintf(path, sizeof(path), "%s/../lldpd/%s", golden_dir, name);
+	text = slurp(path, &len);
+	if (!text) {
+		perror(path);
+		exit(2);
+	}
+	return text;
+}
+
+/*
+ * The word lldp listen sends with dev-set: the bit as heard, raw and
+ * through lldpd; withdrawn when lldpd's neighbour sends no PFC TLV when
+ * the time is up, or a shutdown LLDPDU arrives raw; nothing at all
+ * when lldpd has no neighbour.
+ */
+static void test_lldp_record(void)
+{
+	static const unsigned char mac[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
+	static const char *const t1[] = { "timeout", "1", NULL };
+	static const char *const raw[] = { "agent", "raw", NULL };
+	static unsigned char nopfc[14 + HDRM_LLDPDU_MAX], bye[14 + HDRM_LLDPDU_MAX];
+	static const char port_vb[] =
+		"{\"lldp\":{\"interface\":{\"vb\":{\"status\":\"RX and TX\"}}}}";
+	const struct hdrm_dcbx_pfc clear = {
+		.variant = HDRM_DCBX_IEEE, .cap = 8, .pfc_en = 0x08,
+	};
+	char *nbr_none, *nbr_ieee, *nbr_absent;
+	unsigned int n;
+	char err[512];
+	int rc;
+
+	/* raw: the bit clear, then set, as the module's enum says */
+	memset(lldp_frame, 0, sizeof(lldp_frame));
+	lldp_frame[12] = HDRM_LLDP_ETHERTYPE >> 8;
+	lldp_frame[13] = HDRM_LLDP_ETHERTYPE & 0xff;
+	memcpy(nopfc, lldp_frame, 14);
+	memcpy(bye, lldp_frame, 14);
+	n = hdrm_lldpdu_build(lldp_frame + 14, sizeof(lldp_frame) - 14, mac,
+			      120, &clear);
+	golden_lldp_rx_n = 0;
+	golden_lldp_rx[golden_lldp_rx_n++] =
+		(struct golden_frame){ lldp_frame, 14 + n };
+	rc = lldp_listen_run("eth9", raw, err, sizeof(err));
+	TAP_OK(!rc && !err[0] && n_sent == 1 &&
+	       sent_peer_word(0) == DCB_HDRM_LLDP_AUTO_HDRM_OFF,
+	       "lldp listen, raw, the bit clear: dev-set peer-auto-hdrm off (%d, %lld, \"%s\")",
+	       rc, sent_peer_word(0), err);
+	stub_reset();
+	lldp_frame[14 + 22 + 6] |= HDRM_IEEE_AUTO_HDRM;
+	rc = lldp_listen_run("eth9", raw, err, sizeof(err));
+	TAP_OK(!rc && !err[0] && n_sent == 1 &&
+	       sent_peer_word(0) == DCB_HDRM_LLDP_AUTO_HDRM_ON,
+	       "lldp listen, raw, the bit set: dev-set peer-auto-hdrm on (%d, %lld, \"%s\")",
+	       rc, sent_peer_word(0), err);
+	stub_reset();
+
+	/*
+	 * raw: an LLDPDU without the TLV is ignored, the shutdown LLDPDU
+	 * after it (lldp stop's, TTL 0) withdraws
+	 */
+	n = hdrm_lldpdu_build(nopfc + 14, sizeof(nopfc) - 14, mac, 120, &clear);
+	nopfc[14 + 22] = HDRM_LLDP_TLV_END;
+	nopfc[14 + 23] = 0;
+	n = hdrm_lldpdu_build(bye + 14, sizeof(bye) - 14, mac, 120, NULL);
+	golden_lldp_rx_n = 0;
+	golden_lldp_rx[golden_lldp_rx_n++] =
+		(struct golden_frame){ nopfc, 14 + 24 };
+	golden_lldp_rx[golden_lldp_rx_n++] = (struct golden_frame){ bye, 14 + n };
+	rc = lldp_listen_run("eth9", NULL, err, sizeof(err));
+	TAP_OK(rc == EXIT_NOREPLY && n_sent == 1 &&
+	       sent_peer_word(0) == DCB_HDRM_LLDP_AUTO_HDRM_WITHDRAWN &&
+	       !strcmp(err, "dcb-hdrm: eth9: the neighbour on eth9 sent a shutdown LLDPDU (TTL 0): what LLDP said of the peer is withdrawn"),
+	       "lldp listen, raw, a shutdown LLDPDU after one without the TLV: dev-set peer-auto-hdrm withdrawn, status 4, one line (%d, %lld, \"%s\")",
+	       rc, sent_peer_word(0), err);
+	stub_reset();
+	golden_lldp_rx_n = 0;
+
+	/* lldpd: a neighbour with the IEEE TLV, the bit set ("28,08") */
+	nbr_ieee = lldpd_capture("nbr-ieee.json");
+	nbr_none = lldpd_capture("nbr-none.json");
+	nbr_absent = lldpd_capture("port-absent.json");
+	golden_lldpd = (struct golden_lldpd){ port_vb, nbr_ieee };
+	rc = lldp_listen_run("vb", t1, err, sizeof(err));
+	TAP_OK(!rc && !err[0] && n_sent == 1 &&
+	       sent_peer_word(0) == DCB_HDRM_LLDP_AUTO_HDRM_ON,
+	       "lldp listen, lldpd, the neighbour's TLV with the bit: dev-set peer-auto-hdrm on (%d, %lld, \"%s\")",
+	       rc, sent_peer_word(0), err);
+	stub_reset();
+
+	/* lldpd: the neighbour stays, its TLV is gone (the far end's stop) */
+	golden_lldpd = (struct golden_lldpd){ port_vb, nbr_none };
+	rc = lldp_listen_run("vb", t1, err, sizeof(err));
+	TAP_OK(rc == EXIT_NOREPLY && n_sent == 1 &&
+	       sent_peer_word(0) == DCB_HDRM_LLDP_AUTO_HDRM_WITHDRAWN &&
+	       golden_lldpd.calls >= 3 &&
+	       !strcmp(err, "dcb-hdrm: vb: lldpd's neighbour on vb sends no PFC TLV (1 without one, for 1 s): what LLDP said of the peer is withdrawn"),
+	       "lldp listen, lldpd, a neighbour without the TLV for the whole timeout: dev-set peer-auto-hdrm withdrawn, status 4, one line (%d, %lld, %u calls, \"%s\")",
+	       rc, sent_peer_word(0), golden_lldpd.calls, err);
+	stub_reset();
+
+	/* lldpd: no neighbour at all: nothing withdrawn */
+	golden_lldpd = (struct golden_lldpd){ port_vb, nbr_absent };
+	rc = lldp_listen_run("vb", t1, err, sizeof(err));
+	TAP_OK(rc == EXIT_NOREPLY && n_sent == 0 &&
+	       !strcmp(err, "dcb-hdrm: vb: lldpd has no neighbour on vb with a PFC TLV in 1 s (0 without one)"),
+	       "lldp listen, lldpd, no neighbour: no dev-set, status 4, one line (%d, %u sent, \"%s\")",
+	       rc, n_sent, err);
+	stub_reset();
+	golden_lldpd = (struct golden_lldpd){ NULL };
+	free(nbr_ieee);
+	free(nbr_none);
+	free(nbr_absent);
+}
+
 int main(int argc, char **argv)
 {
 	char self[PATH_MAX];
@@ -3150,6 +3331,7 @@ int main(int argc, char **argv)
 	golden_monitor();
 	golden_lldp();
 	test_measure_request();
+	test_lldp_record();
 
 	if (argc == 3 && !strcmp(argv[1], "-w"))
 		return write_goldens(argv[2]);
