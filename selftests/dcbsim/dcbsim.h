@@ -53,6 +53,10 @@ enum {
 	 * burst k is due at this + k x (on + off) ms, 0 if never stormed
 	 */
 	IFLA_DCBSIM_PFC_STORM_START_NS,
+	/* u32: how long after a PFC XOFF reaches this end its transmit on
+	 * the priority stops (its MAC's response), ns
+	 */
+	IFLA_DCBSIM_PFC_RESPONSE_NS,
 	__IFLA_DCBSIM_MAX,
 };
 
@@ -83,6 +87,7 @@ enum dcbsim_buffer_owner {
 #define DCBSIM_DRIVER_LEN	16	/* IFLA_DCBSIM_DRIVER, its NUL included */
 
 #define DCBSIM_MAX_DELAY_NS	100000000U	/* 100 ms */
+#define DCBSIM_MAX_PFC_RESPONSE_NS 1000000U	/* 1 ms */
 #define DCBSIM_MIN_SPEED	10U
 #define DCBSIM_MAX_SPEED	1600000U
 #define DCBSIM_MAX_CELL		65536U

@@ -25,8 +25,13 @@
 /* From xmit to delivery, the delay-0 path included. */
 struct dcbsim_cb {
 	u64 due;		/* x_tx + delay-ns: when the peer gets it */
+	u64 xmit;		/* host ns: when the driver took it (held) */
 	u8 prio;		/* its priority (PCP) on the cable */
 	bool hw;		/* a hardware timestamp at the cable's entry */
+	bool ctl;		/* a MAC control frame (0x8808), never held */
+	bool pfc;		/* a PFC frame, which the peer's MAC takes */
+	u8 pfc_vec;		/* its class-enable vector */
+	u8 pfc_xoff;		/* the priorities it gives a time (XOFF) */
 };
 
 #define DCBSIM_CB(skb)	((struct dcbsim_cb *)(skb)->cb)
@@ -51,6 +56,22 @@ struct dcbsim_clock {
 };
 
 /* mlx5: a PBMC buffer, in cells (16-bit register fields) */
+/*
+ * The pause received on a priority (pfc.c): the stretches of host time
+ * its transmit is paused, [from, until), in order, never touching, the
+ * first ending after the last instant they were looked at; at most
+ * DCBSIM_PAUSE_WINDOWS of them are pending at once.
+ */
+#define DCBSIM_PAUSE_WINDOWS	8
+
+struct dcbsim_pause {
+	u64 from[DCBSIM_PAUSE_WINDOWS];
+	u64 until[DCBSIM_PAUSE_WINDOWS];
+	unsigned int n;
+	u64 resume;	/* host ns: when the last pause ended or was cleared */
+	u64 done_ns;	/* the time of the pauses no longer listed, ns */
+};
+
 struct dcbsim_mlx5_buf {
 	u16 size;
 	u16 xoff;
@@ -133,14 +154,16 @@ struct dcbsim_priv {
 	 */
 	int phc_index;
 	/*
-	 * PFC received: pfc_lock guards paused_until (written under it, read
-	 * with READ_ONCE() outside), the frames held on paused priorities and
-	 * pause_timer_at, when pause_timer (which releases them) is due, 0
-	 * when it is not armed.
+	 * PFC received: pfc_lock guards the pause state, the frames held on
+	 * paused priorities and their count, and pause_timer_at, when
+	 * pause_timer (which releases them) is due, 0 when it is not armed.
+	 * pfc_response_ns is a knob: under rtnl, READ_ONCE() in the data path.
 	 */
 	spinlock_t pfc_lock;
-	u64 paused_until[DCBSIM_NUM_PRIOS];	/* host ns */
+	struct dcbsim_pause pause[DCBSIM_NUM_PRIOS];
 	struct sk_buff_head held[DCBSIM_NUM_PRIOS];
+	u64 tx_held[DCBSIM_NUM_PRIOS];	/* frames ever held */
+	u32 pfc_response_ns;
 	struct hrtimer pause_timer;
 	u64 pause_timer_at;
 	/*
@@ -207,7 +230,8 @@ extern const struct dcbnl_rtnl_ops dcbsim_dcbnl_ops;
 extern struct rtnl_link_ops dcbsim_link_ops;
 
 /* netdev.c: the cable */
-void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb);
+void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb,
+		     u64 x_tx);
 void dcbsim_setup(struct net_device *dev);
 
 /* ptp.c: the clock, the PHC and hardware timestamps */
@@ -227,10 +251,16 @@ void dcbsim_apply_clock(struct dcbsim_priv *priv, struct nlattr *data[]);
 
 /* pfc.c: pause sent and received, the storm, the driver knob */
 u8 dcbsim_skb_prio(const struct sk_buff *skb, bool *ctl);
+bool dcbsim_pfc_parse(const struct sk_buff *skb, u8 *vec, u16 *quanta);
+void dcbsim_pfc_rx(struct dcbsim_priv *priv, u8 vec, const u16 *quanta,
+		   u64 t);
+void dcbsim_pfc_rx_count(struct dcbsim_priv *priv, u8 vec, u8 xoff);
+void dcbsim_pfc_tx_stats(struct dcbsim_priv *priv, int prio, u64 *held,
+			 u64 *paused_ns);
 bool dcbsim_hold(struct dcbsim_priv *priv, struct sk_buff *skb);
 enum hrtimer_restart dcbsim_pause_timer(struct hrtimer *timer);
 void dcbsim_pfc_release(struct dcbsim_priv *priv);
-u8 dcbsim_paused(const struct dcbsim_priv *priv);
+u8 dcbsim_paused(struct dcbsim_priv *priv);
 enum hrtimer_restart dcbsim_storm_timer(struct hrtimer *timer);
 void dcbsim_storm_restart(struct dcbsim_priv *priv);
 void dcbsim_pfc_stop(struct dcbsim_priv *priv);

@@ -120,7 +120,9 @@ static int dcbsim_get_ts_info(struct net_device *dev,
  * sent (tx) and received (rx), XON ones included. Another driver's: only
  * the pause frames sent and received, by that driver's names of its
  * counters, which count XOFF frames only (i40e, ice, ixgbe; bnxt_en's
- * count every frame, from the snapshot).
+ * count every frame, from the snapshot). Last, for dcbsim alone, per
+ * priority the frames a received pause held (each once, when held) and
+ * the time its transmit has been paused, ns, both as pfc.c keeps them.
  * Context: rtnl held (count, strings and values in one request).
  */
 static int dcbsim_get_sset_count(struct net_device *dev, int sset)
@@ -129,7 +131,7 @@ static int dcbsim_get_sset_count(struct net_device *dev, int sset)
 
 	if (sset != ETH_SS_STATS)
 		return -EOPNOTSUPP;
-	return DCBSIM_NUM_PRIOS * (priv->driver == DCBSIM_DRV_DCBSIM ? 4 : 2) +
+	return DCBSIM_NUM_PRIOS * (priv->driver == DCBSIM_DRV_DCBSIM ? 6 : 2) +
 	       DCBSIM_NUM_BUFFERS * 3;
 }
 
@@ -173,6 +175,13 @@ static void dcbsim_get_strings(struct net_device *dev, u32 sset, u8 *data)
 		ethtool_sprintf(&data, "buffer%d_xoff", i);
 		ethtool_sprintf(&data, "buffer%d_xon", i);
 	}
+	if (priv->driver != DCBSIM_DRV_DCBSIM)
+		return;
+	/* after the others, whose places stay as they were */
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		ethtool_sprintf(&data, "tx_prio%d_held", prio);
+		ethtool_sprintf(&data, "tx_prio%d_paused_ns", prio);
+	}
 }
 
 static void dcbsim_get_ethtool_stats(struct net_device *dev,
@@ -201,6 +210,12 @@ static void dcbsim_get_ethtool_stats(struct net_device *dev,
 		*data++ = size;
 		*data++ = xoff;
 		*data++ = xon;
+	}
+	if (priv->driver != DCBSIM_DRV_DCBSIM)
+		return;
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		dcbsim_pfc_tx_stats(priv, prio, &data[0], &data[1]);
+		data += 2;
 	}
 }
 

@@ -36,6 +36,17 @@ static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
 		kfree_skb(skb);
 		return;
 	}
+	/* the peer's MAC takes a PFC frame: counted, acted on already */
+	if (DCBSIM_CB(skb)->pfc) {
+		dcbsim_pfc_rx_count(ppriv, DCBSIM_CB(skb)->pfc_vec,
+				    DCBSIM_CB(skb)->pfc_xoff);
+		consume_skb(skb);
+		atomic64_inc(&priv->tx_packets);
+		atomic64_add(len, &priv->tx_bytes);
+		atomic64_inc(&ppriv->rx_packets);
+		atomic64_add(len, &ppriv->rx_bytes);
+		return;
+	}
 	skb->protocol = eth_type_trans(skb, peer);
 	if (netif_rx(skb) == NET_RX_SUCCESS) {
 		atomic64_inc(&priv->tx_packets);
@@ -48,11 +59,19 @@ static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
 }
 
 /*
- * The frame enters the cable now: its hardware timestamp if asked, then
- * the peer at once (delay 0) or the FIFO. Context: bottom halves off.
+ * The frame enters the cable at host instant @x_tx (now, or for a frame
+ * held by a pause the instant the pause ended, if it was taken before
+ * then): its hardware timestamp if asked, then the peer at once (delay
+ * 0) or the FIFO, in the order frames enter it. A PFC frame acts on the
+ * peer's transmit now, with the instant it will arrive, so that the
+ * pause starts exactly then however late the host delivers it; the
+ * peer's MAC counts and consumes it on delivery. Context: bottom halves
+ * off; a MAC control frame's caller holds no pfc_lock.
  */
-void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb)
+void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb,
+		     u64 x_tx)
 {
+	u16 quanta[DCBSIM_NUM_PRIOS];
 	struct dcbsim_cb *cb = DCBSIM_CB(skb);
 	u32 delay = READ_ONCE(priv->delay_ns);
 	struct skb_shared_hwtstamps hwts = {};
@@ -60,9 +79,8 @@ void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb)
 	struct net_device *peer;
 	u8 prio = cb->prio;
 	bool start;
-	u64 x_tx;
+	int i;
 
-	x_tx = ktime_get_ns();
 	cb->due = x_tx + delay;
 	if (cb->hw) {
 		/* latched as the frame enters the cable: complete at once */
@@ -82,6 +100,16 @@ void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb)
 		atomic64_inc(&priv->tx_dropped);
 		kfree_skb(skb);
 		goto out;
+	}
+	cb->pfc = cb->ctl && dcbsim_pfc_parse(skb, &cb->pfc_vec, quanta);
+	if (cb->pfc) {
+		cb->pfc_xoff = 0;
+		for (i = 0; i < DCBSIM_NUM_PRIOS; i++)
+			if (quanta[i])
+				cb->pfc_xoff |= BIT(i);
+		if (peer->flags & IFF_UP)
+			dcbsim_pfc_rx(netdev_priv(peer), cb->pfc_vec, quanta,
+				      cb->due);
 	}
 	if (!delay) {
 		atomic64_inc(&priv->tx_prio_packets[prio]);
@@ -123,9 +151,11 @@ static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 	skb_tx_timestamp(skb);
 	DCBSIM_CB(skb)->hw = hw;
 	DCBSIM_CB(skb)->prio = dcbsim_skb_prio(skb, &ctl);
+	DCBSIM_CB(skb)->ctl = ctl;
+	DCBSIM_CB(skb)->pfc = false;
 	if (!ctl && dcbsim_hold(priv, skb))
 		return NETDEV_TX_OK;
-	dcbsim_cable_tx(priv, skb);
+	dcbsim_cable_tx(priv, skb, ktime_get_ns());
 	return NETDEV_TX_OK;
 }
 

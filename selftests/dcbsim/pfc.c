@@ -4,6 +4,7 @@
  * and received, transmit held on a paused priority, and the driver
  * knob's PFC counters. Documentation/testing.rst describes each.
  */
+#include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
 #include <linux/math64.h>
 
@@ -43,6 +44,15 @@ static u64 dcbsim_refresh_ns(u32 speed)
  * A frame's priority: its VLAN PCP (an accelerated tag or an 802.1Q
  * header), else skb->priority when below 8, else 0. *@ctl: a MAC control
  * frame (0x8808), which a MAC sends even on a paused priority.
+ *
+ * A tagged frame's PCP is what a NIC pauses on: mlx5 in PCP trust
+ * (mlx5e_get_up() in en/selq.c, 6.12) picks the transmit queue of the
+ * tag's priority, and PFC stops that queue. An untagged frame goes, on
+ * mlx5, to priority 0 whatever skb->priority is. dcbsim keeps
+ * skb->priority there instead, not mapped through a prio-to-TC map (it
+ * registers no traffic classes; ETS's prio_tc names a TC, not the PFC
+ * priority a pause names): the debug kernel has no VLANs, and its tests
+ * put untagged traffic on a priority with SO_PRIORITY or the IP TOS.
  */
 u8 dcbsim_skb_prio(const struct sk_buff *skb, bool *ctl)
 {
@@ -64,6 +74,33 @@ u8 dcbsim_skb_prio(const struct sk_buff *skb, bool *ctl)
 	return skb->priority < DCBSIM_NUM_PRIOS ? skb->priority : 0;
 }
 
+#define DCBSIM_PFC_OPCODE	0x0101	/* 802.1Qbb, Annex 31D of 802.3 */
+
+/*
+ * Whether @skb, a MAC control frame, is a PFC frame a MAC acts on: to
+ * 01-80-C2-00-00-01, opcode 0x0101. *@vec: its class-enable vector,
+ * @quanta[8]: each priority's pause time (0 for a priority not in it).
+ */
+bool dcbsim_pfc_parse(const struct sk_buff *skb, u8 *vec, u16 *quanta)
+{
+	static const u8 group[ETH_ALEN] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x01 };
+	__be16 _f[2 + DCBSIM_NUM_PRIOS];
+	const __be16 *f;
+	const u8 *da;
+	u8 _da[ETH_ALEN];
+	int prio;
+
+	da = skb_header_pointer(skb, 0, ETH_ALEN, _da);
+	f = skb_header_pointer(skb, ETH_HLEN, sizeof(_f), _f);
+	if (!da || !f || !ether_addr_equal_unaligned(da, group) ||
+	    ntohs(f[0]) != DCBSIM_PFC_OPCODE)
+		return false;
+	*vec = ntohs(f[1]) & 0xff;
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++)
+		quanta[prio] = (*vec & BIT(prio)) ? ntohs(f[2 + prio]) : 0;
+	return true;
+}
+
 /* pause_timer fires at @at, or earlier if it is already due earlier. */
 static void dcbsim_pause_timer_arm(struct dcbsim_priv *priv, u64 at)
 {
@@ -76,45 +113,214 @@ static void dcbsim_pause_timer_arm(struct dcbsim_priv *priv, u64 at)
 }
 
 /*
- * Puts a priority's held frames on the cable, in order. Under pfc_lock,
- * so that a frame transmitted meanwhile cannot overtake them.
+ * Puts held frames on the cable, in order, each as if it entered it at
+ * @at, or when the driver took it if that was later. Under pfc_lock, so
+ * that a frame transmitted meanwhile cannot overtake them. Held frames
+ * are never MAC control frames, so none of them takes a pfc_lock.
  * Context: bottom halves off.
  */
 static void dcbsim_release_locked(struct dcbsim_priv *priv,
-				  struct sk_buff_head *q)
+				  struct sk_buff_head *q, u64 at)
 {
 	struct sk_buff *skb;
 
 	lockdep_assert_held(&priv->pfc_lock);
 	while ((skb = __skb_dequeue(q)))
-		dcbsim_cable_tx(priv, skb);
+		dcbsim_cable_tx(priv, skb, max(at, DCBSIM_CB(skb)->xmit));
+}
+
+/* The time @ps has paused transmit up to @now, ns. */
+static u64 dcbsim_pause_total(const struct dcbsim_pause *ps, u64 now)
+{
+	u64 t = ps->done_ns;
+	unsigned int i;
+
+	for (i = 0; i < ps->n && ps->from[i] < now; i++)
+		t += min(ps->until[i], now) - ps->from[i];
+	return t;
+}
+
+/* Whether @ps pauses transmit at @now. */
+static bool dcbsim_pause_at(const struct dcbsim_pause *ps, u64 now)
+{
+	unsigned int i;
+
+	for (i = 0; i < ps->n && ps->from[i] <= now; i++)
+		if (now < ps->until[i])
+			return true;
+	return false;
+}
+
+/* No pause from @now on: what has elapsed stays counted. */
+static void dcbsim_pause_clear(struct dcbsim_pause *ps, u64 now)
+{
+	ps->done_ns = dcbsim_pause_total(ps, now);
+	ps->n = 0;
+	ps->resume = now;
 }
 
 /*
- * Holds @skb when its priority is paused (PFC on for it and a pause
- * running), or behind frames held before it; beyond DCBSIM_HELD_MAX it is
- * dropped. False: it may go onto the cable. Context: bottom halves off.
+ * Brings @prio's pause up to @now: each pause that has ended is counted
+ * and dropped, and the frames held go at its end, in the gap after it
+ * (pauses never touch). With PFC off on @prio (!@en) every pause ends
+ * now. Afterwards frames are held only while a pause runs at @now.
+ * Context: bottom halves off.
+ */
+static void dcbsim_pause_advance(struct dcbsim_priv *priv, int prio,
+				 u64 now, bool en)
+{
+	struct dcbsim_pause *ps = &priv->pause[prio];
+	struct sk_buff_head *q = &priv->held[prio];
+
+	lockdep_assert_held(&priv->pfc_lock);
+	if (!en) {
+		if (ps->n)
+			dcbsim_pause_clear(ps, now);
+		if (!skb_queue_empty(q))
+			dcbsim_release_locked(priv, q, now);
+		return;
+	}
+	while (ps->n && ps->until[0] <= now) {
+		ps->done_ns += ps->until[0] - ps->from[0];
+		ps->resume = ps->until[0];
+		ps->n--;
+		memmove(ps->from, ps->from + 1, ps->n * sizeof(ps->from[0]));
+		memmove(ps->until, ps->until + 1, ps->n * sizeof(ps->until[0]));
+		dcbsim_release_locked(priv, q, ps->resume);
+	}
+	/* frames held across a pause that was cleared (the link's end) */
+	if ((!ps->n || ps->from[0] > now) && !skb_queue_empty(q))
+		dcbsim_release_locked(priv, q, ps->resume);
+}
+
+/*
+ * An XOFF whose pause runs from @from (its arrival plus the response
+ * time) to @until: the 802.1Qbb receiver loads its pause timer with the
+ * frame's time, replacing what runs, so a pause that covers @from ends
+ * at @until instead, and one due to start at @from or later (only from
+ * a frame that arrived at the same instant) is replaced. Beyond
+ * DCBSIM_PAUSE_WINDOWS pending pauses (frames a few apart with pauses
+ * shorter than their spacing, all still to come) the gap before the
+ * newest closes: transmit stays paused through it.
+ */
+static void dcbsim_pause_xoff(struct dcbsim_pause *ps, u64 from, u64 until)
+{
+	while (ps->n && ps->from[ps->n - 1] >= from)
+		ps->n--;
+	if (ps->n && ps->until[ps->n - 1] >= from) {
+		ps->until[ps->n - 1] = until;
+		return;
+	}
+	if (until == from)
+		return;
+	if (ps->n == DCBSIM_PAUSE_WINDOWS) {
+		ps->until[ps->n - 1] = until;
+		return;
+	}
+	ps->from[ps->n] = from;
+	ps->until[ps->n] = until;
+	ps->n++;
+}
+
+/*
+ * An XON (time 0) arriving at @t: transmit resumes at @t, a pause whose
+ * response was still running (due to start at @t or later) included.
+ */
+static void dcbsim_pause_xon(struct dcbsim_pause *ps, u64 t)
+{
+	while (ps->n && ps->from[ps->n - 1] >= t)
+		ps->n--;
+	if (ps->n && ps->until[ps->n - 1] > t)
+		ps->until[ps->n - 1] = t;
+}
+
+/*
+ * One PFC frame reaches @priv at host instant @t (the cable's timeline:
+ * the frame's x_tx plus its sender's delay-ns, or the storm's tick),
+ * enabling the priorities of @vec with the times of @quanta. On each
+ * that this end has PFC on, as 802.1Qbb's receiver (a priority with PFC
+ * off ignores it): an XOFF (time Q not 0) stops its transmit from t +
+ * pfc-response-ns, the frames that started before then going on (the
+ * frame in progress and those the MAC's response still lets out), for
+ * Q x 512 bit times at this end's speed from that instant; an XON
+ * resumes it at t. The frames held go when it ends, so the pause timer
+ * is brought forward to that instant; only for held frames, which
+ * ndo_stop purges before it cancels the timer. No timer is needed for
+ * the response: a frame is held only when the driver takes it inside a
+ * pause, and the instant the pause starts is known when the frame
+ * arrives, before @t (a frame on the cable) or at it (the storm).
+ * Counting is the caller's. Context: bottom halves off, RCU held (the
+ * peer's transmit or storm timer).
+ */
+void dcbsim_pfc_rx(struct dcbsim_priv *priv, u8 vec, const u16 *quanta,
+		   u64 t)
+{
+	u32 speed = READ_ONCE(priv->speed);
+	u64 from = t + READ_ONCE(priv->pfc_response_ns);
+	struct dcbsim_pause *ps;
+	int prio;
+
+	vec &= dcbsim_pfc_en(priv);
+	spin_lock(&priv->pfc_lock);
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		if (!(vec & BIT(prio)))
+			continue;
+		ps = &priv->pause[prio];
+		if (quanta[prio])
+			dcbsim_pause_xoff(ps, from, from +
+					  dcbsim_pause_ns(speed, quanta[prio]));
+		else
+			dcbsim_pause_xon(ps, t);
+		if (!skb_queue_empty(&priv->held[prio]))
+			dcbsim_pause_timer_arm(priv, ps->n ? ps->until[0] : t);
+	}
+	spin_unlock(&priv->pfc_lock);
+}
+
+/*
+ * A PFC frame received, as the MAC counts it: every priority of its
+ * vector, PFC on or off (rx_prio<p>_pause, indications), the XOFF ones
+ * apart (the XOFF-only drivers). Context: any.
+ */
+void dcbsim_pfc_rx_count(struct dcbsim_priv *priv, u8 vec, u8 xoff)
+{
+	int prio;
+
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
+		if (vec & BIT(prio))
+			atomic64_inc(&priv->pause_rcvd[prio]);
+		if (xoff & BIT(prio))
+			atomic64_inc(&priv->xoff_rcvd[prio]);
+	}
+}
+
+/*
+ * Holds @skb when its priority is paused now (PFC on for it and a pause
+ * running); a pause that has ended lets the frames it held go first, so
+ * none is overtaken. Beyond DCBSIM_HELD_MAX it is dropped. False: it may
+ * go onto the cable. Context: bottom halves off.
  */
 bool dcbsim_hold(struct dcbsim_priv *priv, struct sk_buff *skb)
 {
 	u8 prio = DCBSIM_CB(skb)->prio;
+	struct dcbsim_pause *ps = &priv->pause[prio];
 	struct sk_buff_head *q = &priv->held[prio];
+	bool en = dcbsim_pfc_en(priv) & BIT(prio);
 	u64 now = ktime_get_ns();
 	bool held = true;
-	u64 until;
 
 	spin_lock(&priv->pfc_lock);
-	until = priv->paused_until[prio];
-	if (skb_queue_empty(q) &&
-	    (!(dcbsim_pfc_en(priv) & BIT(prio)) || until <= now)) {
+	dcbsim_pause_advance(priv, prio, now, en);
+	if (!en || !ps->n || ps->from[0] > now) {
 		held = false;
 	} else if (skb_queue_len(q) >= DCBSIM_HELD_MAX) {
 		atomic64_inc(&priv->tx_dropped);
 		kfree_skb(skb);
 	} else {
+		DCBSIM_CB(skb)->xmit = now;
 		__skb_queue_tail(q, skb);
-		/* a later pause re-arms the timer when it fires */
-		dcbsim_pause_timer_arm(priv, max(until, now));
+		priv->tx_held[prio]++;
+		dcbsim_pause_timer_arm(priv, ps->until[0]);
 	}
 	spin_unlock(&priv->pfc_lock);
 	return held;
@@ -133,16 +339,13 @@ enum hrtimer_restart dcbsim_pause_timer(struct hrtimer *timer)
 	priv->pause_timer_at = 0;
 	en = dcbsim_pfc_en(priv);
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
-		u64 until = priv->paused_until[prio];
-
 		if (skb_queue_empty(&priv->held[prio]))
 			continue;
-		if ((en & BIT(prio)) && until > now) {
-			if (!next || until < next)
-				next = until;
-			continue;
-		}
-		dcbsim_release_locked(priv, &priv->held[prio]);
+		dcbsim_pause_advance(priv, prio, now, en & BIT(prio));
+		/* still held: a pause runs now */
+		if (!skb_queue_empty(&priv->held[prio]) &&
+		    (!next || priv->pause[prio].until[0] < next))
+			next = priv->pause[prio].until[0];
 	}
 	/* hrtimer_start() from the callback: the only way it is re-armed */
 	if (next)
@@ -159,50 +362,57 @@ enum hrtimer_restart dcbsim_pause_timer(struct hrtimer *timer)
 void dcbsim_pfc_release(struct dcbsim_priv *priv)
 {
 	u8 en = dcbsim_pfc_en(priv);
+	u64 now = ktime_get_ns();
 	int prio;
 
 	spin_lock_bh(&priv->pfc_lock);
-	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
-		if (en & BIT(prio))
-			continue;
-		WRITE_ONCE(priv->paused_until[prio], 0);
-		dcbsim_release_locked(priv, &priv->held[prio]);
-	}
+	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++)
+		if (!(en & BIT(prio)))
+			dcbsim_pause_advance(priv, prio, now, false);
 	spin_unlock_bh(&priv->pfc_lock);
 }
 
-/* The priorities whose transmit is paused now, a mask. */
-u8 dcbsim_paused(const struct dcbsim_priv *priv)
+/* The priorities whose transmit is paused now, a mask. Context: rtnl. */
+u8 dcbsim_paused(struct dcbsim_priv *priv)
 {
-	u64 now = ktime_get_ns();
 	u8 en = dcbsim_pfc_en(priv), mask = 0;
+	u64 now;
 	int prio;
 
+	spin_lock_bh(&priv->pfc_lock);
+	now = ktime_get_ns();
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++)
-		if ((en & BIT(prio)) &&
-		    READ_ONCE(priv->paused_until[prio]) > now)
+		if ((en & BIT(prio)) && dcbsim_pause_at(&priv->pause[prio], now))
 			mask |= BIT(prio);
+	spin_unlock_bh(&priv->pfc_lock);
 	return mask;
 }
 
 /*
- * One PFC frame on @prio, sent at @now if this end has PFC on @prio and
- * a link: counted at both ends, the XOFF ones (quanta not 0) also apart,
- * and if the peer has PFC on @prio it loads the peer's pause on @prio
- * with pfc-storm-quanta at the peer's speed, as 802.1Qbb's receiver does
- * (the frame's time replaces the running one): quanta 0, an XON, ends
- * the pause at once. Frames the peer holds go when the new pause ends,
- * so the peer's pause timer is brought forward to that instant; only
- * for held frames, which the peer's ndo_stop purges before it cancels
- * the timer. The frame itself is not on the cable (a MAC consumes it).
- * Context: softirq.
+ * ethtool -S: the frames ever held on @prio, and the time its transmit
+ * has been paused, up to now, ns. Context: process.
+ */
+void dcbsim_pfc_tx_stats(struct dcbsim_priv *priv, int prio, u64 *held,
+			 u64 *paused_ns)
+{
+	spin_lock_bh(&priv->pfc_lock);
+	*held = priv->tx_held[prio];
+	*paused_ns = dcbsim_pause_total(&priv->pause[prio], ktime_get_ns());
+	spin_unlock_bh(&priv->pfc_lock);
+}
+
+/*
+ * One PFC frame of the storm on @prio, sent at @now if this end has PFC
+ * on @prio and a link: counted at both ends, the XOFF ones (quanta not
+ * 0) also apart, and received by the peer at @now (the cable's delay is
+ * not applied to it), as dcbsim_pfc_rx() says. The frame itself is not
+ * on the cable (a MAC consumes it). Context: softirq.
  */
 static void dcbsim_storm_pause(struct dcbsim_priv *priv, u8 prio, u64 now)
 {
-	u16 quanta = READ_ONCE(priv->storm_quanta);
+	u16 quanta[DCBSIM_NUM_PRIOS] = {};
 	struct dcbsim_priv *ppriv;
 	struct net_device *peer;
-	u64 until;
 
 	if (!netif_carrier_ok(priv->dev) ||
 	    !(dcbsim_pfc_en(priv) & BIT(prio))) {
@@ -213,25 +423,17 @@ static void dcbsim_storm_pause(struct dcbsim_priv *priv, u8 prio, u64 now)
 		WRITE_ONCE(priv->storm_since, now);
 		priv->storm_sending = true;
 	}
+	quanta[prio] = READ_ONCE(priv->storm_quanta);
 	atomic64_inc(&priv->pause_sent[prio]);
-	if (quanta)
+	if (quanta[prio])
 		atomic64_inc(&priv->xoff_sent[prio]);
 	rcu_read_lock();
 	peer = rcu_dereference(priv->peer);
 	if (peer && (peer->flags & IFF_UP)) {
 		ppriv = netdev_priv(peer);
-		atomic64_inc(&ppriv->pause_rcvd[prio]);
-		if (quanta)
-			atomic64_inc(&ppriv->xoff_rcvd[prio]);
-		spin_lock(&ppriv->pfc_lock);
-		if (dcbsim_pfc_en(ppriv) & BIT(prio)) {
-			until = now + dcbsim_pause_ns(READ_ONCE(ppriv->speed),
-						      quanta);
-			WRITE_ONCE(ppriv->paused_until[prio], until);
-			if (!skb_queue_empty(&ppriv->held[prio]))
-				dcbsim_pause_timer_arm(ppriv, until);
-		}
-		spin_unlock(&ppriv->pfc_lock);
+		dcbsim_pfc_rx_count(ppriv, BIT(prio),
+				    quanta[prio] ? BIT(prio) : 0);
+		dcbsim_pfc_rx(ppriv, BIT(prio), quanta, now);
 	}
 	rcu_read_unlock();
 }
@@ -287,21 +489,24 @@ void dcbsim_storm_restart(struct dcbsim_priv *priv)
 /*
  * Down or going: no storm, no pause, held frames dropped; no timer left.
  * The held frames go before the pause timer is cancelled: with none,
- * nothing arms it again (transmit is off, and the peer's storm arms it
- * only for held frames). Context: process; nothing transmits any more.
+ * nothing arms it again (transmit is off, and the peer's storm and
+ * PFC frames arm it only for held frames). Context: process; nothing
+ * transmits any more.
  */
 void dcbsim_pfc_stop(struct dcbsim_priv *priv)
 {
+	u64 now;
 	int prio;
 
 	hrtimer_cancel(&priv->storm_timer);
 	priv->storm_sending = false;
 	spin_lock_bh(&priv->pfc_lock);
+	now = ktime_get_ns();
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
 		atomic64_add(skb_queue_len(&priv->held[prio]),
 			     &priv->tx_dropped);
 		__skb_queue_purge(&priv->held[prio]);
-		WRITE_ONCE(priv->paused_until[prio], 0);
+		dcbsim_pause_clear(&priv->pause[prio], now);
 	}
 	spin_unlock_bh(&priv->pfc_lock);
 	hrtimer_cancel(&priv->pause_timer);
@@ -320,12 +525,13 @@ void dcbsim_pfc_stop(struct dcbsim_priv *priv)
  */
 void dcbsim_pfc_unpause(struct dcbsim_priv *priv)
 {
-	u64 now = ktime_get_ns();
+	u64 now;
 	int prio;
 
 	spin_lock_bh(&priv->pfc_lock);
+	now = ktime_get_ns();
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++) {
-		WRITE_ONCE(priv->paused_until[prio], 0);
+		dcbsim_pause_clear(&priv->pause[prio], now);
 		if (!skb_queue_empty(&priv->held[prio]))
 			dcbsim_pause_timer_arm(priv, now);
 	}

@@ -23,6 +23,10 @@ static struct netlink_range_validation dcbsim_delay_range = {
 	.max = DCBSIM_MAX_DELAY_NS,
 };
 
+static struct netlink_range_validation dcbsim_response_range = {
+	.max = DCBSIM_MAX_PFC_RESPONSE_NS,
+};
+
 static struct netlink_range_validation dcbsim_speed_range = {
 	.min = DCBSIM_MIN_SPEED,
 	.max = DCBSIM_MAX_SPEED,
@@ -61,6 +65,7 @@ static const struct nla_policy dcbsim_policy[IFLA_DCBSIM_MAX + 1] = {
 	[IFLA_DCBSIM_PFC_STORM_ON_MS] = { .type = NLA_U32 },
 	[IFLA_DCBSIM_PFC_STORM_OFF_MS] = { .type = NLA_U32 },
 	[IFLA_DCBSIM_PFC_STORM_QUANTA] = { .type = NLA_U16 },
+	[IFLA_DCBSIM_PFC_RESPONSE_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbsim_response_range),
 	[IFLA_DCBSIM_PFC_STORM_SINCE_NS] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_PFC_STORM_START_NS] = { .type = NLA_REJECT },
 	[IFLA_DCBSIM_PFC_PAUSED] = { .type = NLA_REJECT },
@@ -205,6 +210,10 @@ static void dcbsim_apply_knobs(struct net_device *dev, struct nlattr *data[])
 	if (data[IFLA_DCBSIM_TC_MODE] && priv->model == DCBSIM_MLXSW)
 		dcbsim_mlxsw_tc_mode(priv, nla_get_u8(data[IFLA_DCBSIM_TC_MODE]));
 	dcbsim_apply_storm(priv, data);
+	/* for the pauses that arrive from now on */
+	if (data[IFLA_DCBSIM_PFC_RESPONSE_NS])
+		WRITE_ONCE(priv->pfc_response_ns,
+			   nla_get_u32(data[IFLA_DCBSIM_PFC_RESPONSE_NS]));
 	if (data[IFLA_DCBSIM_DRIVER])
 		dcbsim_apply_driver(priv, data[IFLA_DCBSIM_DRIVER]);
 }
@@ -347,7 +356,7 @@ static void dcbsim_dellink(struct net_device *dev, struct list_head *head)
 
 static size_t dcbsim_get_size(const struct net_device *dev)
 {
-	return 10 * nla_total_size(sizeof(u32)) +	/* ... STORM_OFF_MS */
+	return 11 * nla_total_size(sizeof(u32)) +	/* ... RESPONSE_NS */
 	       6 * nla_total_size(sizeof(u8)) +	/* MODEL ... TC_MODE */
 	       nla_total_size(sizeof(u16)) +	/* PFC_STORM_QUANTA */
 	       3 * nla_total_size_64bit(sizeof(u64)) + /* ... STORM_START_NS */
@@ -386,7 +395,8 @@ static int dcbsim_fill_info(struct sk_buff *skb, const struct net_device *dev)
 	    nla_put_u8(skb, IFLA_DCBSIM_BUFFER_OWNER, priv->mlx5.owner) ||
 	    nla_put_u8(skb, IFLA_DCBSIM_TC_MODE, priv->mlxsw.tc_mode) ||
 	    nla_put_u64_64bit(skb, IFLA_DCBSIM_PFC_STORM_START_NS,
-			      priv->storm_start, IFLA_DCBSIM_PAD))
+			      priv->storm_start, IFLA_DCBSIM_PAD) ||
+	    nla_put_u32(skb, IFLA_DCBSIM_PFC_RESPONSE_NS, priv->pfc_response_ns))
 		return -EMSGSIZE;
 	return 0;
 }
