@@ -14,7 +14,7 @@
  *            | buffer-total BYTES | cell BYTES | fail ERRNO | hwts { on | off }
  *            | ts-resolution-ns NS | clock-offset-ns NS | clock-ppb PPB
  *            | pfc-storm { PRIO | off } | pfc-storm-on-ms MS | pfc-storm-off-ms MS
- *            | pfc-storm-quanta Q
+ *            | pfc-storm-quanta Q | pfc-response-ns NS
  *            | driver { dcbsim | bnxt_en | i40e | ice | ixgbe }
  *
  * The clock knobs' and lanes' ranges are the module's to check (its extack
@@ -26,10 +26,10 @@
  * and "pfc-paused 0xMASK", the priorities whose transmit is paused now;
  * then "driver NAME", whose PFC counters the device reports (the module
  * checks the name), "buffer-owner firmware|software" (mlx5), "tc-mode
- * on|off" (mlxsw), "pfc-storm-quanta Q", the newest knob, so that the
- * output of the others reads as it did, and last the read-only
- * "pfc-storm-start-ns NS": when the storm's cycle began, each burst due
- * on-ms + off-ms after the one before.
+ * on|off" (mlxsw), "pfc-storm-quanta Q" and "pfc-response-ns NS", the
+ * newest knobs, so that the output of the others reads as it did, and
+ * last the read-only "pfc-storm-start-ns NS": when the storm's cycle
+ * began, each burst due on-ms + off-ms after the one before.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -179,6 +179,7 @@ static void usage(FILE *f)
 		"                  [ clock-offset-ns NS ] [ clock-ppb PPB ]\n"
 		"                  [ pfc-storm { PRIO | off } ] [ pfc-storm-on-ms MS ]\n"
 		"                  [ pfc-storm-off-ms MS ] [ pfc-storm-quanta Q ]\n"
+		"                  [ pfc-response-ns NS ]\n"
 		"                  [ driver { dcbsim | bnxt_en | i40e | ice | ixgbe } ]\n"
 		"                  [ peer name NAME [ netns NS ] ]\n"
 		"PRIO := 0..7: pause frames on PRIO, one per refresh interval, while\n"
@@ -187,6 +188,11 @@ static void usage(FILE *f)
 		"Q := 0..65535 (default 65535): the pause quanta of the storm's\n"
 		"     frames; 0 makes them XON (resume) frames, an XON storm; a\n"
 		"     change takes effect at the next frame, the cycle kept\n"
+		"pfc-response-ns NS := 0..1000000 (default 0): a PFC XOFF received\n"
+		"     for a priority with PFC on stops its transmit NS after it\n"
+		"     arrives, for its quanta x 512 bit times at this end's speed\n"
+		"     or until an XON; frames taken meanwhile are held, then sent\n"
+		"     (ethtool -S tx_prio<p>_held, tx_prio<p>_paused_ns)\n"
 		"driver: whose PFC counters and driver name the device reports;\n"
 		"        bnxt_en, i40e, ice: refreshed every 1000 ms, ixgbe every\n"
 		"        2000 ms and swapped (requests = pause received)\n");
@@ -209,6 +215,8 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 		{ "ts-resolution-ns", IFLA_DCBSIM_TS_RES_NS, UINT_MAX },
 		{ "pfc-storm-on-ms", IFLA_DCBSIM_PFC_STORM_ON_MS, UINT_MAX },
 		{ "pfc-storm-off-ms", IFLA_DCBSIM_PFC_STORM_OFF_MS, UINT_MAX },
+		{ "pfc-response-ns", IFLA_DCBSIM_PFC_RESPONSE_NS,
+		  DCBSIM_MAX_PFC_RESPONSE_NS },
 	};
 	unsigned short u16;
 	unsigned int i, v;
@@ -356,7 +364,7 @@ static int dcbsim_parse_opt(struct link_util *lu, int argc, char **argv,
 			if (!strcmp(*argv, knobs[i].word))
 				break;
 		if (i == sizeof(knobs) / sizeof(knobs[0])) {
-			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-owner, tc-mode, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms, pfc-storm-quanta, driver or peer\n",
+			fprintf(stderr, "dcbsim: unknown argument \"%s\"; expected delay-ns, speed, lanes, model, buffer-owner, tc-mode, buffer-total, cell, fail, hwts, ts-resolution-ns, clock-offset-ns, clock-ppb, pfc-storm, pfc-storm-on-ms, pfc-storm-off-ms, pfc-storm-quanta, pfc-response-ns, driver or peer\n",
 				*argv);
 			return -1;
 		}
@@ -445,6 +453,9 @@ static void dcbsim_print_opt(struct link_util *lu, FILE *f,
 	if (tb[IFLA_DCBSIM_PFC_STORM_QUANTA] &&
 	    RTA_PAYLOAD(tb[IFLA_DCBSIM_PFC_STORM_QUANTA]) >= sizeof(unsigned short))
 		fprintf(f, "pfc-storm-quanta %u ", *(unsigned short *)RTA_DATA(tb[IFLA_DCBSIM_PFC_STORM_QUANTA]));
+	if (tb[IFLA_DCBSIM_PFC_RESPONSE_NS])
+		fprintf(f, "pfc-response-ns %u ",
+			*(unsigned int *)RTA_DATA(tb[IFLA_DCBSIM_PFC_RESPONSE_NS]));
 	if (tb[IFLA_DCBSIM_PFC_STORM_START_NS] &&
 	    RTA_PAYLOAD(tb[IFLA_DCBSIM_PFC_STORM_START_NS]) == sizeof(since)) {
 		memcpy(&since, RTA_DATA(tb[IFLA_DCBSIM_PFC_STORM_START_NS]), sizeof(since));
