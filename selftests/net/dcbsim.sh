@@ -25,11 +25,13 @@ ALL_TESTS="dcbsim_pair dcbsim_cable dcbsim_speed dcbsim_pfc dcbsim_buffer
 	   dcbsim_mlx5_buffer dcbsim_mlx5_einval dcbsim_mlxsw_delay
 	   dcbsim_mlxsw_refused dcbsim_knobs dcbsim_ts_knobs dcbsim_ts_info
 	   dcbsim_hwtstamp_config dcbsim_phc dcbsim_hw_stamps
-	   dcbsim_hw_stamps_clock dcbsim_ptp4l dcbsim_pfc_storm
-	   dcbsim_teardown dcbsim_phc_teardown"
-# the debug kernel: the PHC and its stamps, and its teardown (the storm
-# emulation runs there under watchdog.sh's wd_stop; this test took 199 s)
-DEBUG_TESTS="dcbsim_hw_stamps dcbsim_phc_teardown"
+	   dcbsim_hw_stamps_clock dcbsim_ptp4l dcbsim_pfc_storm dcbsim_pfc_tx
+	   dcbsim_pfc_tx_teardown dcbsim_teardown dcbsim_phc_teardown"
+# the debug kernel: the PHC and its stamps, and its teardown, and frames
+# held by a pause when PFC goes off, the device goes down or the pair
+# goes (the storm emulation runs there under watchdog.sh's wd_stop;
+# dcbsim_pfc_storm took 199 s)
+DEBUG_TESTS="dcbsim_hw_stamps dcbsim_pfc_tx_teardown dcbsim_phc_teardown"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
@@ -1151,6 +1153,290 @@ dcbsim_pfc_storm()
 		ip -n "$NSB" link del db.10
 	fi
 	log_test "PFC storm: pauses counted, the peer's priority paused and released, bursts"
+}
+
+# pfc_tx_send NSA NSB MODE Q WAIT_NS N: from one python, db's stream and
+# da's PFC frames (priority 3 only, Q quanta) through packet sockets
+# with hardware transmit stamps. db sends pairs of 0x88B6 frames, one
+# with SO_PRIORITY 3 (untagged: dcbsim's priority 3), one with 0. MODE:
+# "expiry": 20 pairs, an XOFF from da, pairs until WAIT_NS past it;
+# "xon": the same with an XON from da N ns after the XOFF;
+# "hold": an XOFF (none for Q -1), then N frames on priority 3 alone,
+# no stamps read.
+# Prints "xoff TS", "xon TS", "p3 TS" and "p0 TS" lines (host ns, the
+# clocks being equal to it) and "sent3 N", "sent0 N".
+pfc_tx_send()
+{
+	python3 - "$@" <<'EOF'
+import ctypes, os, select, socket, struct, sys, time
+nsa, nsb, mode, q, wait, n = sys.argv[1:7]
+q, wait, n = int(q), int(wait), int(n)
+libc = ctypes.CDLL(None, use_errno=True)
+def enter(ns):
+    fd = os.open("/run/netns/" + ns, os.O_RDONLY)
+    if libc.setns(fd, 0x40000000):
+        sys.exit("setns %s: %s" % (ns, os.strerror(ctypes.get_errno())))
+    os.close(fd)
+SO_TIMESTAMPING = 37
+FLAGS = (1 << 0) | (1 << 6)    # TX_HARDWARE | RAW_HARDWARE
+def sock(dev, prio):
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_PRIORITY, prio)
+    s.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPING, FLAGS)
+    # room on the error queue for every frame's stamp (SO_RCVBUFFORCE)
+    s.setsockopt(socket.SOL_SOCKET, 33, 1 << 24)
+    s.bind((dev, 0))
+    return s
+enter(nsb)
+s3, s0 = sock("db", 3), sock("db", 0)
+enter(nsa)
+sa = sock("da", 0)
+src = s3.getsockname()[4]
+dst = sa.getsockname()[4]
+def frame(prio, seq):
+    f = dst + src + b"\x88\xb6" + struct.pack("!IBI", 0x70667478, prio, seq)
+    return f + bytes(60 - len(f))
+def pfc(quanta):
+    t = [0] * 8
+    t[3] = quanta
+    f = (bytes.fromhex("0180c2000001") + dst + b"\x88\x08" +
+         struct.pack("!HH8H", 0x0101, 0x08, *t))
+    return f + bytes(60 - len(f))
+seq = 0
+sent = {3: 0, 0: 0}
+def pair():
+    global seq
+    for s, p in ((s3, 3), (s0, 0)):
+        s.send(frame(p, seq))
+        sent[p] += 1
+    seq += 1
+now = time.monotonic_ns
+if mode == "hold":
+    if q >= 0:
+        sa.send(pfc(q))
+    for i in range(n):
+        s3.send(frame(3, i))
+    sys.exit(0)
+for i in range(20):
+    pair()
+sa.send(pfc(q))
+t0, xon = now(), mode == "xon"
+while now() < t0 + wait:
+    pair()
+    if xon and now() >= t0 + n:
+        sa.send(pfc(0))
+        xon = False
+def stamps(s, want):
+    out = []
+    while len(out) < want:
+        r, _, _ = select.select([s], [], [], 3)
+        if not r:
+            break
+        data, anc, fl, _ = s.recvmsg(2048, 1024, socket.MSG_ERRQUEUE)
+        for lvl, typ, d in anc:
+            if lvl == socket.SOL_SOCKET and typ == SO_TIMESTAMPING:
+                sec, ns = struct.unpack_from("qq", d, 32)
+                out.append(sec * 10**9 + ns)
+    return out
+for i, t in enumerate(stamps(sa, 2 if mode == "xon" else 1)):
+    print("xon" if i else "xoff", t)
+for p, s in ((3, s3), (0, s0)):
+    for t in stamps(s, sent[p]):
+        print("p%d" % p, t)
+    print("sent%d" % p, sent[p])
+EOF
+}
+
+# pfc_tx_prep SPEED RESP: both ends at SPEED, db's pfc-response-ns RESP,
+# 10 us of cable each way, PFC on priority 3 at both, both clocks the
+# host's CLOCK_MONOTONIC to the ns, hardware transmit stamps on
+pfc_tx_prep()
+{
+	local d
+
+	simA speed "$1" delay-ns 10000 hwts on ts-resolution-ns 1 &&
+		simB speed "$1" delay-ns 10000 hwts on ts-resolution-ns 1 \
+			pfc-response-ns "$2" || return 1
+	for d in "$NSA da" "$NSB db"; do
+		phc "ptp$(phc_index $d)" freq 0 >/dev/null || return 1
+		hwts_cfg $d -t 1 -r 1 >/dev/null || return 1
+	done
+	simA clock-ppb 0 clock-offset-ns 0 && simB clock-ppb 0 clock-offset-ns 0 &&
+		dcbA pfc set dev da prio-pfc 3:on && dcbB pfc set dev db prio-pfc 3:on
+}
+
+# db's counter NAME, ethtool -S
+db_stat()
+{
+	sim_stat "$NSB" db "$1"
+}
+
+# db's tx_dropped
+db_dropped()
+{
+	ip -n "$NSB" -s -j link show db | jq '.[0].stats64.tx.dropped'
+}
+
+# pfc_tx_check SPEED RESP MODE: one run of pfc_tx_send and its judgement
+# on the stamps, exact to the ns. Returns 2 for a run to repeat: the XON
+# not inside the pause, or no frame taken during it (the guest too slow).
+pfc_tx_check()
+{
+	local speed=$1 resp=$2 mode=$3 q=65535 d=10000
+	local h0 h1 n0 n1 pt0 pt1 dr0 dr1 c0 c1 out v pause wait
+	local xoff xon T E U end sent3 held late in0 at last
+
+	pause=$((q * 512 * 1000 / speed))
+	wait=$((d + resp + pause + 3000000))
+	h0=$(db_stat tx_prio3_held) n0=$(db_stat tx_prio3_packets)
+	pt0=$(db_stat tx_prio3_paused_ns) c0=$(db_stat rx_prio3_pause)
+	dr0=$(db_dropped)
+	# the XON sent a third into the pause as the host sees it
+	out=$(pfc_tx_send "$NSA" "$NSB" "$mode" "$q" "$wait" $((resp + pause / 3)))
+	h1=$(db_stat tx_prio3_held) n1=$(db_stat tx_prio3_packets)
+	pt1=$(db_stat tx_prio3_paused_ns) c1=$(db_stat rx_prio3_pause)
+	dr1=$(db_dropped)
+	xoff=$(awk '$1 == "xoff" { print $2 }' <<<"$out")
+	xon=$(awk '$1 == "xon" { print $2 }' <<<"$out")
+	sent3=$(awk '$1 == "sent3" { print $2 }' <<<"$out")
+	if [ -z "$xoff" ] || { [ "$mode" = xon ] && [ -z "$xon" ]; }; then
+		check_err 1 "$speed Mb/s, response $resp: no stamp for da's PFC frames: $(head -c 300 <<<"$out")"
+		return 1
+	fi
+	# the XOFF reaches db at T; db's transmit on 3 stops at E, for the
+	# pause's quanta at db's speed, or until the XON reaches it
+	T=$((xoff + d)) E=$((xoff + d + resp)) U=$((xoff + d + resp + pause))
+	end=$U
+	if [ "$mode" = xon ]; then
+		end=$((xon + d))
+		if [ "$end" -le "$E" ] || [ "$end" -ge "$U" ]; then
+			log_info "$speed Mb/s, response $resp: the XON reached db $((end - T)) ns after the XOFF, outside the pause: again"
+			return 2
+		fi
+	fi
+	held=$((h1 - h0))
+	# held: frames on 3 stamped exactly at the pause's end; none within it;
+	# priority 0 within it, one between each two held frames at least
+	v=$(awk -v E="$E" -v end="$end" -v T="$T" '
+		$1 == "p3" && $2 >= E && $2 < end { in3++ }
+		$1 == "p3" && $2 == end { at++ }
+		$1 == "p3" && $2 < E && (!seen || $2 - T > last) { last = $2 - T; seen = 1 }
+		$1 == "p3" { n3++ }
+		$1 == "p0" && $2 >= E && $2 < end { in0++ }
+		END { print in3 + 0, at + 0, n3 + 0, in0 + 0, (seen ? last : "none") }' <<<"$out")
+	read -r late at v in0 last <<<"$v"
+	if [ "$held" -eq 0 ] && [ "$late" -eq 0 ]; then
+		log_info "$speed Mb/s, response $resp, $mode: no frame on 3 taken during the pause: again"
+		return 2
+	fi
+	log_info "$speed Mb/s, response $resp ns, $mode: XOFF at T; pause [T+$resp, T+$((end - T))) ns; last frame on 3 before it at T+$last ns; $held held, $at stamped at the pause's end, $late inside it; $in0 on 0 inside it; paused $((pt1 - pt0)) ns; $sent3 sent on 3, $v stamped, $((n1 - n0)) counted"
+	[ "$late" -eq 0 ]
+	check_err $? "$speed Mb/s, response $resp, $mode: $late frames on 3 entered the cable inside the pause [E, E+$((end - E)))"
+	[ "$last" = none ] || [ "$last" -lt "$resp" ]
+	check_err $? "$speed Mb/s, response $resp, $mode: the last frame on 3 before the pause left T+$last ns"
+	[ "$held" -ge 1 ] && [ "$at" -eq "$held" ]
+	check_err $? "$speed Mb/s, response $resp, $mode: $held held (tx_prio3_held), $at stamped at the pause's end T+$((end - T))"
+	[ "$in0" -ge $((held - 1)) ]
+	check_err $? "$speed Mb/s, response $resp, $mode: priority 0 paused too: $in0 frames inside the pause, $held held on 3"
+	[ "$((pt1 - pt0))" -eq "$((end - E))" ]
+	check_err $? "$speed Mb/s, response $resp, $mode: tx_prio3_paused_ns grew by $((pt1 - pt0)), the pause was $((end - E)) ns"
+	[ "$v" -eq "$sent3" ] && [ "$((n1 - n0))" -eq "$sent3" ] && [ "$dr1" -eq "$dr0" ]
+	check_err $? "$speed Mb/s, response $resp, $mode: $sent3 sent on 3, $v stamped, $((n1 - n0)) on the cable, tx_dropped $dr0 then $dr1"
+	[ "$((c1 - c0))" -eq "$([ "$mode" = xon ] && echo 2 || echo 1)" ]
+	check_err $? "$speed Mb/s, response $resp, $mode: rx_prio3_pause grew by $((c1 - c0))"
+	return 0
+}
+
+# db honours PFC on transmit, as a MAC: a PFC frame from da (crafted,
+# through a packet socket) stops db's priority 3 pfc-response-ns after it
+# reaches db, for its quanta at db's speed or until an XON; frames taken
+# meanwhile are held, not dropped, and enter the cable when it ends;
+# priority 0 flows. Every instant is a hardware stamp on the cable's
+# timeline (both clocks equal to the host's, 1 ns resolution), so the
+# bounds are exact whatever the guest's timing: a run where the guest
+# sent nothing on 3 during the pause, or the XON missed it, is repeated.
+dcbsim_pfc_tx()
+{
+	local speed resp mode i rc
+
+	pfc_tx_prep 25000 0
+	check_err $? "cannot set up PFC on priority 3 with hardware stamps"
+	[ "$(link_val "$NSB" db pfc-response-ns)" = 0 ]
+	check_err $? "pfc-response-ns not shown: $(ip -n "$NSB" -d link show db | tail -1)"
+	simB pfc-response-ns 1000001 2>/dev/null
+	check_fail $? "pfc-response-ns 1000001 accepted"
+	for speed in 25000 100000; do
+		for resp in 0 500 5000; do
+			pfc_tx_prep "$speed" "$resp"
+			check_err $? "cannot set $speed Mb/s and pfc-response-ns $resp"
+			for mode in expiry xon; do
+				for i in 1 2 3 4 5; do
+					pfc_tx_check "$speed" "$resp" "$mode"
+					rc=$?
+					[ "$rc" -eq 2 ] || break
+				done
+				[ "$rc" -ne 2 ]
+				check_err $? "$speed Mb/s, response $resp, $mode: no usable run in 5"
+			done
+		done
+	done
+	simA hwts off ts-resolution-ns 8 delay-ns 0 speed 10000
+	simB hwts off ts-resolution-ns 8 delay-ns 0 speed 10000 pfc-response-ns 0
+	dcbA pfc set dev da prio-pfc all:off
+	dcbB pfc set dev db prio-pfc all:off
+	log_test "PFC on transmit: XOFF after pfc-response-ns, held frames, XON and expiry exact"
+}
+
+# A PFC frame for a priority db has PFC off on: counted, ignored. Then
+# frames held on 3 (da storming it, so that the pause outlasts the
+# tools' start-up) when db's PFC goes off on 3 (they go at once), when
+# db goes down (dropped, counted) and when the pair is deleted.
+dcbsim_pfc_tx_teardown()
+{
+	local n0 n1 h0 h1 c0 c1 dr0 dr1 pb
+
+	dcbA pfc set dev da prio-pfc 3:on && dcbB pfc set dev db prio-pfc 3:off
+	check_err $? "cannot set PFC on priority 3"
+	c0=$(db_stat rx_prio3_pause) h0=$(db_stat tx_prio3_held)
+	pfc_tx_send "$NSA" "$NSB" hold 65535 0 3
+	c1=$(db_stat rx_prio3_pause) h1=$(db_stat tx_prio3_held)
+	pb=$(link_val "$NSB" db pfc-paused)
+	[ "$((c1 - c0))" -eq 1 ] && [ "$h1" -eq "$h0" ] && [ "$pb" = 0x00 ]
+	check_err $? "PFC off on 3: rx_prio3_pause grew by $((c1 - c0)), $((h1 - h0)) held, pfc-paused $pb"
+
+	dcbB pfc set dev db prio-pfc 3:on
+	simA pfc-storm 3
+	sleep 0.1
+	n0=$(db_stat tx_prio3_packets) h0=$(db_stat tx_prio3_held)
+	pfc_tx_send "$NSA" "$NSB" hold -1 0 5
+	h1=$(db_stat tx_prio3_held) n1=$(db_stat tx_prio3_packets)
+	pb=$(link_val "$NSB" db pfc-paused)
+	[ "$((h1 - h0))" -eq 5 ] && [ "$n1" -eq "$n0" ] && [ "$pb" = 0x08 ]
+	check_err $? "stormed: $((h1 - h0)) held, tx_prio3_packets $n0 then $n1, pfc-paused $pb"
+	dcbB pfc set dev db prio-pfc 3:off
+	n1=$(db_stat tx_prio3_packets)
+	pb=$(link_val "$NSB" db pfc-paused)
+	[ "$n1" -eq $((n0 + 5)) ] && [ "$pb" = 0x00 ]
+	check_err $? "PFC off while paused: tx_prio3_packets $n0 then $n1, pfc-paused $pb"
+
+	# down with frames held and the pause timer armed
+	dcbB pfc set dev db prio-pfc 3:on
+	sleep 0.1
+	dr0=$(db_dropped) h0=$(db_stat tx_prio3_held)
+	pfc_tx_send "$NSA" "$NSB" hold -1 0 4
+	ip -n "$NSB" link set db down
+	dr1=$(db_dropped) h1=$(db_stat tx_prio3_held)
+	[ "$((dr1 - dr0))" -eq 4 ] && [ "$((h1 - h0))" -eq 4 ]
+	check_err $? "down with frames held: $((h1 - h0)) held, tx_dropped $dr0 then $dr1"
+	ip -n "$NSB" link set db up
+	# deleted with frames held and timers armed, the pair made afresh
+	sleep 0.1
+	pfc_tx_send "$NSA" "$NSB" hold -1 0 4
+	ip -n "$NSA" link del da
+	check_err $? "deleting the pair with frames held failed"
+	setup
+	check_err $? "cannot make the pair again"
+	log_test "PFC on transmit: ignored with PFC off, released by PFC off, dropped by down, freed by delete"
 }
 
 dcbsim_teardown()
