@@ -1220,6 +1220,10 @@ if mode == "hold":
 for i in range(20):
     pair()
 sa.send(pfc(q))
+# at once a frame on 3: at 100 Gb/s the pause lasts 336 us, about a
+# loop's turn in a guest
+s3.send(frame(3, seq))
+sent[3] += 1
 t0, xon = now(), mode == "xon"
 while now() < t0 + wait:
     pair()
@@ -1317,6 +1321,7 @@ pfc_tx_check()
 	held=$((h1 - h0))
 	# held: frames on 3 stamped exactly at the pause's end; none within it;
 	# priority 0 within it, one between each two held frames at least
+	# but the first two (one sent at once after the XOFF, alone)
 	v=$(awk -v E="$E" -v end="$end" -v T="$T" '
 		$1 == "p3" && $2 >= E && $2 < end { in3++ }
 		$1 == "p3" && $2 == end { at++ }
@@ -1336,7 +1341,7 @@ pfc_tx_check()
 	check_err $? "$speed Mb/s, response $resp, $mode: the last frame on 3 before the pause left T+$last ns"
 	[ "$held" -ge 1 ] && [ "$at" -eq "$held" ]
 	check_err $? "$speed Mb/s, response $resp, $mode: $held held (tx_prio3_held), $at stamped at the pause's end T+$((end - T))"
-	[ "$in0" -ge $((held - 1)) ]
+	[ "$in0" -ge $((held - 2)) ]
 	check_err $? "$speed Mb/s, response $resp, $mode: priority 0 paused too: $in0 frames inside the pause, $held held on 3"
 	[ "$((pt1 - pt0))" -eq "$((end - E))" ]
 	check_err $? "$speed Mb/s, response $resp, $mode: tx_prio3_paused_ns grew by $((pt1 - pt0)), the pause was $((end - E)) ns"
@@ -1365,11 +1370,18 @@ dcbsim_pfc_tx()
 	check_err $? "pfc-response-ns not shown: $(ip -n "$NSB" -d link show db | tail -1)"
 	simB pfc-response-ns 1000001 2>/dev/null
 	check_fail $? "pfc-response-ns 1000001 accepted"
-	for speed in 25000 100000; do
-		for resp in 0 500 5000; do
+	# the stock kernel before the newest: one speed and response, its
+	# main path; the newest runs the whole table
+	local speeds="25000 100000" resps="0 500 5000"
+	case $(uname -r) in 6.1.*) speeds=25000 resps=500 ;; esac
+	for speed in $speeds; do
+		for resp in $resps; do
 			pfc_tx_prep "$speed" "$resp"
 			check_err $? "cannot set $speed Mb/s and pfc-response-ns $resp"
-			for mode in expiry xon; do
+			# an XON must reach db inside the pause: 1.34 ms of
+			# 65535 quanta at 25 Gb/s, 336 us at 100 Gb/s, where a
+			# guest's sends (a few hundred us each) land it too late
+			for mode in expiry $( ((speed <= 25000)) && echo xon); do
 				for i in 1 2 3 4 5; do
 					pfc_tx_check "$speed" "$resp" "$mode"
 					rc=$?
@@ -1395,8 +1407,12 @@ dcbsim_pfc_tx_teardown()
 {
 	local n0 n1 h0 h1 c0 c1 dr0 dr1 pb
 
-	dcbA pfc set dev da prio-pfc 3:on && dcbB pfc set dev db prio-pfc 3:off
-	check_err $? "cannot set PFC on priority 3"
+	# 1 Gb/s: the storm's pause (33.6 ms) outlasts its refresh (10 ms)
+	# and the storm timer's lateness in a loaded guest, which at 10 Gb/s
+	# (3.4 ms, refreshed every 1.7 ms) let held frames go between reads
+	simA speed 1000 && simB speed 1000 &&
+		dcbA pfc set dev da prio-pfc 3:on && dcbB pfc set dev db prio-pfc 3:off
+	check_err $? "cannot set 1 Gb/s and PFC on priority 3"
 	c0=$(db_stat rx_prio3_pause) h0=$(db_stat tx_prio3_held)
 	pfc_tx_send "$NSA" "$NSB" hold 65535 0 3
 	c1=$(db_stat rx_prio3_pause) h1=$(db_stat tx_prio3_held)
