@@ -16,6 +16,10 @@ static const struct {
 	[HDRM_CTL_CONFIG]	= { BIT(HDRM_TLV_LINK) | BIT(HDRM_TLV_HEADROOM),
 				    BIT(HDRM_TLV_LINK) | BIT(HDRM_TLV_HEADROOM) },
 	[HDRM_CTL_CONFIG_ACK]	= { BIT(HDRM_TLV_ACK), BIT(HDRM_TLV_ACK) },
+	[HDRM_CTL_STREAM_REQUEST] = { BIT(HDRM_TLV_STREAM), BIT(HDRM_TLV_STREAM) },
+	/* the stream TLV with a grant only: hdrm_ctl_decode() checks */
+	[HDRM_CTL_STREAM_ANSWER] = { BIT(HDRM_TLV_ACK) | BIT(HDRM_TLV_STREAM),
+				     BIT(HDRM_TLV_ACK) },
 };
 
 static const u8 hdrm_tlv_len[] = {
@@ -25,6 +29,7 @@ static const u8 hdrm_tlv_len[] = {
 	[HDRM_TLV_HEADROOM]	= HDRM_TLV_HEADROOM_LEN,
 	[HDRM_TLV_ACK]		= HDRM_TLV_ACK_LEN,
 	[HDRM_TLV_TSCAP]	= HDRM_TLV_TSCAP_LEN,
+	[HDRM_TLV_STREAM]	= HDRM_TLV_STREAM_LEN,
 };
 
 static u8 *hdrm_tlv_put(u8 *p, u8 type)
@@ -59,6 +64,8 @@ unsigned int hdrm_ctl_encode(u8 *payload, unsigned int room,
 		tlv_len += 2 + HDRM_TLV_ACK_LEN;
 	if (c->has_tscap)
 		tlv_len += 2 + HDRM_TLV_TSCAP_LEN;
+	if (c->has_stream)
+		tlv_len += 2 + HDRM_TLV_STREAM_LEN;
 	len = HDRM_CTL_OFF_TLV + tlv_len;
 	if (len < HDRM_PAYLOAD_LEN)
 		len = HDRM_PAYLOAD_LEN;
@@ -107,13 +114,43 @@ unsigned int hdrm_ctl_encode(u8 *payload, unsigned int room,
 		put_unaligned_be32(c->hw_resolution, p + 2);
 		p += HDRM_TLV_TSCAP_LEN;
 	}
+	if (c->has_stream) {
+		p = hdrm_tlv_put(p, HDRM_TLV_STREAM);
+		p[0] = c->stream.prio;
+		put_unaligned_be16(c->stream.duration_us, p + 2);
+		put_unaligned_be16(c->stream.frame_len, p + 4);
+		p += HDRM_TLV_STREAM_LEN;
+	}
 	hdrm_tlv_put(p, HDRM_TLV_END);
 	return len;
+}
+
+/*
+ * The reasons an acknowledgment may give are the push's; a stream
+ * answer's are those a stream can be refused for, with no field.
+ */
+static bool hdrm_ack_reason_ok(u8 ctl_type, u8 reason, u8 field)
+{
+	if (ctl_type != HDRM_CTL_STREAM_ANSWER)
+		return reason <= HDRM_REASON_MAX && field <= HDRM_FIELD_MAX;
+	if (field)
+		return false;
+	switch (reason) {
+	case HDRM_REASON_NONE:
+	case HDRM_REASON_POLICY:
+	case HDRM_REASON_NO_CAP:
+	case HDRM_REASON_BUSY:
+	case HDRM_REASON_SENDER_NO_CAP:
+	case HDRM_REASON_RATE:
+		return true;
+	}
+	return false;
 }
 
 /* One TLV's value, already bounds-checked; false when it is invalid. */
 static bool hdrm_tlv_read(struct hdrm_ctl *c, u8 type, const u8 *v)
 {
+	u16 us, frame;
 	unsigned int i;
 
 	switch (type) {
@@ -144,7 +181,7 @@ static bool hdrm_tlv_read(struct hdrm_ctl *c, u8 type, const u8 *v)
 	case HDRM_TLV_ACK:
 		if (v[0] != HDRM_ACK_APPLIED && v[0] != HDRM_ACK_REFUSED)
 			return false;
-		if (v[1] > HDRM_REASON_MAX || v[2] > HDRM_FIELD_MAX ||
+		if (!hdrm_ack_reason_ok(c->type, v[1], v[2]) ||
 		    v[3] >= HDRM_PRIOS)
 			return false;
 		if (v[0] == HDRM_ACK_APPLIED && v[1] != HDRM_REASON_NONE)
@@ -170,6 +207,19 @@ static bool hdrm_tlv_read(struct hdrm_ctl *c, u8 type, const u8 *v)
 		c->has_tscap = true;
 		c->tscap = v[0];
 		return true;
+	case HDRM_TLV_STREAM:
+		/* no flags are defined yet; the reserved bytes are 0 */
+		us = get_unaligned_be16(v + 2);
+		frame = get_unaligned_be16(v + 4);
+		if (v[0] >= HDRM_PRIOS || v[1] || get_unaligned_be16(v + 6) ||
+		    !us || us > HDRM_STREAM_MAX_US ||
+		    frame < HDRM_STREAM_MIN_FRAME || frame > HDRM_STREAM_MAX_FRAME)
+			return false;
+		c->has_stream = true;
+		c->stream.prio = v[0];
+		c->stream.duration_us = us;
+		c->stream.frame_len = frame;
+		return true;
 	}
 	return false;
 }
@@ -191,7 +241,8 @@ bool hdrm_is_ctl(const u8 *payload, unsigned int len)
  *
  * The TLVs must each have their type's exact length, appear at most once,
  * be ones the frame's type may carry, include the ones it must, and end
- * with an End TLV exactly where the header's TLV length says.
+ * with an End TLV exactly where the header's TLV length says. A stream
+ * answer carries the stream TLV when, and only when, it grants.
  *
  * Return: HDRM_WIRE_OK, or why the frame is malformed.
  */
@@ -212,7 +263,7 @@ enum hdrm_wire_err hdrm_ctl_decode(const u8 *payload, unsigned int len,
 	if (payload[HDRM_CTL_OFF_VERSION] != HDRM_CTL_VERSION)
 		return HDRM_WIRE_BAD_VERSION;
 	q.type = payload[HDRM_CTL_OFF_TYPE];
-	if (q.type < HDRM_CTL_CAP_REQUEST || q.type > HDRM_CTL_CONFIG_ACK)
+	if (q.type < HDRM_CTL_CAP_REQUEST || q.type > HDRM_CTL_TYPE_MAX)
 		return HDRM_WIRE_TYPE;
 	q.session = get_unaligned_be32(payload + HDRM_CTL_OFF_SESSION);
 	if (!q.session)
@@ -245,6 +296,13 @@ enum hdrm_wire_err hdrm_ctl_decode(const u8 *payload, unsigned int len,
 	if ((seen & hdrm_ctl_rules[q.type].required) !=
 	    hdrm_ctl_rules[q.type].required)
 		return HDRM_WIRE_TLV_MISSING;
+	/* a stream answer says what it grants, and a refusal grants nothing */
+	if (q.type == HDRM_CTL_STREAM_ANSWER) {
+		if (q.status == HDRM_ACK_APPLIED && !q.has_stream)
+			return HDRM_WIRE_TLV_MISSING;
+		if (q.status == HDRM_ACK_REFUSED && q.has_stream)
+			return HDRM_WIRE_TLV;
+	}
 	*c = q;
 	return HDRM_WIRE_OK;
 }
@@ -313,5 +371,107 @@ int hdrm_push_check(const struct hdrm_ctl *c,
 	ack->prio = 0;
 	ack->value = 0;
 	ack->limit = 0;
+	return 0;
+}
+
+static int hdrm_stream_refuse(struct hdrm_ctl *answer, u8 reason, int err)
+{
+	answer->status = HDRM_ACK_REFUSED;
+	answer->reason = reason;
+	return err;
+}
+
+/**
+ * hdrm_stream_grant() - the streaming end's answer to a stream request
+ * @req: a valid stream request
+ * @pol: this end's settings and state
+ * @now_ns: the time, on a clock that is never 0 (the monotonic clock)
+ * @last_ns: the device's last grant on that clock, 0 for never; set to
+ *	     @now_ns when this one is granted. The caller holds whatever
+ *	     lock guards it, and @pol->busy with it.
+ * @answer: the whole answer, refused or granted, to encode and send
+ *
+ * Refused, in this order: auto-hdrm off (no-cap); no record of the
+ * requester's capability (sender-no-cap: as for a push, US 2025/0267110
+ * A1, claims 8 and 23); accept-stream off (policy); a stream running
+ * (busy); a stream granted less than HDRM_STREAM_MIN_GAP_NS ago (rate,
+ * the ack's value the milliseconds to wait and its limit the gap's).
+ * A grant echoes the request's priority, with the duration lowered to
+ * @pol->max_us and the frame to the MTU's (MTU + 14), never below the
+ * least frame.
+ *
+ * Return: 0 when granted; -EPERM, -EBUSY or -EAGAIN when refused;
+ * -EINVAL, @answer untouched, when @req is no stream request.
+ */
+int hdrm_stream_grant(const struct hdrm_ctl *req,
+		      const struct hdrm_stream_policy *pol, u64 now_ns,
+		      u64 *last_ns, struct hdrm_ctl *answer)
+{
+	u32 frame = req->stream.frame_len, cap_us;
+	u64 wait;
+
+	if (req->type != HDRM_CTL_STREAM_REQUEST || !req->has_stream)
+		return -EINVAL;
+	memset(answer, 0, sizeof(*answer));
+	answer->type = HDRM_CTL_STREAM_ANSWER;
+	answer->session = req->session;
+	answer->has_ack = true;
+	answer->prio = req->stream.prio;
+	if (!pol->auto_hdrm)
+		return hdrm_stream_refuse(answer, HDRM_REASON_NO_CAP, -EPERM);
+	if (!pol->sender_cap)
+		return hdrm_stream_refuse(answer, HDRM_REASON_SENDER_NO_CAP,
+					  -EPERM);
+	if (!pol->accept_stream)
+		return hdrm_stream_refuse(answer, HDRM_REASON_POLICY, -EPERM);
+	if (pol->busy)
+		return hdrm_stream_refuse(answer, HDRM_REASON_BUSY, -EBUSY);
+	if (*last_ns && now_ns < *last_ns + HDRM_STREAM_MIN_GAP_NS) {
+		wait = *last_ns + HDRM_STREAM_MIN_GAP_NS - now_ns;
+		answer->value = (u32)DIV_ROUND_UP_ULL(wait, 1000000);
+		answer->limit = (u32)div64_u64(HDRM_STREAM_MIN_GAP_NS, 1000000);
+		return hdrm_stream_refuse(answer, HDRM_REASON_RATE, -EAGAIN);
+	}
+	answer->status = HDRM_ACK_APPLIED;
+	answer->has_stream = true;
+	answer->stream = req->stream;
+	cap_us = pol->max_us && pol->max_us < HDRM_STREAM_MAX_US ?
+		 pol->max_us : HDRM_STREAM_MAX_US;
+	if (answer->stream.duration_us > cap_us)
+		answer->stream.duration_us = cap_us;
+	if (pol->mtu && frame > pol->mtu + HDRM_ETH_HLEN)
+		frame = pol->mtu + HDRM_ETH_HLEN;
+	if (frame < HDRM_STREAM_MIN_FRAME)
+		frame = HDRM_STREAM_MIN_FRAME;
+	answer->stream.frame_len = frame;
+	*last_ns = now_ns;
+	return 0;
+}
+
+/**
+ * hdrm_stream_answer_check() - is a stream answer one to this request?
+ * @req: the stream request as it was sent
+ * @answer: a valid control frame from the peer
+ *
+ * A grant must be for the request's session and priority, and no longer
+ * and with frames no larger than asked for.
+ *
+ * Return: 0 when it grants; -ECONNREFUSED when it refuses (its reason
+ * says why); -EPROTO when it is no answer to @req.
+ */
+int hdrm_stream_answer_check(const struct hdrm_ctl *req,
+			     const struct hdrm_ctl *answer)
+{
+	if (answer->type != HDRM_CTL_STREAM_ANSWER || !answer->has_ack ||
+	    answer->session != req->session ||
+	    answer->prio != req->stream.prio)
+		return -EPROTO;
+	if (answer->status == HDRM_ACK_REFUSED)
+		return -ECONNREFUSED;
+	if (!answer->has_stream ||
+	    answer->stream.prio != req->stream.prio ||
+	    answer->stream.duration_us > req->stream.duration_us ||
+	    answer->stream.frame_len > req->stream.frame_len)
+		return -EPROTO;
 	return 0;
 }

@@ -3,8 +3,10 @@
  * The control frames (Documentation/wire-format.rst, "Control frames"):
  * the capability request and reply that carry the buffer-configuration
  * field, the configuration frame that pushes a headroom to the peer, and
- * its acknowledgment. Encode, decode, validate, and check a pushed
- * headroom against the receiver's bounds. No I/O.
+ * its acknowledgment; the stream request and its answer, with which one
+ * end asks the other for a stream of frames to pause (hdrm_response.h).
+ * Encode, decode, validate, check a pushed headroom against the
+ * receiver's bounds, and decide on a stream request. No I/O.
  */
 #ifndef _HDRM_CTL_H
 #define _HDRM_CTL_H
@@ -33,6 +35,9 @@ enum hdrm_ctl_type {
 	HDRM_CTL_CAP_REPLY = 2,
 	HDRM_CTL_CONFIG = 3,
 	HDRM_CTL_CONFIG_ACK = 4,
+	HDRM_CTL_STREAM_REQUEST = 5,	/* stream frames of a priority to me */
+	HDRM_CTL_STREAM_ANSWER = 6,	/* granted (what) or refused (why) */
+	HDRM_CTL_TYPE_MAX = HDRM_CTL_STREAM_ANSWER,
 };
 
 enum hdrm_ctl_tlv {
@@ -42,6 +47,7 @@ enum hdrm_ctl_tlv {
 	HDRM_TLV_HEADROOM = 3,
 	HDRM_TLV_ACK = 4,
 	HDRM_TLV_TSCAP = 5,	/* the reflector's timestamping */
+	HDRM_TLV_STREAM = 6,	/* a stream's priority, duration, frame */
 };
 
 #define HDRM_TLV_BUFCFG_LEN	2
@@ -49,6 +55,7 @@ enum hdrm_ctl_tlv {
 #define HDRM_TLV_HEADROOM_LEN	(2 + 4 * HDRM_PRIOS)	/* 34 */
 #define HDRM_TLV_ACK_LEN	12
 #define HDRM_TLV_TSCAP_LEN	6
+#define HDRM_TLV_STREAM_LEN	8
 
 /* Bits of the buffer-configuration field's first byte. */
 #define HDRM_BUFCFG_AUTO_HDRM	0x01
@@ -82,6 +89,13 @@ enum hdrm_ctl_tlv {
 #define HDRM_REASON_BUSY	5
 #define HDRM_REASON_SENDER_NO_CAP 6	/* the pusher never said it can */
 #define HDRM_REASON_MAX		HDRM_REASON_SENDER_NO_CAP
+/*
+ * A stream answer's reasons are POLICY (accept-stream off), NO_CAP,
+ * SENDER_NO_CAP, BUSY (a stream is running) and this one, which the
+ * push's enum does not have: on the wire only, in stream answers, and
+ * malformed in an acknowledgment.
+ */
+#define HDRM_REASON_RATE	7	/* within a second of the last stream */
 
 #define HDRM_FIELD_SPEED	0
 #define HDRM_FIELD_RTT		1
@@ -89,6 +103,23 @@ enum hdrm_ctl_tlv {
 #define HDRM_FIELD_HEADROOM	3
 #define HDRM_FIELD_PRIOS	4
 #define HDRM_FIELD_MAX		HDRM_FIELD_PRIOS
+
+/*
+ * The stream TLV's bounds. A stream frame's length counts from the
+ * destination address to the end of its payload: no FCS, no VLAN tag.
+ */
+#define HDRM_STREAM_MAX_US	5000
+#define HDRM_STREAM_MIN_FRAME	60
+#define HDRM_STREAM_MAX_FRAME	9216
+/* A device grants a stream at most once in this long. */
+#define HDRM_STREAM_MIN_GAP_NS	1000000000ULL
+
+/* The stream TLV: what a request asks for, and what an answer grants. */
+struct hdrm_stream_tlv {
+	u8 prio;			/* 0..7: the frames' PCP */
+	u16 duration_us;		/* 1..HDRM_STREAM_MAX_US */
+	u16 frame_len;			/* HDRM_STREAM_{MIN,MAX}_FRAME */
+};
 
 /* A decoded control frame; the has_* flags say which TLVs it carried. */
 struct hdrm_ctl {
@@ -113,6 +144,8 @@ struct hdrm_ctl {
 	u8 prio;
 	u32 value;
 	u32 limit;
+	bool has_stream;
+	struct hdrm_stream_tlv stream;
 };
 
 unsigned int hdrm_ctl_encode(u8 *payload, unsigned int room,
@@ -142,5 +175,21 @@ struct hdrm_push_bounds {
 
 int hdrm_push_check(const struct hdrm_ctl *c,
 		    const struct hdrm_push_bounds *b, struct hdrm_ctl *ack);
+
+/* What the streaming end (the peer asked) decides a stream request on. */
+struct hdrm_stream_policy {
+	bool auto_hdrm;			/* this end's auto-hdrm */
+	bool sender_cap;		/* the requester said it is capable */
+	bool accept_stream;		/* this end streams when asked */
+	bool busy;			/* a stream is running on the device */
+	u32 mtu;			/* the device's; 0 = unknown */
+	u16 max_us;			/* this end's cap; 0 = HDRM_STREAM_MAX_US */
+};
+
+int hdrm_stream_grant(const struct hdrm_ctl *req,
+		      const struct hdrm_stream_policy *pol, u64 now_ns,
+		      u64 *last_ns, struct hdrm_ctl *answer);
+int hdrm_stream_answer_check(const struct hdrm_ctl *req,
+			     const struct hdrm_ctl *answer);
 
 #endif /* _HDRM_CTL_H */

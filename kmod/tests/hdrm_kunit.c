@@ -254,11 +254,39 @@ static void hdrm_test_push_bounds(struct kunit *test)
 	HDRM_KUNIT_CHECK(test, hdrm_check_push_bounds(msg, len));
 }
 
+/* The stream request and answer, and the streaming end's decision. */
+static void hdrm_test_ctl_stream_golden(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_ctl_stream_golden(msg, len));
+}
+
+HDRM_KUNIT_TABLE(ctl_stream_reject, hdrm_ctl_stream_reject_case,
+		 hdrm_ctl_stream_reject_cases, hdrm_check_ctl_stream_reject)
+
+static void hdrm_test_ctl_stream_rules(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_ctl_stream_rules(msg, len));
+}
+
+HDRM_KUNIT_TABLE(stream_grant, hdrm_stream_grant_case,
+		 hdrm_stream_grant_cases, hdrm_check_stream_grant)
+
+static void hdrm_test_stream_answer(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_stream_answer(msg, len));
+}
+
 static struct kunit_case hdrm_ctl_kcases[] = {
 	KUNIT_CASE(hdrm_test_ctl_golden),
 	KUNIT_CASE_PARAM(hdrm_test_ctl_reject, hdrm_ctl_reject_gen_params),
 	KUNIT_CASE(hdrm_test_ctl_rules),
 	KUNIT_CASE(hdrm_test_push_bounds),
+	KUNIT_CASE(hdrm_test_ctl_stream_golden),
+	KUNIT_CASE_PARAM(hdrm_test_ctl_stream_reject,
+			 hdrm_ctl_stream_reject_gen_params),
+	KUNIT_CASE(hdrm_test_ctl_stream_rules),
+	KUNIT_CASE_PARAM(hdrm_test_stream_grant, hdrm_stream_grant_gen_params),
+	KUNIT_CASE(hdrm_test_stream_answer),
 	{}
 };
 

@@ -57,6 +57,15 @@ int main(void)
 		      hdrm_ctl_reject_cases[i].name);
 	CHECK(hdrm_check_ctl_rules(msg, len), "ctl: TLVs each type needs, field bits, acknowledgements");
 	CHECK(hdrm_check_push_bounds(msg, len), "ctl: a pushed headroom against the receiver's bounds");
+	CHECK(hdrm_check_ctl_stream_golden(msg, len), "ctl: golden stream request, grant and refusal, from the decision");
+	for (i = 0; i < ARRAY_SIZE(hdrm_ctl_stream_reject_cases); i++)
+		CHECK(hdrm_check_ctl_stream_reject(i, msg, len), "ctl: stream, %s",
+		      hdrm_ctl_stream_reject_cases[i].name);
+	CHECK(hdrm_check_ctl_stream_rules(msg, len), "ctl: the TLVs a stream request and answer need");
+	for (i = 0; i < ARRAY_SIZE(hdrm_stream_grant_cases); i++)
+		CHECK(hdrm_check_stream_grant(i, msg, len), "ctl: stream grant, %s",
+		      hdrm_stream_grant_cases[i].name);
+	CHECK(hdrm_check_stream_answer(msg, len), "ctl: the requester's check of a stream answer");
 	for (i = 0; i < ARRAY_SIZE(hdrm_pfc_goldens); i++)
 		CHECK(hdrm_check_pfc_golden(i, msg, len), "dcbx: %s, byte-exact",
 		      hdrm_pfc_goldens[i].name);
