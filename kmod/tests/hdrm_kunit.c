@@ -18,6 +18,7 @@
 #include "../lib/tests/hdrm_sim_cases.h"
 #include "../lib/tests/hdrm_wd_cases.h"
 #include "../lib/tests/hdrm_ptp_cases.h"
+#include "../lib/tests/hdrm_stream_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\
@@ -362,9 +363,37 @@ static struct kunit_suite hdrm_ptp_suite = {
 	.test_cases = hdrm_ptp_kcases,
 };
 
+/* The stream frames that measure the pause response */
+static void hdrm_test_stream_golden(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_stream_golden(msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_stream_opcodes(msg, len));
+}
+
+HDRM_KUNIT_TABLE(stream_reject, hdrm_stream_reject_case,
+		 hdrm_stream_reject_cases, hdrm_check_stream_reject)
+
+static void hdrm_test_stream_wire(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_stream_wire(msg, len));
+}
+
+static struct kunit_case hdrm_stream_kcases[] = {
+	KUNIT_CASE(hdrm_test_stream_golden),
+	KUNIT_CASE_PARAM(hdrm_test_stream_reject,
+			 hdrm_stream_reject_gen_params),
+	KUNIT_CASE(hdrm_test_stream_wire),
+	{}
+};
+
+static struct kunit_suite hdrm_stream_suite = {
+	.name = "dcb_hdrm_stream",
+	.test_cases = hdrm_stream_kcases,
+};
+
 kunit_test_suites(&hdrm_wire_suite, &hdrm_stats_suite, &hdrm_calc_suite,
 		  &hdrm_apply_suite, &hdrm_ctl_suite, &hdrm_lldp_suite,
-		  &hdrm_ptp_suite);
+		  &hdrm_ptp_suite, &hdrm_stream_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests of dcb_hdrm's frame codec, estimator and headroom arithmetic");

@@ -16,3 +16,4 @@
 #include "../lib/hdrm_sim.c"
 #include "../lib/hdrm_wd.c"
 #include "../lib/hdrm_ptp.c"
+#include "../lib/hdrm_stream.c"

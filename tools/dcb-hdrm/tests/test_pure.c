@@ -16,6 +16,7 @@
 #include "tests/hdrm_model_cases.h"
 #include "tests/hdrm_sim_cases.h"
 #include "tests/hdrm_ptp_cases.h"
+#include "tests/hdrm_stream_cases.h"
 #include "tap.h"
 
 #define CHECK(call, ...) do {					\
@@ -118,5 +119,11 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(hdrm_ptp_turn_cases); i++)
 		CHECK(hdrm_check_ptp_turn(i, msg, len), "ptp: turnaround, %s",
 		      hdrm_ptp_turn_cases[i].name);
+	CHECK(hdrm_check_stream_golden(msg, len), "stream: golden frame, padding, restamping, the encoder's bounds");
+	CHECK(hdrm_check_stream_opcodes(msg, len), "stream: its opcode apart from the probe's and the control frame's");
+	for (i = 0; i < ARRAY_SIZE(hdrm_stream_reject_cases); i++)
+		CHECK(hdrm_check_stream_reject(i, msg, len), "stream: %s",
+		      hdrm_stream_reject_cases[i].name);
+	CHECK(hdrm_check_stream_wire(msg, len), "stream: a frame's share of the wire, bytes and ns");
 	return tap_done();
 }
