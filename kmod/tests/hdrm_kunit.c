@@ -19,6 +19,7 @@
 #include "../lib/tests/hdrm_wd_cases.h"
 #include "../lib/tests/hdrm_ptp_cases.h"
 #include "../lib/tests/hdrm_stream_cases.h"
+#include "../lib/tests/hdrm_response_cases.h"
 
 #define HDRM_KUNIT_CHECK(test, call) do {			\
 	char msg[160];						\
@@ -363,7 +364,7 @@ static struct kunit_suite hdrm_ptp_suite = {
 	.test_cases = hdrm_ptp_kcases,
 };
 
-/* The stream frames that measure the pause response */
+/* The stream frames, and the pause response they measure */
 static void hdrm_test_stream_golden(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_stream_golden(msg, len));
@@ -378,11 +379,39 @@ static void hdrm_test_stream_wire(struct kunit *test)
 	HDRM_KUNIT_CHECK(test, hdrm_check_stream_wire(msg, len));
 }
 
+/* The pause response: hand-worked repeats, played ones, the aggregate */
+static void hdrm_test_response_hand(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_response_hand(msg, len));
+}
+
+HDRM_KUNIT_TABLE(response_scn, hdrm_scn, hdrm_scn_cases,
+		 hdrm_check_response_scn)
+
+HDRM_KUNIT_TABLE(response_bad, hdrm_resp_bad_case, hdrm_resp_bad_cases,
+		 hdrm_check_response_bad)
+
+static void hdrm_test_response_limits(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_response_limits(msg, len));
+}
+
+static void hdrm_test_response_aggregate(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_response_aggregate(msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_response_headroom(msg, len));
+}
+
 static struct kunit_case hdrm_stream_kcases[] = {
 	KUNIT_CASE(hdrm_test_stream_golden),
 	KUNIT_CASE_PARAM(hdrm_test_stream_reject,
 			 hdrm_stream_reject_gen_params),
 	KUNIT_CASE(hdrm_test_stream_wire),
+	KUNIT_CASE(hdrm_test_response_hand),
+	KUNIT_CASE_PARAM(hdrm_test_response_scn, hdrm_response_scn_gen_params),
+	KUNIT_CASE_PARAM(hdrm_test_response_bad, hdrm_response_bad_gen_params),
+	KUNIT_CASE(hdrm_test_response_limits),
+	KUNIT_CASE(hdrm_test_response_aggregate),
 	{}
 };
 

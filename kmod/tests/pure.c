@@ -17,3 +17,4 @@
 #include "../lib/hdrm_wd.c"
 #include "../lib/hdrm_ptp.c"
 #include "../lib/hdrm_stream.c"
+#include "../lib/hdrm_response.c"

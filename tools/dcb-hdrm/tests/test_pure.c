@@ -17,6 +17,7 @@
 #include "tests/hdrm_sim_cases.h"
 #include "tests/hdrm_ptp_cases.h"
 #include "tests/hdrm_stream_cases.h"
+#include "tests/hdrm_response_cases.h"
 #include "tap.h"
 
 #define CHECK(call, ...) do {					\
@@ -125,5 +126,15 @@ int main(void)
 		CHECK(hdrm_check_stream_reject(i, msg, len), "stream: %s",
 		      hdrm_stream_reject_cases[i].name);
 	CHECK(hdrm_check_stream_wire(msg, len), "stream: a frame's share of the wire, bytes and ns");
+	CHECK(hdrm_check_response_hand(msg, len), "response: hand-worked repeats, every figure exact");
+	for (i = 0; i < ARRAY_SIZE(hdrm_scn_cases); i++)
+		CHECK(hdrm_check_response_scn(i, msg, len), "response: %s",
+		      hdrm_scn_cases[i].name);
+	for (i = 0; i < ARRAY_SIZE(hdrm_resp_bad_cases); i++)
+		CHECK(hdrm_check_response_bad(i, msg, len), "response: %s",
+		      hdrm_resp_bad_cases[i].name);
+	CHECK(hdrm_check_response_limits(msg, len), "response: 4 s at 1.6 Tb/s, exact in 64 bits");
+	CHECK(hdrm_check_response_aggregate(msg, len), "response: min, median, max over the repeats that succeeded");
+	CHECK(hdrm_check_response_headroom(msg, len), "response: the measured K in the headroom");
 	return tap_done();
 }
