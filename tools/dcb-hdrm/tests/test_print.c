@@ -76,6 +76,38 @@ static void add_section(const char *name, const char *form, char *data,
 	s->len = len;
 }
 
+/* stdout and stderr taken into memory while a command runs */
+struct redirect {
+	FILE *real_out, *real_err, *o, *e;
+	char *obuf, *ebuf;
+	size_t olen, elen;
+};
+
+static void redirect_begin(struct redirect *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->real_out = stdout;
+	r->real_err = stderr;
+	r->o = open_memstream(&r->obuf, &r->olen);
+	r->e = open_memstream(&r->ebuf, &r->elen);
+	if (!r->o || !r->e)
+		exit(2);
+	fflush(stdout);
+	stdout = r->o;
+	stderr = r->e;
+}
+
+/* Back to the real stdout and stderr; r->obuf and r->ebuf the caller's. */
+static void redirect_end(struct redirect *r)
+{
+	fflush(r->o);
+	fflush(r->e);
+	stdout = r->real_out;
+	stderr = r->real_err;
+	fclose(r->o);
+	fclose(r->e);
+}
+
 /*
  * Runs @fn with stdout and stderr captured, as text (ctx.json false) or
  * JSON; stderr is a section of its own when anything was said there.
@@ -84,9 +116,7 @@ static void capture(const char *name, const char *form, bool json,
 		    bool pretty, bool stats, void (*fn)(const void *),
 		    const void *arg)
 {
-	FILE *real_out = stdout, *real_err = stderr, *o, *e;
-	char *obuf = NULL, *ebuf = NULL;
-	size_t olen = 0, elen = 0;
+	struct redirect r;
 	char eform[64];
 
 	memset(&g, 0, sizeof(g));
@@ -94,27 +124,16 @@ static void capture(const char *name, const char *form, bool json,
 	g.pretty = pretty;
 	g.stats = stats;
 	g.nl_open = true;		/* hdrm_connect(): the stand-in below */
-	o = open_memstream(&obuf, &olen);
-	e = open_memstream(&ebuf, &elen);
-	if (!o || !e)
-		exit(2);
-	fflush(stdout);
-	stdout = o;
-	stderr = e;
-	jw_init(&g.jw, o, pretty);
+	redirect_begin(&r);
+	jw_init(&g.jw, r.o, pretty);
 	fn(arg);
-	fflush(o);
-	fflush(e);
-	stdout = real_out;
-	stderr = real_err;
-	fclose(o);
-	fclose(e);
-	add_section(name, form, obuf, olen);
-	if (elen) {
+	redirect_end(&r);
+	add_section(name, form, r.obuf, r.olen);
+	if (r.elen) {
 		snprintf(eform, sizeof(eform), "%s stderr", form);
-		add_section(name, eform, ebuf, elen);
+		add_section(name, eform, r.ebuf, r.elen);
 	} else {
-		free(ebuf);
+		free(r.ebuf);
 	}
 }
 
@@ -3157,9 +3176,7 @@ static int lldp_listen_run(const char *dev, const char *const *more,
 			   char *err, size_t len)
 {
 	const char *argv[8] = { "listen", "dev", dev };
-	FILE *real_out = stdout, *real_err = stderr, *o, *e;
-	char *obuf = NULL, *ebuf = NULL;
-	size_t olen = 0, elen = 0;
+	struct redirect r;
 	int argc = 3, rc;
 
 	while (more && *more && argc < 7)
@@ -3168,25 +3185,14 @@ static int lldp_listen_run(const char *dev, const char *const *more,
 	stub_answer(DCB_HDRM_CMD_DEV_SET, 0);
 	memset(&g, 0, sizeof(g));
 	g.nl_open = true;
-	o = open_memstream(&obuf, &olen);
-	e = open_memstream(&ebuf, &elen);
-	if (!o || !e)
-		exit(2);
-	fflush(stdout);
-	stdout = o;
-	stderr = e;
-	jw_init(&g.jw, o, false);
+	redirect_begin(&r);
+	jw_init(&g.jw, r.o, false);
 	rc = hdrm_cmd_lldp(&g, argc, (char **)argv);
-	fflush(o);
-	fflush(e);
-	stdout = real_out;
-	stderr = real_err;
-	fclose(o);
-	fclose(e);
-	snprintf(err, len, "%.*s", (int)strcspn(ebuf ? ebuf : "", "\n"),
-		 ebuf ? ebuf : "");
-	free(obuf);
-	free(ebuf);
+	redirect_end(&r);
+	snprintf(err, len, "%.*s", (int)strcspn(r.ebuf ? r.ebuf : "", "\n"),
+		 r.ebuf ? r.ebuf : "");
+	free(r.obuf);
+	free(r.ebuf);
 	return rc;
 }
 
