@@ -732,22 +732,28 @@ wd_timing()
 	s=$(hdrmB -j -s watchdog show dev db | jq -c '.[0].detect_latency_ms')
 	d=$(hdrmB -j -s watchdog show dev db | jq -c '.[0].restore_latency_ms')
 	# each onset after its burst was due, in ms (the events' onsets are
-	# whole ms: a millisecond more); none before the cycle began
+	# whole ms: a millisecond more); none before the cycle began. At most
+	# 100 ms: a fifth of the cycle and a third of the burst, so an onset
+	# is its own burst's start and no other moment of it. Tighter bounds
+	# failed on guests stalled at a burst's due time, which run dcbsim's
+	# storm late: 33.8 ms in the clean-clone run of b6130a6 and 66.7 ms
+	# alone after it, on 6.12, each with its poll on time (gap 10.4 ms);
+	# the mean is what shows the watchdog's own promptness (9.6 ms).
 	late=$(jq -r '.[0]' "$TMPD/storms" | awk -v s="$start" -v P=500 '
 		{
 			t = $1 + 1 - s / 1000000
 			if (t < 0) { print $1 ":before"; next }
 			d = t - P * int(t / P); n++; sum += d
 			if (d > max) max = d
-			if (d > 21) print $1 ":" d
+			if (d > 100) print $1 ":" d
 		}
 		END { printf "max %.1f mean %.1f over %d\n", max, n ? sum / n : 0, n > "/dev/stderr" }' 2>"$TMPD/onsets")
 	log_info "20 storms at poll 10, detect 50: detection $s ms, restoration $d ms (restore-ms 30); onsets after their burst was due (ms, with the events' rounding): $(cat "$TMPD/onsets")"
 	[ "$(jq .count <<<"$s")" -ge 20 ] &&
 		awk -v m="$(jq .median <<<"$s")" 'BEGIN { exit !(m <= 61) }'
 	check_err $? "detection: $s, want 20 or more, a median of detect + poll (60 ms) and the reads' jitter (1 ms) at most"
-	[ -z "$late" ]
-	check_err $? "onsets more than two polls (20 ms) after their burst was due, or before the storm began: $late"
+	[ -z "$late" ] && awk '{ exit !($4 <= 20) }' "$TMPD/onsets"
+	check_err $? "onsets more than 100 ms after their burst was due, or before the storm began, or over 20 ms on average: $late $(cat "$TMPD/onsets")"
 	wd_off
 	log_test "poll 10, detect 50: 20 storms each declared within detect + poll of onset; bursts of 40 ms never"
 }
