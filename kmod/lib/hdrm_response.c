@@ -9,6 +9,7 @@
  * exceeds 2^63.
  */
 #include "hdrm_response.h"
+#include "hdrm_stats.h"
 
 const char *hdrm_response_status_str(enum hdrm_response_status status)
 {
@@ -238,18 +239,10 @@ hdrm_response_analyse(const struct hdrm_response_in *in,
 	return out->status;
 }
 
-/* Insertion sort: at most HDRM_RESPONSE_MAX_REPEATS values. */
+/* The least, median and greatest of @v's @n values; @v is sorted. */
 static void hdrm_response_range(u64 *v, u32 n, struct hdrm_response_range *r)
 {
-	u32 i, j;
-	u64 x;
-
-	for (i = 1; i < n; i++) {
-		x = v[i];
-		for (j = i; j && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
+	hdrm_sort_u64(v, n);
 	r->min = v[0];
 	r->median = v[(n - 1) / 2];
 	r->max = v[n - 1];

@@ -12,6 +12,12 @@ static int hdrm_u64_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* @v's @n values in ascending order, in place. */
+void hdrm_sort_u64(u64 *v, u32 n)
+{
+	sort(v, n, sizeof(*v), hdrm_u64_cmp, NULL);
+}
+
 /**
  * hdrm_stats_compute() - min, median, p99, max, mean and deviation
  * @samples: the samples, ns, each at most HDRM_STATS_MAX_SAMPLE; sorted on
@@ -38,7 +44,7 @@ int hdrm_stats_compute(u64 *samples, u32 n, struct hdrm_stats *st)
 	for (i = 0; i < n; i++)
 		if (samples[i] > HDRM_STATS_MAX_SAMPLE)
 			return -ERANGE;
-	sort(samples, n, sizeof(*samples), hdrm_u64_cmp, NULL);
+	hdrm_sort_u64(samples, n);
 
 	st->n = n;
 	st->min = samples[0];

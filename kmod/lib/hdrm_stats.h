@@ -30,6 +30,7 @@ struct hdrm_stats {
 #define HDRM_STATS_MAX_COUNT	BIT(20)
 
 int hdrm_stats_compute(u64 *samples, u32 n, struct hdrm_stats *st);
+void hdrm_sort_u64(u64 *v, u32 n);
 u64 hdrm_stats_pick(const struct hdrm_stats *st, unsigned int estimator);
 
 #endif /* _HDRM_STATS_H */
