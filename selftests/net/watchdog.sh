@@ -490,21 +490,26 @@ wd_refused_restore()
 	local n0 n1 n2 pid p end i
 
 	for end in off rmmod; do
-		# restore-ms 5 s: dcbsim counts no pause on a priority
-		# whose PFC is off, so the storm looks over at the drop,
-		# and the failure must be in place before the restore
-		wd_on "$NSB" db action drop &&
-			hdrmB watchdog set dev db restore-ms 5000
+		wd_on "$NSB" db action drop
 		ip netns exec "$NSB" timeout 60 dcb-hdrm -j monitor dev db >"$TMPD/mon" &
 		pid=$!
 		genl_listener_wait "$NSB"
-		ip -n "$NSA" link set da type dcbsim pfc-storm-on-ms 1500 pfc-storm-off-ms 60000 &&
-			ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
+		# The storm runs until the failure is in place: the received
+		# pause is counted with PFC off too, as mlx5 counts it, so the
+		# storm goes on after the drop and ends only when da stops.
+		# A burst of fixed length raced the debug kernel's slow reads,
+		# which saw it restored before the failure was set.
+		ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
 		wait_wd "$NSB" db stormed
 		(($? == 0)) || check_err 1 "$end: not stormed: $(wd_prio "$NSB" db)"
+		p=$(wd_prio "$NSB" db)
+		[ "$(jq .pfc_off <<<"$p")" = true ] && [ "$(pfc_on "$NSB" db)" = false ]
+		(($? == 0)) || check_err 1 "$end: not dropped: $p"
 		n0=$(kmsg_count "cannot turn PFC back on")
 		ip -n "$NSB" link set db type dcbsim fail 5
-		# the burst ends, restore-ms pass, the restore is refused
+		ip -n "$NSA" link set da type dcbsim pfc-storm off
+		# the storm ends, restore-ms pass, the restore is refused
+		: >"$TMPD/rr"
 		for i in $(seq 1 75); do
 			p=$(wd_prio "$NSB" db)
 			echo "$p" >>"$TMPD/rr"
@@ -512,7 +517,8 @@ wd_refused_restore()
 			sleep 0.2
 		done
 		p=$(wd_prio "$NSB" db)
-		[ "$(jq .restore_pending <<<"$p")" = true ] && [ "$(jq .pfc_off <<<"$p")" = true ]
+		[ "$(jq .restore_pending <<<"$p")" = true ] && [ "$(jq .pfc_off <<<"$p")" = true ] &&
+			[ "$(jq .storms <<<"$p")" = 1 ] && [ "$(jq .action_error <<<"$p")" = 5 ]
 		(($? == 0)) || check_err 1 "$end: no restore-pending after the refusal: $p; before: $(jq -c '[.state, .storms, .pfc_off, .restore_pending, .action_error]' "$TMPD/rr" | uniq -c | tr '\n' ' ')"
 		n1=$(kmsg_count "cannot turn PFC back on")
 		hdrmB watchdog set dev db state off
@@ -535,7 +541,6 @@ wd_refused_restore()
 		jq -e "select(.event == \"watchdog\" and .kind == \"restore-failed\" and .prio == $PRIO)" \
 			"$TMPD/mon" >/dev/null
 		check_err $? "$end: no restore-failed event: $(jq -c .kind "$TMPD/mon" | tr '\n' ' ')"
-		ip -n "$NSA" link set da type dcbsim pfc-storm off pfc-storm-on-ms 0 pfc-storm-off-ms 0
 		wd_off
 	done
 	log_test "the refused restore: logged and announced at each attempt, PFC on once the failure clears (state off, rmmod)"
