@@ -127,6 +127,7 @@ struct hdrm_config {
 	u32 remeasure_period;		/* s, 0 = on events only */
 	bool auto_hdrm;			/* the buffer-configuration field */
 	bool accept_push;
+	bool accept_stream;		/* grant a capable peer's stream requests */
 	u8 ts_mode;			/* enum dcb_hdrm_ts_mode */
 	u8 model;			/* enum dcb_hdrm_model, auto by name */
 	/* a request's defaults: enum dcb_hdrm_method (never ptp4l), pdelay's */
@@ -204,6 +205,10 @@ struct hdrm_counters {
 	atomic64_t foreign;
 	atomic64_t peer_no_cap;
 	atomic64_t ptp_others;		/* peer delay answers to others */
+	atomic64_t stream_granted;
+	atomic64_t stream_refused;
+	atomic64_t stream_frames_sent;
+	atomic64_t rx_stream;
 };
 
 /*

@@ -35,6 +35,10 @@ static const struct {
 	{ DCB_HDRM_A_STATS_FOREIGN, offsetof(struct hdrm_counters, foreign) },
 	{ DCB_HDRM_A_STATS_PEER_NO_CAP, offsetof(struct hdrm_counters, peer_no_cap) },
 	{ DCB_HDRM_A_STATS_PTP_OTHERS, offsetof(struct hdrm_counters, ptp_others) },
+	{ DCB_HDRM_A_STATS_STREAM_GRANTED, offsetof(struct hdrm_counters, stream_granted) },
+	{ DCB_HDRM_A_STATS_STREAM_REFUSED, offsetof(struct hdrm_counters, stream_refused) },
+	{ DCB_HDRM_A_STATS_STREAM_FRAMES_SENT, offsetof(struct hdrm_counters, stream_frames_sent) },
+	{ DCB_HDRM_A_STATS_RX_STREAM, offsetof(struct hdrm_counters, rx_stream) },
 };
 
 /*
@@ -228,6 +232,7 @@ static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
 			cfg->remeasure_period) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_AUTO_HDRM, cfg->auto_hdrm) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_PUSH, cfg->accept_push) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_STREAM, cfg->accept_stream) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_TS_MODE, cfg->ts_mode) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL, cfg->model) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_METHOD, cfg->method) ||
@@ -535,6 +540,9 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		cfg.auto_hdrm = nla_get_u8(tb[DCB_HDRM_A_DEV_AUTO_HDRM]);
 	if (tb[DCB_HDRM_A_DEV_ACCEPT_PUSH])
 		cfg.accept_push = nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_PUSH]);
+	if (tb[DCB_HDRM_A_DEV_ACCEPT_STREAM])
+		cfg.accept_stream =
+			nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_STREAM]);
 	if (tb[DCB_HDRM_A_DEV_TS_MODE])
 		cfg.ts_mode = nla_get_u8(tb[DCB_HDRM_A_DEV_TS_MODE]);
 	if (tb[DCB_HDRM_A_DEV_MODEL])

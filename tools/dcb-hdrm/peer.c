@@ -18,7 +18,7 @@ const char *const hdrm_push_status_names[4] = {
 };
 static const char *const reason_names[] = {
 	"none", "policy", "no-cap", "bounds", "apply-failed", "busy",
-	"sender-no-cap",
+	"sender-no-cap", "rate",
 };
 static const char *const field_names[] = {
 	"speed", "rtt", "precision", "headroom", "prios",
@@ -146,6 +146,8 @@ const char *hdrm_push_why(const struct hdrm_push_info *p, char *buf,
 		return "it has no record of this end's auto-hdrm capability (the last word it had from this end had the bit clear)";
 	case DCB_HDRM_PUSH_REASON_BUSY:
 		return "it is still handling an earlier push; try again";
+	case DCB_HDRM_PUSH_REASON_RATE:
+		return "it granted a stream less than a second ago; try again";
 	case DCB_HDRM_PUSH_REASON_APPLY_FAILED:
 		snprintf(buf, len, "its driver refused the write: %s",
 			 strerror((int)v[DCB_HDRM_A_PUSH_VALUE]));

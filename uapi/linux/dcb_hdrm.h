@@ -364,6 +364,9 @@ enum dcb_hdrm_push_status {
  * @DCB_HDRM_PUSH_REASON_SENDER_NO_CAP: The peer has no record of this end's
  *   auto-HDRM capability: the last capability request it had from this end, or
  *   this end's DCBX PFC TLV, had the bit clear.
+ * @DCB_HDRM_PUSH_REASON_RATE: Stream answers only: the peer granted a stream
+ *   less than a second ago; the answer's value is the milliseconds left to
+ *   wait.
  */
 enum dcb_hdrm_push_reason {
 	DCB_HDRM_PUSH_REASON_NONE,
@@ -373,6 +376,7 @@ enum dcb_hdrm_push_reason {
 	DCB_HDRM_PUSH_REASON_APPLY_FAILED,
 	DCB_HDRM_PUSH_REASON_BUSY,
 	DCB_HDRM_PUSH_REASON_SENDER_NO_CAP,
+	DCB_HDRM_PUSH_REASON_RATE,
 };
 
 /**
@@ -567,6 +571,7 @@ enum {
 	DCB_HDRM_A_DEV_METHOD,
 	DCB_HDRM_A_DEV_PTP_DOMAIN,
 	DCB_HDRM_A_DEV_PTP_SDO,
+	DCB_HDRM_A_DEV_ACCEPT_STREAM,
 
 	__DCB_HDRM_A_DEV_MAX,
 	DCB_HDRM_A_DEV_MAX = (__DCB_HDRM_A_DEV_MAX - 1)
@@ -694,6 +699,10 @@ enum {
 	DCB_HDRM_A_STATS_FOREIGN,
 	DCB_HDRM_A_STATS_PEER_NO_CAP,
 	DCB_HDRM_A_STATS_PTP_OTHERS,
+	DCB_HDRM_A_STATS_STREAM_GRANTED,
+	DCB_HDRM_A_STATS_STREAM_REFUSED,
+	DCB_HDRM_A_STATS_STREAM_FRAMES_SENT,
+	DCB_HDRM_A_STATS_RX_STREAM,
 
 	__DCB_HDRM_A_STATS_MAX,
 	DCB_HDRM_A_STATS_MAX = (__DCB_HDRM_A_STATS_MAX - 1)
