@@ -185,6 +185,19 @@ struct hdrm_rx_push {
 	struct hdrm_ctl frame;
 };
 
+/*
+ * A stream this end granted the peer (stream.c): what port->stream_work
+ * sends, and when the last was granted (hdrm_stream_grant()'s @last_ns).
+ */
+struct hdrm_stream_tx {
+	bool running;			/* granted, queued or sending: busy */
+	u64 last_ns;			/* ktime_get_ns() of the last grant */
+	u32 session;			/* the request's */
+	u8 prio;
+	u16 duration_us, frame_len;
+	u8 dst[ETH_ALEN];		/* the requester's address */
+};
+
 struct hdrm_counters {
 	atomic64_t rx_requests;
 	atomic64_t reflected;
@@ -440,6 +453,8 @@ struct hdrm_port {
 	struct hdrm_push push;		/* as initiator */
 	struct hdrm_rx_push rx_push;	/* as receiver */
 	struct hdrm_ctl last_ack;	/* the last push answered, resent */
+	struct hdrm_stream_tx stream;	/* as the peer asked for a stream */
+	struct hdrm_ctl stream_answer;	/* the last stream request's, resent */
 	/*
 	 * When a peer-delay answer to another requester with this device's
 	 * clockIdentity was last seen (monotonic ns, 0: never): a ptp4l
@@ -473,6 +488,7 @@ struct hdrm_port {
 	struct delayed_work rx_push_work;
 	struct delayed_work peer_ntf_work;	/* announce a peer without the capability */
 	struct delayed_work wd_work;		/* the PFC watchdog's poll */
+	struct work_struct stream_work;		/* sends a granted stream */
 	struct hrtimer wd_timer;		/* queues it when it is due */
 	struct hdrm_wd wd;
 	struct hdrm_counters ctr;
@@ -677,6 +693,11 @@ void hdrm_push_rx_config(struct hdrm_port *port, enum hdrm_encap encap,
 			 const u8 *src, const struct hdrm_ctl *c, u64 now);
 void hdrm_push_rx_ack(struct hdrm_port *port, const struct hdrm_ctl *c);
 void hdrm_rx_push_work(struct work_struct *work);
+
+/* stream.c: a stream of frames to pause, sent when the peer asks */
+void hdrm_stream_rx_request(struct hdrm_port *port, enum hdrm_encap encap,
+			    const u8 *src, const struct hdrm_ctl *c, u64 now);
+void hdrm_stream_work(struct work_struct *work);
 
 /* rx.c: the receive hook for both encapsulations */
 void hdrm_rx_init(void);

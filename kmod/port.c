@@ -108,6 +108,7 @@ static void hdrm_port_add(struct net_device *dev)
 	INIT_DELAYED_WORK(&port->push_work, hdrm_push_work);
 	INIT_DELAYED_WORK(&port->rx_push_work, hdrm_rx_push_work);
 	INIT_DELAYED_WORK(&port->peer_ntf_work, hdrm_peer_ntf_work);
+	INIT_WORK(&port->stream_work, hdrm_stream_work);
 	hdrm_wd_port_init(port);
 	netdev_hold(dev, &port->dev_tracker, GFP_KERNEL);
 	hdrm_drv_ts_caps(dev, &port->ts);
@@ -116,8 +117,9 @@ static void hdrm_port_add(struct net_device *dev)
 }
 
 /*
- * Every delayed work of a port. Context: process, rtnl may be held (no
- * work blocks on it). On return none runs or is queued.
+ * Every delayed work of a port, and the stream's. Context: process, rtnl
+ * may be held (no work blocks on it; stream_work never takes it). On
+ * return none runs or is queued.
  */
 static void hdrm_port_works_cancel(struct hdrm_port *port)
 {
@@ -126,6 +128,8 @@ static void hdrm_port_works_cancel(struct hdrm_port *port)
 	cancel_delayed_work_sync(&port->push_work);
 	cancel_delayed_work_sync(&port->rx_push_work);
 	cancel_delayed_work_sync(&port->peer_ntf_work);
+	/* a stream running sees port->dead and stops at its next frame */
+	cancel_work_sync(&port->stream_work);
 }
 
 static void hdrm_port_del(struct hdrm_port *port, u8 status)

@@ -3,7 +3,9 @@
  * The receive hook, for both encapsulations: every frame is validated in
  * full before anything acts on it, then dispatched: requests to the
  * reflector, replies to the initiator's session, control frames to the
- * capability exchange or the push. Runs in softirq, ports found under RCU.
+ * capability exchange, the push or the stream (stream.c); stream frames
+ * the peer sends this end are counted. Runs in softirq, ports found under
+ * RCU.
  */
 #include <linux/etherdevice.h>
 #include <linux/if_ether.h>
@@ -11,6 +13,7 @@
 #include <linux/skbuff.h>
 
 #include "dcb_hdrm.h"
+#include "lib/hdrm_stream.h"
 
 /**
  * hdrm_ctl_rx() - a valid control frame arrived on this port
@@ -39,6 +42,13 @@ static void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
 		break;
 	case HDRM_CTL_CONFIG_ACK:
 		hdrm_push_rx_ack(port, c);
+		break;
+	case HDRM_CTL_STREAM_REQUEST:
+		hdrm_stream_rx_request(port, encap, src, c, now);
+		break;
+	case HDRM_CTL_STREAM_ANSWER:
+		/* this end asks for no stream yet: unsolicited */
+		atomic64_inc(&port->ctr.stale);
 		break;
 	}
 }
@@ -74,13 +84,29 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 
 	encap = pt->type == htons(ETH_P_PAUSE) ? HDRM_ENCAP_MACCTL :
 						 HDRM_ENCAP_ETHER;
-	/* Only our group address: 0x88B5 is shared with other experiments. */
-	if (!skb_mac_header_was_set(skb) ||
-	    !ether_addr_equal(eth_hdr(skb)->h_dest, hdrm_encap_dest(encap)))
+	if (!skb_mac_header_was_set(skb))
 		goto out;
 	/* The payload may sit in fragments; copy what we read. */
 	len = min_t(unsigned int, skb->len, sizeof(buf));
 	payload = skb_header_pointer(skb, 0, len, buf);
+	/*
+	 * A stream frame, to this device's own address: the peer streams
+	 * to the address that asked (stream.c). Counted and consumed; what
+	 * measures with them is still to come.
+	 */
+	if (encap == HDRM_ENCAP_ETHER && skb->pkt_type == PACKET_HOST &&
+	    payload && hdrm_is_stream(payload, len)) {
+		struct hdrm_stream_frame f;
+
+		err = hdrm_stream_decode(payload, len, &f);
+		if (err != HDRM_WIRE_OK)
+			goto malformed;
+		atomic64_inc(&port->ctr.rx_stream);
+		goto out;
+	}
+	/* Only our group address: 0x88B5 is shared with other experiments. */
+	if (!ether_addr_equal(eth_hdr(skb)->h_dest, hdrm_encap_dest(encap)))
+		goto out;
 	if (payload && hdrm_is_ctl(payload, len)) {
 		err = hdrm_ctl_decode(payload, len, &c);
 		if (err != HDRM_WIRE_OK)
