@@ -40,13 +40,21 @@ static const char *const stats_names[DCB_HDRM_A_STATS_MAX + 1] = {
 	[DCB_HDRM_A_STATS_FOREIGN]		= "foreign",
 	[DCB_HDRM_A_STATS_PEER_NO_CAP]		= "peer_no_cap",
 	[DCB_HDRM_A_STATS_PTP_OTHERS]		= "ptp_others",
+	[DCB_HDRM_A_STATS_STREAM_GRANTED]	= "stream_granted",
+	[DCB_HDRM_A_STATS_STREAM_REFUSED]	= "stream_refused",
+	[DCB_HDRM_A_STATS_STREAM_FRAMES_SENT]	= "stream_frames_sent",
+	[DCB_HDRM_A_STATS_RX_STREAM]		= "rx_stream",
 };
 
 /*
  * The counters a module may lack, being older than they are: printed
  * only when it sends them (the others, always, as 0 when absent).
  */
-#define STATS_NEWER	(1u << DCB_HDRM_A_STATS_PTP_OTHERS)
+#define STATS_NEWER	(1u << DCB_HDRM_A_STATS_PTP_OTHERS |		\
+			 1u << DCB_HDRM_A_STATS_STREAM_GRANTED |	\
+			 1u << DCB_HDRM_A_STATS_STREAM_REFUSED |	\
+			 1u << DCB_HDRM_A_STATS_STREAM_FRAMES_SENT |	\
+			 1u << DCB_HDRM_A_STATS_RX_STREAM)
 
 _Static_assert(DCB_HDRM_A_STATS_MAX < 32, "dev_info's stats_sent is a u32");
 
@@ -245,6 +253,9 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 			       nla_get_u8(tb[DCB_HDRM_A_DEV_AUTO_HDRM]);
 		d->accept_push = tb[DCB_HDRM_A_DEV_ACCEPT_PUSH] &&
 				 nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_PUSH]);
+		d->has_accept_stream = tb[DCB_HDRM_A_DEV_ACCEPT_STREAM];
+		d->accept_stream = d->has_accept_stream &&
+				   nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_STREAM]);
 		if (tb[DCB_HDRM_A_DEV_TS_MODE])
 			d->ts_mode = nla_get_u8(tb[DCB_HDRM_A_DEV_TS_MODE]);
 		if (tb[DCB_HDRM_A_DEV_MODEL])
@@ -352,7 +363,9 @@ static void flags_print(struct out *o, const char *key, uint32_t flags,
  * -s: the counters below the device, as "dcb -s" prints its own: an
  * indented block of "name value" pairs, a line per part of the module
  * (reflector, measurer with the peer delay answers it ignored, apply,
- * capability exchange and push).
+ * capability exchange and push, the streams asked of this end and the
+ * stream frames it received); a line none of whose counters the module
+ * sends is left out.
  */
 static const uint8_t stats_lines[][7] = {
 	{ DCB_HDRM_A_STATS_RX_REQUESTS, DCB_HDRM_A_STATS_REFLECTED,
@@ -366,6 +379,8 @@ static const uint8_t stats_lines[][7] = {
 	{ DCB_HDRM_A_STATS_RX_CONTROL, DCB_HDRM_A_STATS_TX_CONTROL,
 	  DCB_HDRM_A_STATS_PEER_NO_CAP, DCB_HDRM_A_STATS_PUSH_APPLIED,
 	  DCB_HDRM_A_STATS_PUSH_REFUSED },
+	{ DCB_HDRM_A_STATS_STREAM_GRANTED, DCB_HDRM_A_STATS_STREAM_REFUSED,
+	  DCB_HDRM_A_STATS_STREAM_FRAMES_SENT, DCB_HDRM_A_STATS_RX_STREAM },
 };
 
 /* Whether counter @a is printed: a newer one only when the module sent it. */
@@ -393,6 +408,11 @@ static void dev_stats_print(struct out *o, const struct dev_info *d,
 	if (!stats)
 		return;
 	for (l = 0; l < sizeof(stats_lines) / sizeof(stats_lines[0]); l++) {
+		for (i = 0; i < sizeof(stats_lines[l]) && stats_lines[l][i]; i++)
+			if (stats_shown(d, stats_lines[l][i]))
+				break;
+		if (i == sizeof(stats_lines[l]) || !stats_lines[l][i])
+			continue;
 		out_text(o, "   ");
 		for (i = 0; i < sizeof(stats_lines[l]) && stats_lines[l][i]; i++) {
 			a = stats_lines[l][i];
@@ -424,7 +444,7 @@ static const char *const tc_words[2] = {
  * 7       eth9            up      9000   yes  ieee-pfc,ieee-ets,buffer,dcbx  100000Mb/s
  * apply auto  delay-unit bits  remeasure on every 3600 s  model auto (mlx5)
  * cell 96 B  small-packet-percent 50
- * auto-hdrm on  accept-push on
+ * auto-hdrm on  accept-push on  accept-stream off
  * method auto  ptp-domain 0  ptp-sdo 0
  * ts-mode auto  phc-index 0  hw-resolution 8 ns  hwtstamp tx on rx all
  * peer: ...
@@ -507,8 +527,13 @@ static void dev_print(struct out *o, const struct dev_info *d, bool one,
 		out_ju64(o, "remeasure_period_s", d->remeasure_period);
 		out_bool(o, "auto_hdrm", "auto-hdrm %s", d->auto_hdrm,
 			 out_off_on);
-		out_bool(o, "accept_push", "  accept-push %s\n", d->accept_push,
+		out_bool(o, "accept_push", "  accept-push %s", d->accept_push,
 			 out_off_on);
+		/* a module older than streams on request sends none */
+		if (d->has_accept_stream)
+			out_bool(o, "accept_stream", "  accept-stream %s",
+				 d->accept_stream, out_off_on);
+		out_text(o, "\n");
 		out_str(o, "method", "method %s",
 			HDRM_NAME(hdrm_method_names, d->method));
 		out_u64(o, "ptp_domain", "  ptp-domain %llu", d->ptp_domain);
@@ -593,6 +618,7 @@ static void dev_usage(FILE *f)
 		"               [ apply { none | delay | buffer | auto } ] [ delay-unit { auto | bits | metres } ]\n"
 		"               [ remeasure { on | off } ] [ remeasure-period SEC ]\n"
 		"               [ auto-hdrm { on | off } ] [ accept-push { on | off } ]\n"
+		"               [ accept-stream { on | off } ]\n"
 		"               [ ts-mode { auto | hardware | software | hook } ] [ hwtstamp on ]\n"
 		"               [ model { auto | generic | mlx5 | mlxsw | none } ]\n"
 		"               [ method { auto | hdrm | pdelay } ] [ ptp-domain N ] [ ptp-sdo N ]\n"
@@ -820,6 +846,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 		{ "remeasure-period", DCB_HDRM_A_DEV_REMEASURE_PERIOD, 0, DCB_HDRM_LIMIT_DEV_REMEASURE_PERIOD_MAX, false, NULL, false },
 		{ "auto-hdrm", DCB_HDRM_A_DEV_AUTO_HDRM, 0, 1, false, off_on, true },
 		{ "accept-push", DCB_HDRM_A_DEV_ACCEPT_PUSH, 0, 1, false, off_on, true },
+		{ "accept-stream", DCB_HDRM_A_DEV_ACCEPT_STREAM, 0, 1, false, off_on, true },
 		{ "ts-mode", DCB_HDRM_A_DEV_TS_MODE, 0, DCB_HDRM_TS_MODE_HOOK, false, hdrm_ts_mode_names, true },
 		{ "model", DCB_HDRM_A_DEV_MODEL, 0, DCB_HDRM_MODEL_NONE, false, hdrm_model_names, true },
 		/* ptp4l's peer delay is read per measurement: not a device's */
@@ -899,7 +926,7 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 				break;
 		if (i == sizeof(keys) / sizeof(keys[0])) {
 			hdrm_unknown_arg("dev set", argc, argv, !name,
-					 "dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model, method, ptp-domain, ptp-sdo or hwtstamp");
+					 "dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, accept-stream, ts-mode, model, method, ptp-domain, ptp-sdo or hwtstamp");
 			goto usage;
 		}
 		if (hdrm_key(&seen, keys[i].word, argc, 1))

@@ -31,6 +31,7 @@ struct dev_info {
 	uint32_t apply, delay_unit, remeasure_period;
 	bool remeasure;
 	bool auto_hdrm, accept_push;
+	bool has_accept_stream, accept_stream;	/* not from older modules */
 	uint32_t ts_mode;		/* enum dcb_hdrm_ts_mode */
 	uint32_t model;			/* enum dcb_hdrm_model, as set */
 	/* a measurement's defaults: enum dcb_hdrm_method, pdelay's options */

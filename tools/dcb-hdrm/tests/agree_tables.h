@@ -304,6 +304,7 @@ static const struct row dev_rows[] = {
 	{ "remeasure_period_s", "every %s s" },
 	{ "auto_hdrm", "auto-hdrm %s", out_off_on },
 	{ "accept_push", "accept-push %s", out_off_on },
+	{ "accept_stream", "accept-stream %s", out_off_on },
 	{ "method", "method %s" },
 	{ "ptp_domain", "ptp-domain %s" },
 	{ "ptp_sdo", "ptp-sdo %s" },
@@ -326,6 +327,10 @@ static const struct row dev_rows[] = {
 	{ "stats.foreign", "foreign %s" },
 	{ "stats.peer_no_cap", "peer-no-cap %s" },
 	{ "stats.ptp_others", "ptp-others %s" },
+	{ "stats.stream_granted", "stream-granted %s" },
+	{ "stats.stream_refused", "stream-refused %s" },
+	{ "stats.stream_frames_sent", "stream-frames-sent %s" },
+	{ "stats.rx_stream", "rx-stream %s" },
 	{ NULL }
 };
 

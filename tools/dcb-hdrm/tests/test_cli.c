@@ -370,7 +370,7 @@ int main(void)
 	       ARGV("dev", "set", "hwtstamp", "on"));
 	expect(1, "device \"nosuchdev0\" does not exist",
 	       ARGV("dev", "set", "dev", "nosuchdev0", "hwtstamp", "on"));
-	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, ts-mode, model, method, ptp-domain, ptp-sdo or hwtstamp",
+	expect(1, "dev set: unknown argument \"tsmode\"; expected dev, reflect, reflect-rate, encap, speed, k, cell, small-packet-percent, prio, prio-mask, precision, max-frame, apply, delay-unit, remeasure, remeasure-period, auto-hdrm, accept-push, accept-stream, ts-mode, model, method, ptp-domain, ptp-sdo or hwtstamp",
 	       ARGV("dev", "set", "dev", "lo", "tsmode", "auto"));
 	expect(1, "invalid model \"mlx4\"; expected auto, generic, mlx5, mlxsw or none",
 	       ARGV("dev", "set", "dev", "lo", "model", "mlx4"));

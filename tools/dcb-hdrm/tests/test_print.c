@@ -587,6 +587,9 @@ static void put_dev(struct nl_msg *m, const struct dev_info *d,
 			    d->remeasure_period);
 		nla_put_u8(m, DCB_HDRM_A_DEV_AUTO_HDRM, d->auto_hdrm);
 		nla_put_u8(m, DCB_HDRM_A_DEV_ACCEPT_PUSH, d->accept_push);
+		if (d->has_accept_stream)
+			nla_put_u8(m, DCB_HDRM_A_DEV_ACCEPT_STREAM,
+				   d->accept_stream);
 		nla_put_u8(m, DCB_HDRM_A_DEV_TS_MODE, d->ts_mode);
 		nla_put_u8(m, DCB_HDRM_A_DEV_MODEL, d->model);
 		nla_put_u8(m, DCB_HDRM_A_DEV_METHOD, d->method);
@@ -1558,9 +1561,26 @@ static void dev_fix_pdelay(struct dev_info *d)
 	d->stats_sent = 1u << DCB_HDRM_A_STATS_PTP_OTHERS;
 }
 
+/* a module that streams on request: accept-stream and its counters */
+static void dev_fix_stream(struct dev_info *d)
+{
+	dev_fix_pdelay(d);
+	d->has_accept_stream = true;
+	d->accept_stream = true;
+	d->has_stats = true;
+	d->stats[DCB_HDRM_A_STATS_STREAM_GRANTED] = 2;
+	d->stats[DCB_HDRM_A_STATS_STREAM_REFUSED] = 3;
+	d->stats[DCB_HDRM_A_STATS_STREAM_FRAMES_SENT] = 4096;
+	d->stats[DCB_HDRM_A_STATS_RX_STREAM] = 17;
+	d->stats_sent |= 1u << DCB_HDRM_A_STATS_STREAM_GRANTED |
+			 1u << DCB_HDRM_A_STATS_STREAM_REFUSED |
+			 1u << DCB_HDRM_A_STATS_STREAM_FRAMES_SENT |
+			 1u << DCB_HDRM_A_STATS_RX_STREAM;
+}
+
 static void (*const dev_fixes[])(struct dev_info *d) = {
 	dev_fix_full, dev_fix_min, dev_fix_mlxsw, dev_fix_odd, dev_fix_auto,
-	dev_fix_pdelay,
+	dev_fix_pdelay, dev_fix_stream,
 };
 
 struct dev_cmd {
@@ -1602,12 +1622,14 @@ static void golden_dev(void)
 		{ CMD("show", "dev", "eth1"), 0, 0x10 },
 		{ CMD("show", "dev", "eth9"), -ENODEV, 0 },
 		{ CMD("show", "dev", "eth9"), 0, 0x20 },
+		{ CMD("show", "dev", "eth9"), 0, 0x40 },
 	};
 	static const char *const names[] = {
 		"show: every device", "show: none", "show: refused after one",
 		"show dev: full", "show dev: bare", "show dev: mlxsw in TC mode",
 		"show dev: names past the tables", "show dev: auto is generic",
 		"show dev: refused", "show dev: ptp-others counted",
+		"show dev: streams on request",
 	};
 	unsigned int i;
 	char name[96];
