@@ -93,7 +93,8 @@ static inline void hdrm_hrtimer_setup(struct hrtimer *timer,
 /*
  * Test builds only (make kmod, never make module): module parameters that
  * hold a path open where another context may run, so that the selftests
- * reach a race every time instead of once in a while.
+ * reach a race every time instead of once in a while: a session's stop,
+ * and a stream after its first frame (stream.c).
  */
 #ifdef HDRM_TEST_HOOKS
 extern unsigned int hdrm_test_stop_window_ms;

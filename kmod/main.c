@@ -22,7 +22,7 @@ bool hdrm_unloading;
 unsigned int hdrm_test_stop_window_ms;
 module_param_named(test_stop_window_ms, hdrm_test_stop_window_ms, uint, 0644);
 MODULE_PARM_DESC(test_stop_window_ms,
-		 "Test builds: sleep this long between ending a session and waiting for its end (default: 0)");
+		 "Test builds: sleep this long between ending a session and waiting for its end, and after a stream's first frame (default: 0)");
 #endif
 
 static int __init dcb_hdrm_init(void)

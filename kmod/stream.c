@@ -210,7 +210,10 @@ void hdrm_stream_work(struct work_struct *work)
 	 * most, which bounds the loop along with @max.
 	 */
 	for (seq = 0; seq < max; seq++) {
-		if (ktime_get_ns() >= end || hdrm_stream_stop(port, dev))
+		/* test builds: the stream held open after its first frame */
+		if (seq == 1)
+			hdrm_test_stop_window();
+		if (hdrm_stream_stop(port, dev) || ktime_get_ns() >= end)
 			break;
 		f.seq = seq;
 		skb = hdrm_stream_skb(dev, dst, &f, frame_len, prio);
