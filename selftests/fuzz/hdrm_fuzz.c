@@ -45,6 +45,15 @@
  *	identity of DEV's own, one for every STRIDE-th sequenceId, 65536 /
  *	STRIDE in all; one of them answers a probe of a pdelay measurement
  *	that has sent STRIDE or more and is still running.
+ *   hdrm_fuzz stream DEV PRIO DURATION_US FRAME_LEN CAPTURE_MS
+ *	The measuring end's half of a stream on request, for the selftests
+ *	until the module asks for streams itself: one stream request
+ *	(kmod/lib/hdrm_ctl.c, EtherType 0x88B5 to its group address) from
+ *	DEV, its fields as given, out of bounds included (the encoder
+ *	writes what it is given); then CAPTURE_MS of what arrives on DEV:
+ *	the answer, and the stream frames of the request's session
+ *	(kmod/lib/hdrm_stream.c) with the PCP their VLAN tag carries
+ *	(PACKET_AUXDATA, or the tag in the frame). Prints one JSON line.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -64,6 +73,7 @@
 
 #include "hdrm_ctl.h"
 #include "hdrm_ptp.h"
+#include "hdrm_stream.h"
 #include "hdrm_wire.h"
 
 #define MAX_FRAME	9018	/* 9000 MTU + header + one VLAN tag */
@@ -193,8 +203,10 @@ static enum verdict predict(const u8 *payload, unsigned int len)
 	if (hdrm_is_ctl(payload, copy)) {
 		if (hdrm_ctl_decode(payload, copy, &c) != HDRM_WIRE_OK)
 			return V_MALFORMED;
+		/* answers to nothing this end asked: a stream's too */
 		return c.type == HDRM_CTL_CAP_REPLY ||
-		       c.type == HDRM_CTL_CONFIG_ACK ? V_CTL_STALE : V_CTL;
+		       c.type == HDRM_CTL_CONFIG_ACK ||
+		       c.type == HDRM_CTL_STREAM_ANSWER ? V_CTL_STALE : V_CTL;
 	}
 	if (hdrm_payload_decode(payload, len, &p) != HDRM_WIRE_OK)
 		return V_MALFORMED;
@@ -222,7 +234,7 @@ static unsigned int valid_payload(u8 *pl)
 	struct hdrm_ctl c = { .session = rnd_session() };
 	unsigned int i;
 
-	switch (rnd_below(6)) {
+	switch (rnd_below(8)) {
 	case 0:
 		p.type = HDRM_TYPE_REQUEST;
 		p.flags = rnd_below(2) ? HDRM_F_LOOPBACK : 0;
@@ -256,11 +268,40 @@ static unsigned int valid_payload(u8 *pl)
 			if (c.prio_mask & BIT(i))
 				c.headroom[i] = rnd_below(1 << 20);
 		break;
-	default:
+	case 5:
 		c.type = HDRM_CTL_CONFIG_ACK;
 		c.has_ack = true;
 		c.status = HDRM_ACK_REFUSED;
 		c.reason = 1 + rnd_below(HDRM_REASON_MAX);
+		break;
+	case 6:
+		/* refused where accept-stream is off, as it is by default */
+		c.type = HDRM_CTL_STREAM_REQUEST;
+		c.has_stream = true;
+		c.stream.prio = rnd_below(HDRM_PRIOS);
+		c.stream.duration_us = 1 + rnd_below(HDRM_STREAM_MAX_US);
+		c.stream.frame_len = HDRM_STREAM_MIN_FRAME +
+			rnd_below(HDRM_STREAM_MAX_FRAME - HDRM_STREAM_MIN_FRAME + 1);
+		break;
+	default:
+		c.type = HDRM_CTL_STREAM_ANSWER;
+		c.has_ack = true;
+		c.status = rnd_below(2) ? HDRM_ACK_APPLIED : HDRM_ACK_REFUSED;
+		c.prio = rnd_below(HDRM_PRIOS);
+		if (c.status == HDRM_ACK_REFUSED) {
+			static const u8 why[] = {
+				HDRM_REASON_POLICY, HDRM_REASON_NO_CAP,
+				HDRM_REASON_BUSY, HDRM_REASON_SENDER_NO_CAP,
+				HDRM_REASON_RATE,
+			};
+
+			c.reason = why[rnd_below(sizeof(why))];
+			break;
+		}
+		c.has_stream = true;
+		c.stream.prio = c.prio;
+		c.stream.duration_us = 1 + rnd_below(HDRM_STREAM_MAX_US);
+		c.stream.frame_len = HDRM_STREAM_MIN_FRAME;
 		break;
 	}
 	return hdrm_ctl_encode(pl, HDRM_CTL_MAX_PAYLOAD, &c);
@@ -1221,6 +1262,187 @@ static int cmd_raw(const char *name, int n, char **hex)
 	return 0;
 }
 
+/* What the stream subcommand saw of the stream frames. */
+struct stream_seen {
+	u64 frames, untagged, bad_pcp, bad_vid, other_session, malformed;
+	u32 first_seq, last_seq;
+	bool consecutive;
+	u64 first_rx_ns, last_rx_ns;	/* the socket's receive stamps */
+	u64 first_sent_ns, last_sent_ns;	/* the peer's, in the frames */
+	u32 len_min, len_max;
+};
+
+static void stream_frame(struct stream_seen *st, u32 session, u8 prio,
+			 const u8 *f, size_t len, bool tagged, u16 tci,
+			 u64 rx_ns)
+{
+	struct hdrm_stream_frame sf;
+
+	/* the tag in the frame itself, when the stack left it there */
+	if (!tagged && len >= 18 && get_unaligned_be16(f + 12) == ETH_P_8021Q) {
+		tagged = true;
+		tci = get_unaligned_be16(f + 14);
+		memmove((u8 *)f + 12, f + 16, len - 16);
+		len -= 4;
+	}
+	if (len < HDRM_ETH_HLEN ||
+	    get_unaligned_be16(f + 12) != HDRM_ETHERTYPE_EXP ||
+	    !hdrm_is_stream(f + HDRM_ETH_HLEN, len - HDRM_ETH_HLEN))
+		return;
+	if (hdrm_stream_decode(f + HDRM_ETH_HLEN, len - HDRM_ETH_HLEN,
+			       &sf) != HDRM_WIRE_OK) {
+		st->malformed++;
+		return;
+	}
+	if (sf.session != session) {
+		st->other_session++;
+		return;
+	}
+	if (!tagged)
+		st->untagged++;
+	else if ((tci >> 13) != prio)
+		st->bad_pcp++;
+	if (tagged && (tci & 0xfff))
+		st->bad_vid++;
+	if (!st->frames) {
+		st->first_seq = sf.seq;
+		st->consecutive = sf.seq == 0;
+		st->first_rx_ns = rx_ns;
+		st->first_sent_ns = sf.sent_ns;
+		st->len_min = st->len_max = len;
+	} else if (sf.seq != st->last_seq + 1) {
+		st->consecutive = false;
+	}
+	st->last_seq = sf.seq;
+	st->last_rx_ns = rx_ns;
+	st->last_sent_ns = sf.sent_ns;
+	st->len_min = len < st->len_min ? len : st->len_min;
+	st->len_max = len > st->len_max ? len : st->len_max;
+	st->frames++;
+}
+
+static int cmd_stream(const char *name, unsigned int prio, unsigned int us,
+		      unsigned int frame_len, unsigned int capture_ms)
+{
+	struct hdrm_ctl req = {
+		.type = HDRM_CTL_STREAM_REQUEST,
+		.has_stream = true,
+		.stream = { .prio = prio, .duration_us = us,
+			    .frame_len = frame_len },
+	};
+	struct sockaddr_ll sll = { .sll_family = AF_PACKET };
+	struct stream_seen st = { .consecutive = false };
+	struct hdrm_ctl ans;
+	bool answered = false;
+	static u8 f[MAX_FRAME + 64];
+	u8 pl[HDRM_CTL_MAX_PAYLOAD];
+	char cbuf[512];
+	int one = 1, rcvbuf = 64 << 20, fd;
+	u64 deadline;
+	struct dev d;
+	size_t plen;
+
+	req.session = (u32)(now_ns() ^ ((u64)getpid() << 16));
+	if (!req.session)
+		req.session = 1;
+	dev_open(&d, name, 0);		/* send only */
+	/* the capture first, so that nothing arrives before it listens */
+	fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	if (fd < 0)
+		die("socket");
+	sll.sll_protocol = htons(ETH_P_ALL);
+	sll.sll_ifindex = d.ifindex;
+	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) ||
+	    setsockopt(fd, SOL_PACKET, PACKET_AUXDATA, &one, sizeof(one)) ||
+	    setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof(one)))
+		die("capture socket");
+	/* a whole stream of small frames, queued while it arrives */
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf, sizeof(rcvbuf)))
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
+
+	plen = hdrm_ctl_encode(pl, sizeof(pl), &req);
+	memset(f, 0, 64);
+	memcpy(f, hdrm_encap_dest(HDRM_ENCAP_ETHER), 6);
+	memcpy(f + 6, d.mac, 6);
+	put_unaligned_be16(HDRM_ETHERTYPE_EXP, f + 12);
+	memcpy(f + HDRM_ETH_HLEN, pl, plen);
+	dev_send(&d, f, HDRM_ETH_HLEN + plen, false);
+
+	deadline = now_ns() + capture_ms * 1000000ULL;
+	for (;;) {
+		struct iovec iov = { .iov_base = f, .iov_len = sizeof(f) };
+		struct msghdr msg = {
+			.msg_name = &sll, .msg_namelen = sizeof(sll),
+			.msg_iov = &iov, .msg_iovlen = 1,
+			.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+		};
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		struct tpacket_auxdata *aux = NULL;
+		struct timespec *ts = NULL;
+		struct cmsghdr *cm;
+		u64 now = now_ns(), rx_ns;
+		ssize_t len;
+
+		if (now >= deadline)
+			break;
+		if (poll(&pfd, 1, (int)((deadline - now) / 1000000) + 1) <= 0)
+			continue;
+		len = recvmsg(fd, &msg, MSG_DONTWAIT);
+		if (len < 0 || sll.sll_pkttype == PACKET_OUTGOING)
+			continue;
+		for (cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
+			if (cm->cmsg_level == SOL_PACKET &&
+			    cm->cmsg_type == PACKET_AUXDATA)
+				aux = (struct tpacket_auxdata *)CMSG_DATA(cm);
+			else if (cm->cmsg_level == SOL_SOCKET &&
+				 cm->cmsg_type == SO_TIMESTAMPNS)
+				ts = (struct timespec *)CMSG_DATA(cm);
+		}
+		rx_ns = ts ? ts->tv_sec * 1000000000ULL + ts->tv_nsec : now;
+		/* the answer, to the group address in the request's encapsulation */
+		if (!answered && len > HDRM_ETH_HLEN &&
+		    !memcmp(f, hdrm_encap_dest(HDRM_ENCAP_ETHER), 6) &&
+		    get_unaligned_be16(f + 12) == HDRM_ETHERTYPE_EXP &&
+		    hdrm_ctl_decode(f + HDRM_ETH_HLEN, len - HDRM_ETH_HLEN,
+				    &ans) == HDRM_WIRE_OK &&
+		    ans.type == HDRM_CTL_STREAM_ANSWER &&
+		    ans.session == req.session) {
+			answered = true;
+			continue;
+		}
+		stream_frame(&st, req.session, prio, f, len,
+			     aux && (aux->tp_status & TP_STATUS_VLAN_VALID),
+			     aux ? aux->tp_vlan_tci : 0, rx_ns);
+	}
+	close(fd);
+
+	printf("{\"session\": %u, \"answer\": ", req.session);
+	if (!answered)
+		printf("null");
+	else
+		printf("{\"status\": \"%s\", \"reason\": %u, \"value\": %u, \"limit\": %u, \"prio\": %u, \"check\": %d, \"granted\": %s%u%s%u%s%u%s}",
+		       ans.status == HDRM_ACK_APPLIED ? "granted" : "refused",
+		       ans.reason, ans.value, ans.limit, ans.prio,
+		       hdrm_stream_answer_check(&req, &ans),
+		       ans.has_stream ? "{\"prio\": " : "null",
+		       ans.has_stream ? ans.stream.prio : 0,
+		       ans.has_stream ? ", \"duration_us\": " : "",
+		       ans.has_stream ? ans.stream.duration_us : 0,
+		       ans.has_stream ? ", \"frame_len\": " : "",
+		       ans.has_stream ? ans.stream.frame_len : 0,
+		       ans.has_stream ? "}" : "");
+	printf(", \"stream\": {\"frames\": %llu, \"first_seq\": %u, \"last_seq\": %u, \"consecutive\": %s, \"span_us\": %.3f, \"sent_span_us\": %.3f, \"untagged\": %llu, \"bad_pcp\": %llu, \"bad_vid\": %llu, \"len_min\": %u, \"len_max\": %u, \"other_session\": %llu, \"malformed\": %llu}}\n",
+	       (unsigned long long)st.frames, st.first_seq, st.last_seq,
+	       st.frames && st.consecutive ? "true" : "false",
+	       (st.last_rx_ns - st.first_rx_ns) / 1e3,
+	       (st.last_sent_ns - st.first_sent_ns) / 1e3,
+	       (unsigned long long)st.untagged, (unsigned long long)st.bad_pcp,
+	       (unsigned long long)st.bad_vid, st.len_min, st.len_max,
+	       (unsigned long long)st.other_session,
+	       (unsigned long long)st.malformed);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	u8 req[6], resp[6];
@@ -1243,8 +1465,14 @@ int main(int argc, char **argv)
 	    parse_mac(argv[3], req) && strtoul(argv[4], NULL, 0) >= 1 &&
 	    strtoul(argv[4], NULL, 0) <= 0x10000)
 		return cmd_ptp_foreign(argv[2], req, strtoul(argv[4], NULL, 0));
+	if (argc == 7 && !strcmp(argv[1], "stream"))
+		return cmd_stream(argv[2], strtoul(argv[3], NULL, 0),
+				  strtoul(argv[4], NULL, 0),
+				  strtoul(argv[5], NULL, 0),
+				  strtoul(argv[6], NULL, 0));
 	fprintf(stderr, "usage: hdrm_fuzz attack DEV COUNT SEED | spoof DEV SECONDS [OTHER] | flood DEV SECONDS | raw DEV HEX...\n"
 		"       hdrm_fuzz ptp-attack DEV COUNT SEED REQUESTER RESPONDER | ptp-foreign DEV REQUESTER STRIDE\n"
+		"       hdrm_fuzz stream DEV PRIO DURATION_US FRAME_LEN CAPTURE_MS\n"
 		"       (REQUESTER, RESPONDER: MAC addresses, aa:bb:cc:dd:ee:ff)\n");
 	return 1;
 }
