@@ -11,9 +11,9 @@
 ALL_TESTS="peer_negotiate peer_cap_off peer_silent peer_push_applied
 	   peer_push_policy peer_push_bounds peer_push_local peer_push_apply_failed
 	   peer_push_ynl peer_malformed peer_requester_bit peer_prompt_responder
-	   peer_settings peer_lldp_withdraw"
+	   peer_settings peer_lldp_withdraw peer_stream peer_stream_teardown"
 # the debug kernel: its main path, hostile input and lifetime
-DEBUG_TESTS="peer_push_applied peer_malformed"
+DEBUG_TESTS="peer_push_applied peer_malformed peer_stream_teardown"
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../cable.sh"
 
@@ -42,6 +42,21 @@ statB()
 statA()
 {
 	hdrmA -j dev show dev da | jq ".stats.$1"
+}
+
+FUZZ=$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz
+
+# stream_req PRIO DURATION_US FRAME_LEN CAPTURE_MS: one stream request
+# from da, and the answer and stream frames da saw, as one JSON line
+stream_req()
+{
+	ip netns exec "$NSA" "$FUZZ" stream da "$@"
+}
+
+# sim_statB NAME: one of db's ethtool -S counters
+sim_statB()
+{
+	ip netns exec "$NSB" ethtool -S db | awk -v n="$1:" '$1 == n { print $2 }'
 }
 
 setup()
@@ -696,8 +711,164 @@ peer_lldp_withdraw()
 	log_test "LLDP withdrawn: a peer learned in-band stays, one via lldp goes; 3 refused with an extack"
 }
 
+
+# A stream on request (issue 30, item 2; Documentation/design.rst,
+# "Measuring the pause response"): B streams priority 3 to the address
+# that asked, only with accept-stream on, at most once a second, and
+# never for a request out of bounds.
+peer_stream()
+{
+	local out backlog frames sent0 sent1 gr0 rf0 tx0 tx1 rx0 mal0 malB txc
+	local again args
+
+	hdrmA dev set dev da auto-hdrm on && hdrmB dev set dev db auto-hdrm on
+	check_err $? "auto-hdrm on failed"
+	out=$(hdrmA -j measure dev da count 5)
+	[ "$(jqn .status "$out")" = ok ]
+	check_err $? "the measurement that makes both ends learn each other: $out"
+	[ "$(hdrmB -j dev show dev db | jq .accept_stream)" = false ]
+	check_err $? "accept-stream is not off by default"
+	# the whole stream through the receive backlog, not dropped there
+	backlog=$(cat /proc/sys/net/core/netdev_max_backlog)
+	echo 100000 >/proc/sys/net/core/netdev_max_backlog
+
+	gr0=$(statB stream_granted)
+	rf0=$(statB stream_refused)
+	sent0=$(statB stream_frames_sent)
+	out=$(stream_req 3 2000 1000 300)
+	check_err $? "hdrm_fuzz stream failed: $out"
+	[ "$(jqn .answer.status "$out")" = refused ] &&
+		[ "$(jqn .answer.reason "$out")" -eq 1 ] &&
+		[ "$(jqn .stream.frames "$out")" -eq 0 ]
+	check_err $? "accept-stream off: not refused for the policy (1), or frames sent: $out"
+	[ "$(statB stream_refused)" -eq $((rf0 + 1)) ] &&
+		[ "$(statB stream_granted)" -eq "$gr0" ] &&
+		[ "$(statB stream_frames_sent)" -eq "$sent0" ]
+	check_err $? "accept-stream off: B counted $(statB stream_granted) granted, $(statB stream_refused) refused, $(statB stream_frames_sent) frames"
+
+	hdrmB dev set dev db accept-stream on
+	check_err $? "dev set accept-stream on failed"
+	[ "$(hdrmB -j dev show dev db | jq .accept_stream)" = true ]
+	check_err $? "accept-stream on not shown"
+	tx0=$(sim_statB tx_prio3_packets)
+	rx0=$(statA rx_stream)
+	mal0=$(statA malformed)
+	out=$(stream_req 3 2000 1000 300)
+	check_err $? "hdrm_fuzz stream failed: $out"
+	# at once, within the second: refused for the rate
+	again=$(stream_req 3 2000 1000 200)
+	check_err $? "hdrm_fuzz stream failed: $again"
+	log_info "granted: $out"
+	log_info "again: $again"
+	frames=$(jqn .stream.frames "$out")
+	[ "$(jqn .answer.status "$out")" = granted ] &&
+		[ "$(jqn .answer.check "$out")" -eq 0 ] &&
+		[ "$(jq -c .answer.granted <<<"$out")" = '{"prio":3,"duration_us":2000,"frame_len":1000}' ]
+	check_err $? "accept-stream on: not granted as asked: $out"
+	[ "$frames" -gt 0 ] && [ "$(jqn .stream.untagged "$out")" -eq 0 ] &&
+		[ "$(jqn .stream.bad_pcp "$out")" -eq 0 ] &&
+		[ "$(jqn .stream.bad_vid "$out")" -eq 0 ]
+	check_err $? "no stream, or frames not tagged PCP 3, VID 0: $(jq -c .stream <<<"$out")"
+	[ "$(jqn .stream.first_seq "$out")" -eq 0 ] &&
+		[ "$(jqn .stream.last_seq "$out")" -eq $((frames - 1)) ] &&
+		[ "$(jqn .stream.consecutive "$out")" = true ] &&
+		[ "$(jqn .stream.len_min "$out")" -eq 1000 ] &&
+		[ "$(jqn .stream.len_max "$out")" -eq 1000 ]
+	check_err $? "sequence numbers not 0 to n-1 in order, or frames not 1000 bytes: $(jq -c .stream <<<"$out")"
+	# the granted 2 ms, and 50 ms for a loaded guest
+	jq -e '.stream.span_us <= 52000' <<<"$out" >/dev/null
+	check_err $? "the stream arrived over $(jqn .stream.span_us "$out") us"
+	[ "$(jqn .answer.status "$again")" = refused ] &&
+		[ "$(jqn .answer.reason "$again")" -eq 7 ] &&
+		[ "$(jqn .answer.limit "$again")" -eq 1000 ] &&
+		[ "$(jqn .answer.value "$again")" -ge 1 ] &&
+		[ "$(jqn .answer.value "$again")" -le 1000 ] &&
+		[ "$(jqn .stream.frames "$again")" -eq 0 ]
+	check_err $? "a second request within the second: not refused for the rate (7): $again"
+	sent1=$(statB stream_frames_sent)
+	tx1=$(sim_statB tx_prio3_packets)
+	[ $((sent1 - sent0)) -eq "$frames" ] && [ $((tx1 - tx0)) -eq "$frames" ]
+	check_err $? "$frames frames arrived; B counted $((sent1 - sent0)) sent, its priority 3 $((tx1 - tx0))"
+	[ "$(statB stream_granted)" -eq $((gr0 + 1)) ] &&
+		[ "$(statB stream_refused)" -eq $((rf0 + 2)) ]
+	check_err $? "B counted $(statB stream_granted) granted (from $gr0), $(statB stream_refused) refused (from $rf0)"
+	[ "$(statA rx_stream)" -eq $((rx0 + frames)) ] && [ "$(statA malformed)" -eq "$mal0" ]
+	check_err $? "A counted $(( $(statA rx_stream) - rx0 )) stream frames of $frames, $(( $(statA malformed) - mal0 )) malformed"
+
+	# out of bounds: malformed at B, and no answer
+	sleep 1.1
+	malB=$(statB malformed)
+	txc=$(statB tx_control)
+	gr0=$(statB stream_granted)
+	for args in "3 0 1000" "3 6000 1000" "8 2000 1000"; do
+		# shellcheck disable=SC2086 # PRIO DURATION_US FRAME_LEN
+		out=$(stream_req $args 200)
+		[ "$(jqn .answer "$out")" = null ] && [ "$(jqn .stream.frames "$out")" -eq 0 ]
+		check_err $? "request $args: answered or streamed: $out"
+	done
+	[ "$(statB malformed)" -eq $((malB + 3)) ] && [ "$(statB tx_control)" -eq "$txc" ] &&
+		[ "$(statB stream_granted)" -eq "$gr0" ]
+	check_err $? "out of bounds: B counted $(( $(statB malformed) - malB )) malformed of 3, sent $(( $(statB tx_control) - txc )) control frames"
+
+	hdrmB dev set dev db accept-stream off
+	echo "$backlog" >/proc/sys/net/core/netdev_max_backlog
+	log_test "stream on request: refused by policy, then granted on priority 3 in order and counted, refused for the rate, out of bounds malformed"
+}
+
+# A stream running while its device goes, and while the module goes: the
+# work is stopped and waited for (the kernel log stays clean). The test
+# build's test_stop_window_ms holds the stream open after its first frame,
+# so that the teardown always finds it running.
+STREAM_WINDOW=/sys/module/dcb_hdrm/parameters/test_stop_window_ms
+
+# stream_then WHAT CMD...: a 5 ms stream asked of db, and CMD while it runs
+stream_then()
+{
+	local what=$1 out pid hooks=
+
+	shift
+	# read before CMD: an unload takes the parameter with it
+	[ ! -w "$STREAM_WINDOW" ] || hooks=1
+	out=$(hdrmA -j measure dev da count 5)
+	[ "$(jqn .status "$out")" = ok ]
+	check_err $? "$what: the measurement before: $out"
+	hdrmB dev set dev db accept-stream on
+	[ -z "$hooks" ] || echo 3000 >"$STREAM_WINDOW"
+	stream_req 3 5000 60 2000 >"$TMPD/stream" &
+	pid=$!
+	# the request on its way, the first frame sent (a second, for the
+	# debug kernel's), the stream held for three
+	[ -z "$hooks" ] || sleep 1
+	"$@"
+	check_err $? "$what: $* failed"
+	wait "$pid"
+	out=$(cat "$TMPD/stream")
+	log_info "$what: $out"
+	if [ -n "$hooks" ]; then
+		[ ! -w "$STREAM_WINDOW" ] || echo 0 >"$STREAM_WINDOW"
+		[ "$(jqn .answer.status "$out")" = granted ] &&
+			[ "$(jqn .stream.frames "$out")" -ge 1 ]
+		check_err $? "$what: the stream did not start before it: $out"
+	fi
+}
+
+peer_stream_teardown()
+{
+	hdrmA dev set dev da auto-hdrm on && hdrmB dev set dev db auto-hdrm on
+	check_err $? "auto-hdrm on failed"
+	stream_then "link deleted" ip -n "$NSB" link del db
+	setup
+	check_err $? "setting the pair up again failed"
+	stream_then "module unloaded" module_unload
+	module_load
+	check_err $? "insmod failed"
+	setup
+	check_err $? "setting the pair up again failed"
+	log_test "a stream running stops when its link goes and when the module unloads"
+}
+
 require_root
-require_cmd jq ip dcb python3 setpriv tc
+require_cmd jq ip dcb python3 setpriv tc ethtool
 TMPD=$(mktemp -d)
 trap 'ns_cleanup; rm -rf "$TMPD"' EXIT
 dcbsim_start
