@@ -1417,20 +1417,21 @@ static int cmd_stream(const char *name, unsigned int prio, unsigned int us,
 	close(fd);
 
 	printf("{\"session\": %u, \"answer\": ", req.session);
-	if (!answered)
+	if (!answered) {
 		printf("null");
-	else
-		printf("{\"status\": \"%s\", \"reason\": %u, \"value\": %u, \"limit\": %u, \"prio\": %u, \"check\": %d, \"granted\": %s%u%s%u%s%u%s}",
+	} else {
+		printf("{\"status\": \"%s\", \"reason\": %u, \"value\": %u, \"limit\": %u, \"prio\": %u, \"check\": %d, \"granted\": ",
 		       ans.status == HDRM_ACK_APPLIED ? "granted" : "refused",
 		       ans.reason, ans.value, ans.limit, ans.prio,
-		       hdrm_stream_answer_check(&req, &ans),
-		       ans.has_stream ? "{\"prio\": " : "null",
-		       ans.has_stream ? ans.stream.prio : 0,
-		       ans.has_stream ? ", \"duration_us\": " : "",
-		       ans.has_stream ? ans.stream.duration_us : 0,
-		       ans.has_stream ? ", \"frame_len\": " : "",
-		       ans.has_stream ? ans.stream.frame_len : 0,
-		       ans.has_stream ? "}" : "");
+		       hdrm_stream_answer_check(&req, &ans));
+		/* a refusal carries no stream TLV: null, not its zeros */
+		if (ans.has_stream)
+			printf("{\"prio\": %u, \"duration_us\": %u, \"frame_len\": %u}}",
+			       ans.stream.prio, ans.stream.duration_us,
+			       ans.stream.frame_len);
+		else
+			printf("null}");
+	}
 	printf(", \"stream\": {\"frames\": %llu, \"first_seq\": %u, \"last_seq\": %u, \"consecutive\": %s, \"span_us\": %.3f, \"sent_span_us\": %.3f, \"untagged\": %llu, \"bad_pcp\": %llu, \"bad_vid\": %llu, \"len_min\": %u, \"len_max\": %u, \"other_session\": %llu, \"malformed\": %llu}}\n",
 	       (unsigned long long)st.frames, st.first_seq, st.last_seq,
 	       st.frames && st.consecutive ? "true" : "false",
