@@ -23,6 +23,7 @@ const char *hdrm_response_status_str(enum hdrm_response_status status)
 		[HDRM_RESP_NOT_HELD]	= "no frame held: no pause, or none before the XON",
 		[HDRM_RESP_SPARSE]	= "no frame arrived between the XOFF and the held ones",
 		[HDRM_RESP_LOST]	= "a frame is missing just before the held ones",
+		[HDRM_RESP_IDLE]	= "the priority's traffic was not flowing before the XOFF",
 	};
 
 	if ((unsigned int)status >= ARRAY_SIZE(str))
@@ -76,17 +77,18 @@ hdrm_response_check(const struct hdrm_response_in *in)
 		if (a[i].frame_len < HDRM_STREAM_MIN_FRAME ||
 		    a[i].frame_len > HDRM_STREAM_MAX_FRAME)
 			return HDRM_RESP_RANGE;
+		if (i && a[i].rx_ns < a[i - 1].rx_ns)
+			return HDRM_RESP_ORDER;
 		/* one link, one priority: nothing overtakes, nothing repeats */
-		if (i && (a[i].seq <= a[i - 1].seq ||
-			  a[i].rx_ns < a[i - 1].rx_ns ||
-			  a[i].sent_ns < a[i - 1].sent_ns))
+		if (i && !in->passive && (a[i].seq <= a[i - 1].seq ||
+					  a[i].sent_ns < a[i - 1].sent_ns))
 			return HDRM_RESP_ORDER;
 	}
 	/* in order, so every arrival is within s of the XOFF */
 	if ((a[0].rx_ns < in->xoff_ns && in->xoff_ns - a[0].rx_ns > s) ||
 	    (a[in->n - 1].rx_ns > in->xoff_ns &&
 	     a[in->n - 1].rx_ns - in->xoff_ns > s) ||
-	    a[in->n - 1].sent_ns - a[0].sent_ns > 2 * s)
+	    (!in->passive && a[in->n - 1].sent_ns - a[0].sent_ns > 2 * s))
 		return HDRM_RESP_RANGE;
 	if (a[0].rx_ns > in->xoff_ns)
 		return HDRM_RESP_LATE;
@@ -119,6 +121,78 @@ static u32 hdrm_response_first_held(const struct hdrm_response_in *in,
 		}
 	}
 	return in->n;
+}
+
+/* A stream's held frames, by their transit (hdrm_response_analyse()). */
+static void hdrm_response_stream_held(const struct hdrm_response_in *in,
+				      struct hdrm_response_out *out)
+{
+	const struct hdrm_response_arrival *a = in->arr;
+	s64 ref = 0;
+	u32 i;
+
+	out->first_held = hdrm_response_first_held(in, out->threshold_ns,
+						   &ref);
+	if (out->first_held == in->n) {
+		out->status = HDRM_RESP_NOT_HELD;
+		return;
+	}
+	out->hold_ns = (u64)(hdrm_transit(a, out->first_held) - ref);
+	for (i = out->first_held; i < in->n; i++)
+		if (hdrm_transit(a, i) - ref > (s64)out->threshold_ns)
+			out->held++;
+	out->last = out->first_held - 1;
+	out->lost = a[out->last].seq - a[0].seq - out->last;
+}
+
+/*
+ * The peer's own traffic, passive (hdrm_response_analyse()): its frames
+ * carry no send time, so the pause shows as a silence. The traffic must
+ * have been flowing: HDRM_RESPONSE_REF_FRAMES + 1 frames before the XOFF,
+ * none of their gaps over half the threshold. The pause lasts @hold (the
+ * XON - XOFF window, or the quanta's time if shorter) at the peer, so its
+ * frames come again a round trip after it ends: the first frame from
+ * then, less the threshold, is the first held, and the silence before it
+ * must be over the threshold. Gaps the traffic had of its own before
+ * that do not matter: a frame after them arrived, so the peer was not
+ * paused yet. @out->gap_ns is the widest gap between the last frame and
+ * the HDRM_RESPONSE_REF_FRAMES before it, the traffic's spacing, which
+ * K's resolution is (the stream's gap_ns, for a stream).
+ */
+static void hdrm_response_passive_held(const struct hdrm_response_in *in,
+				       u64 hold, struct hdrm_response_out *out)
+{
+	const struct hdrm_response_arrival *a = in->arr;
+	u64 resume = in->xoff_ns + hold + in->rtt_ns - out->threshold_ns;
+	u32 before, i, from;
+
+	for (before = 0; before < in->n && a[before].rx_ns <= in->xoff_ns;
+	     before++)
+		;
+	if (before <= HDRM_RESPONSE_REF_FRAMES) {
+		out->status = HDRM_RESP_IDLE;
+		return;
+	}
+	for (i = before - HDRM_RESPONSE_REF_FRAMES; i < before; i++)
+		if (a[i].rx_ns - a[i - 1].rx_ns > out->threshold_ns / 2) {
+			out->status = HDRM_RESP_IDLE;
+			return;
+		}
+	for (i = before; i < in->n && a[i].rx_ns < resume; i++)
+		;
+	if (i == in->n || a[i].rx_ns - a[i - 1].rx_ns <= out->threshold_ns) {
+		out->status = HDRM_RESP_NOT_HELD;
+		return;
+	}
+	out->first_held = i;
+	out->last = i - 1;
+	out->hold_ns = a[i].rx_ns - a[i - 1].rx_ns;
+	out->held = in->n - i;
+	from = out->last > HDRM_RESPONSE_REF_FRAMES ?
+	       out->last - HDRM_RESPONSE_REF_FRAMES : 1;
+	for (i = from; i <= out->last; i++)
+		if (a[i].rx_ns - a[i - 1].rx_ns > out->gap_ns)
+			out->gap_ns = a[i].rx_ns - a[i - 1].rx_ns;
 }
 
 /* K from the last frame's arrival: hdrm_response_analyse() says how. */
@@ -174,6 +248,11 @@ static void hdrm_response_k(const struct hdrm_response_in *in,
  * earlier the peer may have stopped than K says, when the stream is
  * slower than the line.
  *
+ * With @in->passive the frames are the peer's own traffic on the
+ * priority, without send times or sequence numbers: the held ones are
+ * told by the silence the pause leaves (hdrm_response_passive_held()),
+ * and the figures follow from the last frame as above.
+ *
  * Return: @out->status.
  */
 enum hdrm_response_status
@@ -182,7 +261,6 @@ hdrm_response_analyse(const struct hdrm_response_in *in,
 {
 	const struct hdrm_response_arrival *a = in->arr;
 	u64 window, pause, bytes, bits = 0;
-	s64 ref = 0;
 	u32 i, last;
 
 	memset(out, 0, sizeof(*out));
@@ -195,25 +273,20 @@ hdrm_response_analyse(const struct hdrm_response_in *in,
 				       HDRM_RESPONSE_XOFF_QUANTA,
 				       in->speed_mbps);
 	out->threshold_ns = (window < pause ? window : pause) / 4;
-	out->first_held = hdrm_response_first_held(in, out->threshold_ns,
-						   &ref);
-	if (out->first_held == in->n) {
-		out->status = HDRM_RESP_NOT_HELD;
+	if (in->passive)
+		hdrm_response_passive_held(in, pause < window ? pause : window,
+					   out);
+	else
+		hdrm_response_stream_held(in, out);
+	if (out->status != HDRM_RESP_OK)
 		return out->status;
-	}
-	out->hold_ns = (u64)(hdrm_transit(a, out->first_held) - ref);
-	for (i = out->first_held; i < in->n; i++)
-		if (hdrm_transit(a, i) - ref > (s64)out->threshold_ns)
-			out->held++;
-	last = out->first_held - 1;
-	out->last = last;
-	out->lost = a[last].seq - a[0].seq - last;
+	last = out->last;
 	if (a[last].rx_ns <= in->xoff_ns) {
 		out->status = HDRM_RESP_SPARSE;
 		return out->status;
 	}
 	/* a frame lost there may have been the last to arrive, or held */
-	if (a[out->first_held].seq - a[last].seq > 1) {
+	if (!in->passive && a[out->first_held].seq - a[last].seq > 1) {
 		out->status = HDRM_RESP_LOST;
 		return out->status;
 	}
@@ -234,7 +307,8 @@ hdrm_response_analyse(const struct hdrm_response_in *in,
 						  a[last].rx_ns - a[0].rx_ns);
 	out->bytes_at_line_rate = DIV_ROUND_UP_ULL(out->xoff_to_last_ns *
 						   in->speed_mbps, 8000);
-	out->gap_ns = a[out->first_held].sent_ns - a[last].sent_ns;
+	if (!in->passive)
+		out->gap_ns = a[out->first_held].sent_ns - a[last].sent_ns;
 	hdrm_response_k(in, out);
 	return out->status;
 }

@@ -35,10 +35,14 @@ enum hdrm_response_status {
 	HDRM_RESP_NOT_HELD,	/* no frame held: not paused, or after XON */
 	HDRM_RESP_SPARSE,	/* none arrived after the XOFF before the held */
 	HDRM_RESP_LOST,		/* a frame missing just before the first held */
+	HDRM_RESP_IDLE,		/* passive: the traffic was not flowing */
 	HDRM_RESP_NSTATUS,
 };
 
-/* One stream frame as it arrived at this end. */
+/*
+ * One stream frame as it arrived at this end. A passive repeat's frames
+ * are the priority's own traffic: only rx_ns and frame_len are read.
+ */
 struct hdrm_response_arrival {
 	u64 rx_ns;		/* this end's clock, as its last bit arrived */
 	u64 sent_ns;		/* the peer's clock, from the frame */
@@ -54,6 +58,7 @@ struct hdrm_response_in {
 	u32 speed_mbps;
 	u64 rtt_ns;		/* the link's measured round trip */
 	bool tagged;		/* the frames carry a VLAN tag on the wire */
+	bool passive;		/* the peer's own traffic, not a stream */
 	const struct hdrm_response_arrival *arr;	/* in arrival order */
 	u32 n;
 };
@@ -77,7 +82,9 @@ struct hdrm_response_out {
 	u64 k_ns;		/* the same, at least 0 */
 	u64 k_quanta;		/* k_ns in pause quanta, rounded up */
 	u64 k_bytes;		/* k_ns at the speed, rounded up */
-	u64 gap_ns;		/* the peer's gap: first held's sent - last's */
+	u64 gap_ns;		/* the peer's gap: first held's sent - last's;
+				 * passive: the traffic's widest spacing
+				 */
 };
 
 struct hdrm_response_range {

@@ -192,6 +192,7 @@ enum hdrm_scn_fault {
 	HDRM_SCN_SWAP,		/* frames 2 and 3 handed over swapped */
 	HDRM_SCN_DUP,		/* frame 2 given twice */
 	HDRM_SCN_SENT_BACK,	/* frame 3's send time before frame 2's */
+	HDRM_SCN_HOLE,		/* 20 frames missing from just after the XOFF */
 };
 
 struct hdrm_scn_exact {
@@ -214,6 +215,7 @@ struct hdrm_scn {
 	u16 quanta;		/* the XOFF's; 0: 0xffff */
 	u32 frames;
 	s64 offset_ns;		/* the peer's clock less ours */
+	bool passive;		/* as the peer's own traffic: no send times */
 	enum hdrm_scn_fault fault;
 	enum hdrm_response_status want;
 	const struct hdrm_scn_exact *exact;
@@ -380,6 +382,44 @@ static const struct hdrm_scn hdrm_scn_cases[] = {
 	  .tagged = true, .g_ns = 600, .d_ns = 1000, .resp_ns = 500,
 	  .x0_ns = 20 * HDRM_US, .window_ns = 40 * HDRM_US, .frames = 128,
 	  .fault = HDRM_SCN_SENT_BACK, .want = HDRM_RESP_ORDER },
+	/* passive: the same traffic, its send times and numbers unread */
+	{ .name = "passive: 25G, 600 ns apart, response 500 ns",
+	  .speed = 25000, .frame_len = 1514, .tagged = true, .g_ns = 600,
+	  .d_ns = 1000, .resp_ns = 500, .x0_ns = 20 * HDRM_US,
+	  .window_ns = 40 * HDRM_US, .frames = 128, .passive = true,
+	  .want = HDRM_RESP_OK },
+	{ .name = "passive: 100G back to back, response 5 us",
+	  .speed = 100000, .frame_len = 1514, .tagged = true, .g_ns = 100,
+	  .d_ns = 2500, .resp_ns = 5 * HDRM_US, .x0_ns = 20 * HDRM_US,
+	  .window_ns = 100 * HDRM_US, .frames = 1024, .passive = true,
+	  .want = HDRM_RESP_OK },
+	{ .name = "passive: untagged 64-byte frames, quanta run out first",
+	  .speed = 25000, .frame_len = 64, .g_ns = 100, .d_ns = 1000,
+	  .resp_ns = 500, .x0_ns = 20 * HDRM_US,
+	  .window_ns = 1000 * HDRM_US, .quanta = 1000, .frames = 1024,
+	  .passive = true, .want = HDRM_RESP_OK },
+	{ .name = "passive: a hole in the traffic before the pause acts",
+	  .speed = 25000, .frame_len = 1514, .tagged = true, .g_ns = 600,
+	  .d_ns = 1000, .resp_ns = 15 * HDRM_US, .x0_ns = 20 * HDRM_US,
+	  .window_ns = 40 * HDRM_US, .frames = 128, .passive = true,
+	  .fault = HDRM_SCN_HOLE, .want = HDRM_RESP_OK },
+	{ .name = "passive: traffic too sparse to pause", .speed = 25000,
+	  .frame_len = 1514, .tagged = true, .g_ns = 6000, .d_ns = 1000,
+	  .resp_ns = 500, .x0_ns = 80 * HDRM_US, .window_ns = 40 * HDRM_US,
+	  .frames = 64, .passive = true, .want = HDRM_RESP_IDLE },
+	{ .name = "passive: too few frames before the XOFF", .speed = 25000,
+	  .frame_len = 1514, .tagged = true, .g_ns = 600, .d_ns = 1000,
+	  .resp_ns = 500, .x0_ns = 4 * HDRM_US, .window_ns = 40 * HDRM_US,
+	  .frames = 128, .passive = true, .want = HDRM_RESP_IDLE },
+	{ .name = "passive: the peer ignores the pause", .speed = 25000,
+	  .frame_len = 1514, .tagged = true, .g_ns = 600, .d_ns = 1000,
+	  .resp_ns = 500, .x0_ns = 20 * HDRM_US, .window_ns = 40 * HDRM_US,
+	  .frames = 128, .passive = true, .fault = HDRM_SCN_IGNORE,
+	  .want = HDRM_RESP_NOT_HELD },
+	{ .name = "passive: the traffic stops at the pause", .speed = 25000,
+	  .frame_len = 1514, .tagged = true, .g_ns = 600, .d_ns = 1000,
+	  .resp_ns = 500, .x0_ns = 20 * HDRM_US, .window_ns = 40 * HDRM_US,
+	  .frames = 36, .passive = true, .want = HDRM_RESP_NOT_HELD },
 };
 
 #undef HDRM_US
@@ -390,7 +430,7 @@ static int hdrm_check_response_scn(unsigned int c, char *msg, size_t len)
 	const struct hdrm_scn *s = &hdrm_scn_cases[c];
 	const struct hdrm_scn_exact *x = s->exact;
 	struct hdrm_response_out o, w;
-	u64 slot_ns, tol, bytes;
+	u64 slot_ns, tol, bytes, gap;
 	struct hdrm_response_in in;
 	u32 n, held, after = 0, i;
 
@@ -414,8 +454,25 @@ static int hdrm_check_response_scn(unsigned int c, char *msg, size_t len)
 	case HDRM_SCN_SENT_BACK:
 		a[3].sent_ns = a[2].sent_ns - 1;
 		break;
+	case HDRM_SCN_HOLE:
+		for (i = 0; i < n && a[i].rx_ns <= in.xoff_ns; i++)
+			;
+		if (i + 20 > held)
+			return hdrm_fail(msg, len, "%s: no room for the hole",
+					 s->name);
+		memmove(&a[i], &a[i + 20], sizeof(a[0]) * (n - i - 20));
+		in.n = n -= 20;
+		held -= 20;
+		break;
 	default:
 		break;
+	}
+	if (s->passive) {
+		in.passive = true;
+		for (i = 0; i < n; i++) {
+			a[i].sent_ns = 0;
+			a[i].seq = 0;
+		}
 	}
 	hdrm_response_analyse(&in, &o);
 	if (o.status != s->want)
@@ -433,9 +490,18 @@ static int hdrm_check_response_scn(unsigned int c, char *msg, size_t len)
 	for (i = 0; i < held; i++)
 		if (a[i].rx_ns > in.xoff_ns)
 			after++;
+	if (s->passive) {
+		/* the traffic's widest gap over the last 8 before the pause */
+		gap = 0;
+		for (i = held > 9 ? held - 9 : 1; i < held; i++)
+			if (a[i].rx_ns - a[i - 1].rx_ns > gap)
+				gap = a[i].rx_ns - a[i - 1].rx_ns;
+	} else {
+		gap = a[held].sent_ns - a[held - 1].sent_ns;
+	}
 	if (o.after_xoff != after || o.bytes_after_xoff != after * bytes ||
 	    o.xoff_to_last_ns != a[held - 1].rx_ns - in.xoff_ns ||
-	    o.gap_ns != a[held].sent_ns - a[held - 1].sent_ns)
+	    o.gap_ns != gap)
 		return hdrm_fail(msg, len, "%s: %u after the XOFF, %llu bytes, %llu ns, gap %llu",
 				 s->name, o.after_xoff,
 				 (unsigned long long)o.bytes_after_xoff,
