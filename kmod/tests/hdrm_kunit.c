@@ -400,6 +400,7 @@ static void hdrm_test_response_aggregate(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_response_aggregate(msg, len));
 	HDRM_KUNIT_CHECK(test, hdrm_check_response_headroom(msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_response_sim(msg, len));
 }
 
 static struct kunit_case hdrm_stream_kcases[] = {

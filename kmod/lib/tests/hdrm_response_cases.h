@@ -14,6 +14,7 @@
 
 #include "hdrm_cases.h"
 #include "../hdrm_response.h"
+#include "../hdrm_sim.h"
 
 /* ---- hand-worked repeats ---- */
 
@@ -806,6 +807,73 @@ static int hdrm_check_response_aggregate(char *msg, size_t len)
 }
 
 /* The measured K in the headroom, where the table's would go. */
+/*
+ * Bytes after the XOFF against the PFC loop simulator (hdrm_sim.h): a
+ * stream back to back at the line, as the simulator's sender, at 25 and
+ * 100 Gb/s with responses of 0, 500 and 5000 ns. The simulator's sender
+ * begins its last frame the whole response after it has the XOFF; the
+ * played one begins it at most a frame earlier, so bytes_at_line_rate
+ * lies within one frame (its wire bytes) below the simulator's time from
+ * the XOFF's last bit leaving to that frame's last byte, at the line.
+ * K's bytes round up to whole bytes in the simulator, and the stamps
+ * round down: a byte either way more.
+ */
+static int hdrm_resp_sim_one(u32 speed, u64 resp, char *msg, size_t len)
+{
+	static struct hdrm_response_arrival a[HDRM_SCN_MAX + 1];
+	struct hdrm_scn s = {
+		.name = "back to back", .speed = speed, .frame_len = 1514,
+		.tagged = true, .g_ns = 0, .d_ns = 1000, .resp_ns = resp,
+		.x0_ns = 20000, .window_ns = 40000, .frames = HDRM_SCN_MAX,
+		.want = HDRM_RESP_OK,
+	};
+	struct hdrm_sim_in si = {
+		.speed_mbps = speed, .delay_ns = 1000, .max_frame = 1522,
+		.link_frame = 1522, .cell = 1, .pattern = HDRM_SIM_MAX,
+		.k_bytes = DIV_ROUND_UP_ULL(resp * speed, 8000),
+	};
+	u64 wire = hdrm_stream_wire_bytes(1514, true), want, got;
+	struct hdrm_response_out o;
+	struct hdrm_response_in in;
+	struct hdrm_sim_out so;
+	u32 held;
+
+	hdrm_scn_play(&s, a, &in, &held);
+	if (hdrm_response_analyse(&in, &o) != HDRM_RESP_OK)
+		return hdrm_fail(msg, len, "%u Mb/s, %llu ns: %s", speed,
+				 (unsigned long long)resp,
+				 hdrm_response_status_str(o.status));
+	if (hdrm_sim_run(&si, &so))
+		return hdrm_fail(msg, len, "the simulator refused %u Mb/s",
+				 speed);
+	want = DIV_ROUND_UP_ULL((so.last_byte_ns - so.pfc_sent_ns) * speed,
+				8000);
+	got = o.bytes_at_line_rate;
+	if (got > want + 1 || got + wire + 1 < want)
+		return hdrm_fail(msg, len,
+				 "%u Mb/s, %llu ns: %llu bytes, the simulator %llu",
+				 speed, (unsigned long long)resp,
+				 (unsigned long long)got,
+				 (unsigned long long)want);
+	return 0;
+}
+
+static int hdrm_check_response_sim(char *msg, size_t len)
+{
+	static const u32 speed[] = { 25000, 100000 };
+	static const u64 resp[] = { 0, 500, 5000 };
+	unsigned int i, j;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(speed); i++)
+		for (j = 0; j < ARRAY_SIZE(resp); j++) {
+			err = hdrm_resp_sim_one(speed[i], resp[j], msg, len);
+			if (err)
+				return err;
+		}
+	return 0;
+}
+
 static int hdrm_check_response_headroom(char *msg, size_t len)
 {
 	struct hdrm_response_out o[3];

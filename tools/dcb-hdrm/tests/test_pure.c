@@ -136,5 +136,6 @@ int main(void)
 	CHECK(hdrm_check_response_limits(msg, len), "response: 4 s at 1.6 Tb/s, exact in 64 bits");
 	CHECK(hdrm_check_response_aggregate(msg, len), "response: min, median, max over the repeats that succeeded");
 	CHECK(hdrm_check_response_headroom(msg, len), "response: the measured K in the headroom");
+	CHECK(hdrm_check_response_sim(msg, len), "response: bytes after the XOFF within a frame of the PFC loop simulator's");
 	return tap_done();
 }
