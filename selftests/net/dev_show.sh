@@ -124,19 +124,19 @@ dev_show_stats()
 	json2=$(dcb-hdrm -n "$NSA" -j dev show dev va)
 	check_err $? "-j dev show dev va failed"
 
-	[ "$(jq '.stats | length' <<<"$json")" -eq 19 ] &&
+	[ "$(jq '.stats | length' <<<"$json")" -eq 23 ] &&
 		[ "$(jq '.stats.tx_probes' <<<"$json")" -ge 5 ]
-	(($? == 0)) || check_err 1 "expected 19 counters, tx_probes at least 5: $(jq -c .stats <<<"$json")"
+	(($? == 0)) || check_err 1 "expected 23 counters, tx_probes at least 5: $(jq -c .stats <<<"$json")"
 	while read -r name v; do
 		grep -Eq "^    (.* )?${name//_/-} $v( |\$)" <<<"$text"
 		check_err $? "-s dev show lacks '${name//_/-} $v' in its block: $text"
 	done <<<"$(jq -r '.stats | to_entries[] | "\(.key) \(.value)"' <<<"$json")"
-	# a block of 4 lines for the device and one below its row in the table
-	blocks='^    (rx-requests|tx-probes|applied|rx-control) [0-9]'
-	[ "$(grep -Ec "$blocks" <<<"$text")" -eq 8 ]
-	check_err $? "expected two blocks of 4 lines: $text"
-	awk '/^IFINDEX/ { n++ } n == 2' <<<"$text" | grep -A4 -E '^[0-9]+ +va ' |
-		tail -n 4 | grep -Ec "$blocks" | grep -qx 4
+	# a block of 5 lines for the device and one below its row in the table
+	blocks='^    (rx-requests|tx-probes|applied|rx-control|stream-granted) [0-9]'
+	[ "$(grep -Ec "$blocks" <<<"$text")" -eq 10 ]
+	check_err $? "expected two blocks of 5 lines: $text"
+	awk '/^IFINDEX/ { n++ } n == 2' <<<"$text" | grep -A5 -E '^[0-9]+ +va ' |
+		tail -n 5 | grep -Ec "$blocks" | grep -qx 5
 	check_err $? "the table's row for va is not followed by its counters: $text"
 	# without -s: the same text, without the blocks (the peer's age aside)
 	[ "$(grep -Ev "$blocks" <<<"$text" | sed 's/, [0-9]* ms ago/, N ms ago/')" = \
