@@ -2,11 +2,11 @@
 /*
  * A stream on request (Documentation/design.rst, "Measuring the pause
  * response"): to measure this end's pause response K (US 2025/0267110 A1,
- * [0138]-[0141]: the allowance for the frames a sender still sends after
- * it received a pause), the peer asks this end for frames of one priority
- * back to back, pauses them with a real XOFF and times what still
- * arrives. This end grants a request (hdrm_stream_grant()), answers it,
- * and sends the stream.
+ * [0103], [0108] and [0136]: K, the constant the manufacturer gives for
+ * the interface and higher-layer delays of 802.1Qbb), the peer asks this
+ * end for frames of one priority back to back, pauses them with a real
+ * XOFF and times what still arrives. This end grants a request
+ * (hdrm_stream_grant()), answers it, and sends the stream.
  *
  * The threat: a 60-byte request draws at most HDRM_STREAM_MAX_US (5 ms)
  * of traffic, at most once per HDRM_STREAM_MIN_GAP_NS (1 s), to the
