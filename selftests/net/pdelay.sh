@@ -52,16 +52,27 @@ responder_stop()
 }
 
 # pair DELAY_NS [ KNOBS... ]: da in NSA, db in NSB, delay-ns DELAY_NS each
-# way and KNOBS (hwts on, ...) at both ends, both up
+# way and KNOBS (hwts on, ...) at both ends, both up. Up means operstate
+# UP: linkwatch sets it after the carrier, up to a second later, and a
+# ptp4l started before then finds its port's link down and faults it
+# (6.1, once: "port 1: link down", then "link up" 66 ms later).
 pair()
 {
-	local d=$1
+	local d=$1 i
 
 	shift
 	ip -n "$NSA" link add da type dcbsim "$@" delay-ns "$d" \
 		peer name db netns "$NSB" &&
 		ip -n "$NSB" link set db type dcbsim "$@" delay-ns "$d" &&
-		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up
+		ip -n "$NSA" link set da up && ip -n "$NSB" link set db up ||
+		return 1
+	for i in $(seq 1 50); do
+		[ "$(ip -n "$NSA" -j link show da | jq -r '.[0].operstate')" = UP ] &&
+			[ "$(ip -n "$NSB" -j link show db | jq -r '.[0].operstate')" = UP ] &&
+			return 0
+		sleep 0.1
+	done
+	return 1
 }
 
 # ptp4l's port identity on DEV in NS: its clockIdentity from the MAC
