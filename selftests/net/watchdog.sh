@@ -134,36 +134,50 @@ wd_off()
 # received; da, which sends the pause, sees itself its source.
 wd_storm()
 {
-	local pid b a since lat_b lat_a bound_b bound_a
+	local pid b a since lat_b lat_a bound_b bound_a try late
 	local bound=$(((DETECT + 2 * POLL) * 1000000))
 
-	wd_on "$NSA" da && wd_on "$NSB" db
-	check_err $? "watchdog set failed"
-	ip netns exec "$NSB" timeout 60 dcb-hdrm -j monitor dev db count 1 >"$TMPD/mon" &
-	pid=$!
-	genl_listener_wait "$NSB"
-	ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
-	# no tool at work while the watchdogs detect it
-	sleep 1
-	wait_wd "$NSB" db stormed
-	(($? == 0)) || check_err 1 "db: priority $PRIO not stormed: $(wd_prio "$NSB" db)"
-	wait_wd "$NSA" da stormed
-	(($? == 0)) || check_err 1 "da: priority $PRIO not stormed: $(wd_prio "$NSA" da)"
-	since=$(storm_since)
-	b=$(wd_prio "$NSB" db)
-	a=$(wd_prio "$NSA" da)
-	[ "$(jq -r .direction <<<"$b")" = received ] &&
-		[ "$(jq -r .direction <<<"$a")" = sent ]
-	check_err $? "directions: db $b, da $a"
-	lat_b=$(($(jq .last_storm_detect_ns <<<"$b") - since))
-	lat_a=$(($(jq .last_storm_detect_ns <<<"$a") - since))
-	# plus each side's polls' lateness: the longest gap between its
-	# polls past one period (da's 300.9 ms once on a loaded 6.12 guest)
-	bound_b=$((bound + $(wd_late "$b")))
-	bound_a=$((bound + $(wd_late "$a")))
-	[ "$lat_b" -gt 0 ] && [ "$lat_b" -le "$bound_b" ] &&
-		[ "$lat_a" -gt 0 ] && [ "$lat_a" -le "$bound_a" ]
-	(($? == 0)) || check_err 1 "declared $(ms "$lat_b") ms (db), $(ms "$lat_a") ms (da) after the storm began; at most $(ms "$bound_b") and $(ms "$bound_a") (detect + 2 x poll, and each side's polls' lateness)"
+	# A second storm when the first was declared late: the watchdog's
+	# polls' lateness is allowed for, but a stall of dcbsim's storm
+	# timer (its pauses stop for a poll, and the run starts again) is
+	# not, and it came on a loaded 6.12 guest (da 318.8 ms, its polls
+	# 3.5 ms late). A watchdog late every time still fails.
+	for try in 1 2; do
+		wd_on "$NSA" da && wd_on "$NSB" db
+		check_err $? "watchdog set failed"
+		ip netns exec "$NSB" timeout 60 dcb-hdrm -j monitor dev db count 1 >"$TMPD/mon" &
+		pid=$!
+		genl_listener_wait "$NSB"
+		ip -n "$NSA" link set da type dcbsim pfc-storm $PRIO
+		# no tool at work while the watchdogs detect it
+		sleep 1
+		wait_wd "$NSB" db stormed
+		(($? == 0)) || check_err 1 "db: priority $PRIO not stormed: $(wd_prio "$NSB" db)"
+		wait_wd "$NSA" da stormed
+		(($? == 0)) || check_err 1 "da: priority $PRIO not stormed: $(wd_prio "$NSA" da)"
+		since=$(storm_since)
+		b=$(wd_prio "$NSB" db)
+		a=$(wd_prio "$NSA" da)
+		[ "$(jq -r .direction <<<"$b")" = received ] &&
+			[ "$(jq -r .direction <<<"$a")" = sent ]
+		check_err $? "directions: db $b, da $a"
+		lat_b=$(($(jq .last_storm_detect_ns <<<"$b") - since))
+		lat_a=$(($(jq .last_storm_detect_ns <<<"$a") - since))
+		# plus each side's polls' lateness: the longest gap between
+		# its polls past one period (da's 300.9 ms once on 6.12)
+		bound_b=$((bound + $(wd_late "$b")))
+		bound_a=$((bound + $(wd_late "$a")))
+		[ "$lat_b" -gt 0 ] && [ "$lat_b" -le "$bound_b" ] &&
+			[ "$lat_a" -gt 0 ] && [ "$lat_a" -le "$bound_a" ]
+		late=$?
+		((late == 0 || try == 2)) && break
+		log_info "storm 1 declared $(ms "$lat_b") ms (db), $(ms "$lat_a") ms (da) after it began, over $(ms "$bound_b") and $(ms "$bound_a"); the first polls that saw it: $(ms $(($(jq .last_storm_start_ns <<<"$b") - since))) ms (db), $(ms $(($(jq .last_storm_start_ns <<<"$a") - since))) ms (da); a second storm"
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		wd_off
+		sleep 0.5
+	done
+	((late == 0)) || check_err 1 "declared $(ms "$lat_b") ms (db), $(ms "$lat_a") ms (da) after the storm began; at most $(ms "$bound_b") and $(ms "$bound_a") (detect + 2 x poll, and each side's polls' lateness), twice"
 	[ "$(jq .storms <<<"$b")" = 1 ] && [ "$(jq .last_action <<<"$b")" = '"alert"' ] &&
 		[ "$(jq .pfc_off <<<"$b")" = false ]
 	check_err $? "db after an alert: $b"
