@@ -260,7 +260,7 @@ hdrm_response_analyse(const struct hdrm_response_in *in,
 		      struct hdrm_response_out *out)
 {
 	const struct hdrm_response_arrival *a = in->arr;
-	u64 window, pause, bytes, bits = 0;
+	u64 hold, pause, bytes, bits = 0;
 	u32 i, last;
 
 	memset(out, 0, sizeof(*out));
@@ -268,14 +268,16 @@ hdrm_response_analyse(const struct hdrm_response_in *in,
 	if (out->status != HDRM_RESP_OK)
 		return out->status;
 
-	window = in->xon_ns - in->xoff_ns;
+	/* the pause as the peer has it: the window, or the quanta's time */
+	hold = in->xon_ns - in->xoff_ns;
 	pause = hdrm_response_pause_ns(in->xoff_quanta ?:
 				       HDRM_RESPONSE_XOFF_QUANTA,
 				       in->speed_mbps);
-	out->threshold_ns = (window < pause ? window : pause) / 4;
+	if (pause < hold)
+		hold = pause;
+	out->threshold_ns = hold / 4;
 	if (in->passive)
-		hdrm_response_passive_held(in, pause < window ? pause : window,
-					   out);
+		hdrm_response_passive_held(in, hold, out);
 	else
 		hdrm_response_stream_held(in, out);
 	if (out->status != HDRM_RESP_OK)
