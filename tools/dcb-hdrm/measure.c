@@ -802,8 +802,8 @@ static int measure_start(struct hdrm_ctx *ctx, struct measure_args *a,
 struct wait_ctx {
 	int family;
 	uint32_t ifindex, session;
-	bool found, applied, pushed, unloaded;
-	struct result r;
+	bool unloaded;
+	struct result_follow f;
 };
 
 static int measure_ntf(struct nl_msg *msg, void *arg)
@@ -815,11 +815,7 @@ static int measure_ntf(struct nl_msg *msg, void *arg)
 	if (!hdrm_ntf_result(msg, w->family, &r, &cmd, &w->unloaded) ||
 	    r.ifindex != w->ifindex || r.session != w->session)
 		return NL_OK;
-	/* Each notification carries the whole result: keep the latest. */
-	w->r = r;
-	w->found = true;
-	w->applied |= cmd == DCB_HDRM_CMD_APPLY_NTF;
-	w->pushed |= cmd == DCB_HDRM_CMD_PUSH_NTF;
+	hdrm_result_follow(&w->f, &r, cmd);
 	return NL_OK;
 }
 
@@ -995,11 +991,11 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	pfd.events = POLLIN;
 	/* With an apply, the result is followed by what was written. */
 	/* With a push, by the peer's answer; peer delay has none to give. */
-	while (!w.found ||
-	       (m.apply != DCB_HDRM_APPLY_NONE && !w.applied &&
-		w.r.status == DCB_HDRM_STATUS_OK) ||
-	       (m.push && !w.pushed && w.r.status == DCB_HDRM_STATUS_OK &&
-		!result_pdelay(&w.r))) {
+	while (!w.f.found ||
+	       (m.apply != DCB_HDRM_APPLY_NONE && !w.f.applied &&
+		w.f.r.status == DCB_HDRM_STATUS_OK) ||
+	       (m.push && !w.f.pushed && w.f.r.status == DCB_HDRM_STATUS_OK &&
+		!result_pdelay(&w.f.r))) {
 		long long left = deadline - hdrm_now_ms();
 
 		if (w.unloaded) {
@@ -1020,7 +1016,7 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		progress_tick(ctx, &prog, a.ifindex, name);
 	}
 	progress_end(&prog);
-	if ((a.samples || a.histogram) && w.r.received) {
+	if ((a.samples || a.histogram) && w.f.r.received) {
 		ret = samples_fetch(ctx, name, a.ifindex, w.session, &sm);
 		if (ret)
 			goto out;
@@ -1034,27 +1030,27 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		}
 	}
 	/* A measurement that failed says so in one line, and only that. */
-	if (ctx->json || w.r.status == DCB_HDRM_STATUS_OK)
-		result_print(ctx, &w.r, a.simulate, a.samples ? &sm : NULL, h);
-	if (w.r.status == DCB_HDRM_STATUS_PEER_NO_CAP ||
-	    w.r.status == DCB_HDRM_STATUS_PEER_SILENT) {
+	if (ctx->json || w.f.r.status == DCB_HDRM_STATUS_OK)
+		result_print(ctx, &w.f.r, a.simulate, a.samples ? &sm : NULL, h);
+	if (w.f.r.status == DCB_HDRM_STATUS_PEER_NO_CAP ||
+	    w.f.r.status == DCB_HDRM_STATUS_PEER_SILENT) {
 		struct dev_view dev = { 0 };
 
 		/* its buffers and last measurement, for a concrete dcb line */
 		if (measure_dev_get(ctx, a.ifindex, dev_view_cb, &dev))
 			memset(&dev, 0, sizeof(dev));
-		ret = manual_prompt(&w.r, dev.has_last ? &dev.last : NULL, &dev);
+		ret = manual_prompt(&w.f.r, dev.has_last ? &dev.last : NULL, &dev);
 	} else
-		ret = result_status_exit(&w.r);
-	if (!ret && w.r.applied.present && w.r.applied.error) {
+		ret = result_status_exit(&w.f.r);
+	if (!ret && w.f.r.applied.present && w.f.r.applied.error) {
 		hdrm_err("%s: apply %s failed: %s; %s",
-			 name, HDRM_NAME(hdrm_apply_names, w.r.applied.method),
-			 hdrm_applied_why(&w.r.applied),
-			 hdrm_applied_state(&w.r.applied));
+			 name, HDRM_NAME(hdrm_apply_names, w.f.r.applied.method),
+			 hdrm_applied_why(&w.f.r.applied),
+			 hdrm_applied_state(&w.f.r.applied));
 		ret = EXIT_KERNEL;
 	}
 	if (!ret && a.push)
-		ret = push_exit(name, &w.r);
+		ret = push_exit(name, &w.f.r);
 out:
 	free(sm.ns);
 	free(h);

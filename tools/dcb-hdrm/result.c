@@ -299,6 +299,38 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 }
 
 /**
+ * hdrm_result_follow() - one more notification of a measurement's result
+ * @f: what the earlier ones brought
+ * @r: this one's result
+ * @cmd: this one's command: result-ntf, apply-ntf or push-ntf
+ *
+ * Each notification carries the whole result, and the latest is kept.
+ * The kernel copies the result into a notification before it sends it,
+ * so the apply's and the push's, sent from different contexts, can
+ * arrive in the other order: a copy taken while the push was pending
+ * after the push's own. The apply and the push are final in their own
+ * notifications, and are kept as those had them.
+ */
+void hdrm_result_follow(struct result_follow *f, const struct result *r,
+			uint8_t cmd)
+{
+	f->r = *r;
+	f->found = true;
+	if (cmd == DCB_HDRM_CMD_APPLY_NTF) {
+		f->applied = true;
+		f->applied_info = r->applied;
+	}
+	if (cmd == DCB_HDRM_CMD_PUSH_NTF) {
+		f->pushed = true;
+		f->push_info = r->push;
+	}
+	if (f->applied)
+		f->r.applied = f->applied_info;
+	if (f->pushed)
+		f->r.push = f->push_info;
+}
+
+/**
  * hdrm_ntf_result() - a result notification of the family, parsed
  * @msg: a message from the monitor or nlctrl group
  * @family: the dcb_hdrm family id

@@ -90,6 +90,18 @@ struct result {
 	struct manual_info manual;	/* last-measured only */
 };
 
+/*
+ * A measurement's result as its notifications bring it (measure's wait):
+ * the latest copy, with the apply and the push as their own
+ * notifications had them (hdrm_result_follow()).
+ */
+struct result_follow {
+	bool found, applied, pushed;
+	struct result r;
+	struct hdrm_applied_info applied_info;
+	struct hdrm_push_info push_info;
+};
+
 extern const char *const hdrm_status_names[DCB_HDRM_STATUS_NO_HW_TIMESTAMPS + 1];
 extern const char *const hdrm_ts_mode_names[DCB_HDRM_TS_MODE_HOOK + 1];
 extern const char *const hdrm_timestamping_names[DCB_HDRM_TIMESTAMPING_HARDWARE + 1];
@@ -105,6 +117,8 @@ int result_last_parse(struct nlattr *nest, const char *ifname,
 		      struct result *r);
 int hdrm_ntf_result(struct nl_msg *msg, int family, struct result *r,
 		    uint8_t *cmd, bool *unloaded);
+void hdrm_result_follow(struct result_follow *f, const struct result *r,
+			uint8_t cmd);
 void hdrm_result_print(struct out *o, const struct result *r);
 void result_json_members(struct jw *w, const struct result *r);
 void result_text(const struct result *r);

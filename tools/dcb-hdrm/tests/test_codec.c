@@ -451,6 +451,48 @@ static void test_dev(void)
 	       "dev JSON: ptp4l's configuration named as it is: %s", s);
 }
 
+/*
+ * measure's wait: the push's and the apply's own notifications are final,
+ * and an older copy of the result arriving after them (the kernel copies
+ * a notification's result before it sends it) does not undo them.
+ */
+static void test_follow(void)
+{
+	struct result_follow f = { 0 };
+	struct result r = { 0 };
+
+	r.status = DCB_HDRM_STATUS_OK;
+	r.push.present = true;
+	r.push.v[DCB_HDRM_A_PUSH_STATUS] = DCB_HDRM_PUSH_STATUS_PENDING;
+	hdrm_result_follow(&f, &r, DCB_HDRM_CMD_RESULT_NTF);
+	TAP_OK(f.found && !f.applied && !f.pushed,
+	       "follow: the result alone is neither applied nor pushed");
+
+	/* the push's own, then the apply's copy taken before it */
+	r.push.v[DCB_HDRM_A_PUSH_STATUS] = DCB_HDRM_PUSH_STATUS_APPLIED;
+	hdrm_result_follow(&f, &r, DCB_HDRM_CMD_PUSH_NTF);
+	r.push.v[DCB_HDRM_A_PUSH_STATUS] = DCB_HDRM_PUSH_STATUS_PENDING;
+	r.applied.present = true;
+	r.applied.method = DCB_HDRM_APPLY_BUFFER;
+	hdrm_result_follow(&f, &r, DCB_HDRM_CMD_APPLY_NTF);
+	TAP_OK(f.applied && f.pushed &&
+	       f.r.push.v[DCB_HDRM_A_PUSH_STATUS] ==
+	       DCB_HDRM_PUSH_STATUS_APPLIED,
+	       "follow: a stale push state after the push's own is ignored");
+	TAP_OK(f.r.applied.present &&
+	       f.r.applied.method == DCB_HDRM_APPLY_BUFFER,
+	       "follow: the apply's own notification gives the apply");
+
+	/* a later result copy without the apply keeps the apply */
+	r.applied.present = false;
+	r.push.present = false;
+	hdrm_result_follow(&f, &r, DCB_HDRM_CMD_RESULT_NTF);
+	TAP_OK(f.r.applied.present && f.r.push.present &&
+	       f.r.push.v[DCB_HDRM_A_PUSH_STATUS] ==
+	       DCB_HDRM_PUSH_STATUS_APPLIED,
+	       "follow: a later result keeps the apply and the push");
+}
+
 int main(void)
 {
 	test_result();
@@ -458,5 +500,6 @@ int main(void)
 	test_far_end();
 	test_names();
 	test_dev();
+	test_follow();
 	return tap_done();
 }
