@@ -113,7 +113,7 @@ static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_ACCEPT_
 };
 
 /* DCB_HDRM_CMD_MEASURE - do */
-static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_PEER_DELAY_HW + 1] = {
+static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS + 1] = {
 	[DCB_HDRM_A_MEASURE_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[DCB_HDRM_A_MEASURE_COUNT] = NLA_POLICY_RANGE(NLA_U32, 1, 4096),
 	[DCB_HDRM_A_MEASURE_INTERVAL] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_measure_interval_range),
@@ -130,6 +130,8 @@ static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_PEE
 	[DCB_HDRM_A_MEASURE_PTP_SDO] = NLA_POLICY_MAX(NLA_U8, 15),
 	[DCB_HDRM_A_MEASURE_PEER_DELAY] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_measure_peer_delay_range),
 	[DCB_HDRM_A_MEASURE_PEER_DELAY_HW] = NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_MEASURE_RESPONSE_PRIO] = NLA_POLICY_MAX(NLA_U8, 7),
+	[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS] = NLA_POLICY_RANGE(NLA_U32, 1, 16),
 };
 
 /* DCB_HDRM_CMD_RESULT_GET - do */
@@ -208,7 +210,7 @@ static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_MEASURE,
 		.doit		= hdrm_nl_measure_doit,
 		.policy		= dcb_hdrm_measure_nl_policy,
-		.maxattr	= DCB_HDRM_A_MEASURE_PEER_DELAY_HW,
+		.maxattr	= DCB_HDRM_A_MEASURE_RESPONSE_REPEATS,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
@@ -282,7 +284,7 @@ static const struct genl_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_MEASURE,
 		.doit		= hdrm_nl_measure_doit,
 		.policy		= dcb_hdrm_measure_nl_policy,
-		.maxattr	= DCB_HDRM_A_MEASURE_PEER_DELAY_HW,
+		.maxattr	= DCB_HDRM_A_MEASURE_RESPONSE_REPEATS,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

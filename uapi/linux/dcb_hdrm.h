@@ -532,6 +532,87 @@ enum dcb_hdrm_wd_event {
 	DCB_HDRM_WD_EVENT_RESTORE_FAILED,
 };
 
+/**
+ * enum dcb_hdrm_response_end - How a pause-response measurement (measure's
+ *   response-prio) ended, after its round trip: the response nest's end.
+ * @DCB_HDRM_RESPONSE_END_OK: At least one repeat gave figures.
+ * @DCB_HDRM_RESPONSE_END_FAILED: Every repeat ran and none gave figures;
+ *   repeat-status says why each failed.
+ * @DCB_HDRM_RESPONSE_END_REFUSED: The peer refused the stream request; reason
+ *   says why (policy, no-cap, sender-no-cap, busy or rate).
+ * @DCB_HDRM_RESPONSE_END_NO_ANSWER: The peer did not answer a stream request,
+ *   asked three times.
+ * @DCB_HDRM_RESPONSE_END_CANCELLED: The socket that started the measurement
+ *   (with owned) closed during the response phase. The priority was released
+ *   (XON) if it was paused.
+ * @DCB_HDRM_RESPONSE_END_LINK_DOWN: The device went down or lost carrier
+ *   during the response phase; an XON went out first where the device was
+ *   still up.
+ * @DCB_HDRM_RESPONSE_END_DEV_GONE: The device went away during the response
+ *   phase.
+ * @DCB_HDRM_RESPONSE_END_ABORTED: The module was unloaded during the response
+ *   phase.
+ * @DCB_HDRM_RESPONSE_END_NO_ROUND_TRIP: The round trip measurement did not end
+ *   ok (the result's status says why): K cannot be told from it, so no stream
+ *   was asked for.
+ * @DCB_HDRM_RESPONSE_END_ERROR: This end could not build or send a frame of
+ *   the exchange (out of memory, or the driver refused it).
+ */
+enum dcb_hdrm_response_end {
+	DCB_HDRM_RESPONSE_END_OK,
+	DCB_HDRM_RESPONSE_END_FAILED,
+	DCB_HDRM_RESPONSE_END_REFUSED,
+	DCB_HDRM_RESPONSE_END_NO_ANSWER,
+	DCB_HDRM_RESPONSE_END_CANCELLED,
+	DCB_HDRM_RESPONSE_END_LINK_DOWN,
+	DCB_HDRM_RESPONSE_END_DEV_GONE,
+	DCB_HDRM_RESPONSE_END_ABORTED,
+	DCB_HDRM_RESPONSE_END_NO_ROUND_TRIP,
+	DCB_HDRM_RESPONSE_END_ERROR,
+};
+
+/**
+ * enum dcb_hdrm_response_status - How one repeat of a pause-response
+ *   measurement ended (Documentation/design.rst, "Measuring the pause
+ *   response").
+ * @DCB_HDRM_RESPONSE_STATUS_OK: The repeat gave figures.
+ * @DCB_HDRM_RESPONSE_STATUS_RANGE: An input beyond the arithmetic's bounds
+ *   (speed, frame, 4 s).
+ * @DCB_HDRM_RESPONSE_STATUS_WINDOW: The XON was not stamped after the XOFF.
+ * @DCB_HDRM_RESPONSE_STATUS_FEW: Fewer than three stream frames arrived.
+ * @DCB_HDRM_RESPONSE_STATUS_ORDER: Stream frames arrived out of order or
+ *   repeated.
+ * @DCB_HDRM_RESPONSE_STATUS_LATE: No stream frame arrived before the XOFF.
+ * @DCB_HDRM_RESPONSE_STATUS_NOT_HELD: No frame was held: the peer did not
+ *   honour the pause (PFC off for the priority there), or acted on it only
+ *   after the XON.
+ * @DCB_HDRM_RESPONSE_STATUS_SPARSE: No frame arrived between the XOFF and the
+ *   first held one.
+ * @DCB_HDRM_RESPONSE_STATUS_LOST: A frame is missing just before the first
+ *   held one.
+ * @DCB_HDRM_RESPONSE_STATUS_NO_XOFF: Too few stream frames arrived to send the
+ *   XOFF against (the stream was too short or did not come).
+ * @DCB_HDRM_RESPONSE_STATUS_NO_STAMP: The XOFF, the XON or a stream frame
+ *   lacked the timestamp the repeat is measured with (hardware when the round
+ *   trip was, else software).
+ * @DCB_HDRM_RESPONSE_STATUS_STOPPED: The measurement ended before this repeat
+ *   finished.
+ */
+enum dcb_hdrm_response_status {
+	DCB_HDRM_RESPONSE_STATUS_OK,
+	DCB_HDRM_RESPONSE_STATUS_RANGE,
+	DCB_HDRM_RESPONSE_STATUS_WINDOW,
+	DCB_HDRM_RESPONSE_STATUS_FEW,
+	DCB_HDRM_RESPONSE_STATUS_ORDER,
+	DCB_HDRM_RESPONSE_STATUS_LATE,
+	DCB_HDRM_RESPONSE_STATUS_NOT_HELD,
+	DCB_HDRM_RESPONSE_STATUS_SPARSE,
+	DCB_HDRM_RESPONSE_STATUS_LOST,
+	DCB_HDRM_RESPONSE_STATUS_NO_XOFF,
+	DCB_HDRM_RESPONSE_STATUS_NO_STAMP,
+	DCB_HDRM_RESPONSE_STATUS_STOPPED,
+};
+
 enum {
 	DCB_HDRM_A_DEV_IFINDEX = 1,
 	DCB_HDRM_A_DEV_IFNAME,
@@ -726,6 +807,8 @@ enum {
 	DCB_HDRM_A_MEASURE_PTP_SDO,
 	DCB_HDRM_A_MEASURE_PEER_DELAY,
 	DCB_HDRM_A_MEASURE_PEER_DELAY_HW,
+	DCB_HDRM_A_MEASURE_RESPONSE_PRIO,
+	DCB_HDRM_A_MEASURE_RESPONSE_REPEATS,
 
 	__DCB_HDRM_A_MEASURE_MAX,
 	DCB_HDRM_A_MEASURE_MAX = (__DCB_HDRM_A_MEASURE_MAX - 1)
@@ -808,6 +891,7 @@ enum {
 	DCB_HDRM_A_RESULT_METHOD,
 	DCB_HDRM_A_RESULT_RESPONDER,
 	DCB_HDRM_A_RESULT_STEPS,
+	DCB_HDRM_A_RESULT_RESPONSE,
 
 	__DCB_HDRM_A_RESULT_MAX,
 	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)
@@ -875,6 +959,45 @@ enum {
 
 	__DCB_HDRM_A_WD_PRIO_MAX,
 	DCB_HDRM_A_WD_PRIO_MAX = (__DCB_HDRM_A_WD_PRIO_MAX - 1)
+};
+
+enum {
+	DCB_HDRM_A_RESPONSE_PRIO = 1,
+	DCB_HDRM_A_RESPONSE_END,
+	DCB_HDRM_A_RESPONSE_REASON,
+	DCB_HDRM_A_RESPONSE_REPEATS,
+	DCB_HDRM_A_RESPONSE_OK,
+	DCB_HDRM_A_RESPONSE_REPEAT_STATUS,
+	DCB_HDRM_A_RESPONSE_RTT,
+	DCB_HDRM_A_RESPONSE_SPEED,
+	DCB_HDRM_A_RESPONSE_TIMESTAMPING,
+	DCB_HDRM_A_RESPONSE_FRAME_LEN,
+	DCB_HDRM_A_RESPONSE_DURATION,
+	DCB_HDRM_A_RESPONSE_PAUSE,
+	DCB_HDRM_A_RESPONSE_FRAMES,
+	DCB_HDRM_A_RESPONSE_OVERFLOW,
+	DCB_HDRM_A_RESPONSE_PAD,
+	DCB_HDRM_A_RESPONSE_XOFF_TO_LAST_NS,
+	DCB_HDRM_A_RESPONSE_BYTES_AFTER_XOFF,
+	DCB_HDRM_A_RESPONSE_STREAM_RATE_MBPS,
+	DCB_HDRM_A_RESPONSE_BYTES_AT_LINE_RATE,
+	DCB_HDRM_A_RESPONSE_K_NS,
+	DCB_HDRM_A_RESPONSE_K_QUANTA,
+	DCB_HDRM_A_RESPONSE_K_BYTES,
+	DCB_HDRM_A_RESPONSE_GAP_NS,
+
+	__DCB_HDRM_A_RESPONSE_MAX,
+	DCB_HDRM_A_RESPONSE_MAX = (__DCB_HDRM_A_RESPONSE_MAX - 1)
+};
+
+enum {
+	DCB_HDRM_A_RESPONSE_RANGE_LEAST = 1,
+	DCB_HDRM_A_RESPONSE_RANGE_MEDIAN,
+	DCB_HDRM_A_RESPONSE_RANGE_GREATEST,
+	DCB_HDRM_A_RESPONSE_RANGE_PAD,
+
+	__DCB_HDRM_A_RESPONSE_RANGE_MAX,
+	DCB_HDRM_A_RESPONSE_RANGE_MAX = (__DCB_HDRM_A_RESPONSE_RANGE_MAX - 1)
 };
 
 enum {
