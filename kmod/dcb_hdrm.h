@@ -27,6 +27,7 @@
 #include "lib/hdrm_ctl.h"
 #include "lib/hdrm_derive.h"
 #include "lib/hdrm_drivers.h"
+#include "lib/hdrm_response.h"
 #include "lib/hdrm_samples.h"
 #include "lib/hdrm_stats.h"
 #include "lib/hdrm_wire.h"
@@ -235,6 +236,24 @@ struct hdrm_sample_set {
 	u32 ns[] __counted_by(n);
 };
 
+/*
+ * A pause-response measurement's outcome (response.c), in the result of
+ * its round trip: the uAPI's response nest.
+ */
+struct hdrm_resp_result {
+	u8 prio;
+	u8 end;				/* enum dcb_hdrm_response_end */
+	u8 reason;			/* HDRM_REASON_*, with end refused */
+	bool hw;			/* stamped by the NIC */
+	u32 repeats;			/* asked */
+	u32 ran;			/* status[] holds these */
+	u8 status[HDRM_RESPONSE_MAX_REPEATS];	/* enum ..._response_status */
+	u64 rtt_ns, pause_ns;
+	u32 speed, frame_len, duration_us;
+	u32 frames, overflow;
+	struct hdrm_response_agg agg;
+};
+
 struct hdrm_result {
 	u32 session;
 	u8 status;			/* enum dcb_hdrm_status */
@@ -270,6 +289,8 @@ struct hdrm_result {
 	/* pdelay: who answered, and in how many steps (1 or 2; 0: none) */
 	struct hdrm_ptp_pid responder;
 	u8 steps;
+	bool has_response;		/* a response measurement's */
+	struct hdrm_resp_result resp;
 };
 
 /*
@@ -391,6 +412,10 @@ struct hdrm_session {
 	/* ptp4l: its peerMeanPathDelay, ns, and whether it was hardware */
 	u32 ptp4l_delay;
 	bool ptp4l_hw;
+	/* the pause response after the round trip (response.c) */
+	bool response;
+	u8 response_prio;
+	u32 response_repeats;
 };
 
 /* A driver's per-priority transmit counters among its ethtool statistics. */
@@ -444,6 +469,11 @@ struct hdrm_wd {
 
 struct hdrm_port {
 	struct hlist_node node;		/* in hdrm_ports, keyed by dev */
+	/*
+	 * kfree_rcu() takes the head's offset in place of a callback and
+	 * so needs it within 4 KB: first, whatever the debug kernel adds.
+	 */
+	struct rcu_head rcu;
 	struct net_device *dev;
 	netdevice_tracker dev_tracker;
 	spinlock_t lock;		/* see the top of this file */
@@ -490,10 +520,13 @@ struct hdrm_port {
 	struct delayed_work peer_ntf_work;	/* announce a peer without the capability */
 	struct delayed_work wd_work;		/* the PFC watchdog's poll */
 	struct work_struct stream_work;		/* sends a granted stream */
+	/* a pause-response measurement (response.c), and its work and XON */
+	struct hdrm_resp *resp;
+	struct delayed_work resp_work;
+	struct hrtimer resp_timer;
 	struct hrtimer wd_timer;		/* queues it when it is due */
 	struct hdrm_wd wd;
 	struct hdrm_counters ctr;
-	struct rcu_head rcu;
 };
 
 /* driver.c: every call into a device's driver. Context: rtnl held. */
@@ -700,6 +733,43 @@ void hdrm_stream_rx_request(struct hdrm_port *port, enum hdrm_encap encap,
 			    const u8 *src, const struct hdrm_ctl *c, u64 now);
 void hdrm_stream_work(struct work_struct *work);
 
+/* response.c: the pause response, measured by pausing a peer's stream */
+#define HDRM_RESP_MAX_ARRIVALS	4096	/* stream frames kept per repeat */
+#define HDRM_RESPONSE_DEF_REPEATS	5
+
+/* What a response measurement starts from: its round trip's result. */
+struct hdrm_response_start {
+	u32 session;			/* the round trip's result */
+	u8 prio;
+	u32 repeats;
+	u64 rtt_ns;
+	u32 speed, mtu;
+	bool hw;			/* the NIC's stamps, as the round trip's */
+	u8 tx_flags;			/* SKBTX_* for the XOFF and XON */
+	enum hdrm_encap encap;		/* the stream request's */
+	u32 owner_portid;		/* with owned, as the session's */
+	const struct net *owner_net;
+};
+
+struct hdrm_resp;
+struct hdrm_stream_frame;
+
+struct hdrm_resp *hdrm_response_alloc(void);
+void hdrm_response_free(struct hdrm_resp *resp);
+void hdrm_response_start(struct hdrm_port *port, struct hdrm_resp *resp,
+			 const struct hdrm_response_start *p, u8 end);
+void hdrm_response_stop(struct hdrm_port *port, u8 end);
+void hdrm_response_release(struct hdrm_port *port, const struct net *net,
+			   u32 portid);
+bool hdrm_response_rx_answer(struct hdrm_port *port, const struct hdrm_ctl *c);
+void hdrm_response_rx_frame(struct hdrm_port *port,
+			    const struct hdrm_stream_frame *f,
+			    const struct hdrm_rxts *rx);
+void hdrm_response_tx_stamp(struct hdrm_port *port, enum hdrm_encap encap,
+			    const struct hdrm_probe *p, u64 hw, u64 sw);
+void hdrm_response_work(struct work_struct *work);
+enum hrtimer_restart hdrm_response_timer(struct hrtimer *timer);
+
 /* rx.c: the receive hook for both encapsulations */
 void hdrm_rx_init(void);
 void hdrm_rx_exit(void);
@@ -722,6 +792,7 @@ struct sk_buff *hdrm_ctl_skb(struct net_device *dev, enum hdrm_encap encap,
 			     const struct hdrm_ctl *c);
 void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
 		   const struct hdrm_ctl *c);
+struct sk_buff *hdrm_pfc_skb(struct net_device *dev, u8 prio, u16 quanta);
 
 /*
  * netlink.c: the family, and one doit, one dumpit and one notify for

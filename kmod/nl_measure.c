@@ -70,6 +70,67 @@ static int hdrm_nl_measure_method_check(struct nlattr **tb, u8 m,
 	return 0;
 }
 
+/*
+ * A response measurement (response-prio): the peer's module streams and
+ * this end pauses it, so the round trip is measured with hdrm (auto is
+ * taken as hdrm, never falling back to peer delay); the pause is a real
+ * PFC frame, which means something only on a priority with PFC on at
+ * this end (the peer's MAC honours it only where its own PFC is on);
+ * and a peer known to lack the capability would refuse the stream.
+ * Context: rtnl held (the driver's PFC).
+ */
+static int hdrm_nl_measure_response_check(struct hdrm_port *port,
+					  struct hdrm_session *s,
+					  struct nlattr **tb,
+					  struct netlink_ext_ack *extack)
+{
+	struct nlattr *prio = tb[DCB_HDRM_A_MEASURE_RESPONSE_PRIO];
+	struct hdrm_drv_pfc pfc;
+	bool no_cap;
+
+	if (!prio) {
+		if (tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS]) {
+			NL_SET_ERR_MSG_ATTR(extack,
+					    tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS],
+					    "response-repeats is for a response measurement: give response-prio");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (s->method_req == DCB_HDRM_METHOD_AUTO)
+		s->method_req = DCB_HDRM_METHOD_HDRM;
+	if (s->method_req != DCB_HDRM_METHOD_HDRM) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[DCB_HDRM_A_MEASURE_METHOD] ?: prio,
+				    "a pause response is measured with the peer's dcb_hdrm streaming: method hdrm (or auto), not pdelay or ptp4l");
+		return -EINVAL;
+	}
+	if (!hdrm_drv_can_get_pfc(port->dev) ||
+	    hdrm_drv_get_pfc(port->dev, &pfc)) {
+		NL_SET_ERR_MSG_ATTR(extack, prio,
+				    "the device's driver reports no PFC (ieee_getpfc): the response is measured with a PFC pause of the priority, which needs PFC on it at both ends");
+		return -EOPNOTSUPP;
+	}
+	s->response_prio = nla_get_u8(prio);
+	if (!(pfc.en & BIT(s->response_prio))) {
+		NL_SET_ERR_MSG_ATTR(extack, prio,
+				    "PFC is off for the response priority on this device: turn it on at both ends (dcb pfc set dev DEV prio-pfc P:on)");
+		return -EINVAL;
+	}
+	spin_lock_bh(&port->lock);
+	no_cap = port->peer.known && !port->peer.auto_hdrm;
+	spin_unlock_bh(&port->lock);
+	if (no_cap) {
+		NL_SET_ERR_MSG_ATTR(extack, prio,
+				    "the peer has no auto-HDRM capability on record, and streams to nobody without it: run dcb_hdrm there with auto-hdrm and accept-stream on");
+		return -EOPNOTSUPP;
+	}
+	s->response = true;
+	s->response_repeats = tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS] ?
+		nla_get_u32(tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS]) :
+		HDRM_RESPONSE_DEF_REPEATS;
+	return 0;
+}
+
 int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **tb = info->attrs;
@@ -145,6 +206,9 @@ int hdrm_nl_measure_doit(struct sk_buff *skb, struct genl_info *info)
 		     nla_get_u8(tb[DCB_HDRM_A_MEASURE_PTP_SDO]) :
 		     port->cfg.ptp_sdo;
 	err = hdrm_nl_measure_method_check(tb, s->method_req, info->extack);
+	if (err)
+		goto unlock;
+	err = hdrm_nl_measure_response_check(port, s, tb, info->extack);
 	if (err)
 		goto unlock;
 	if (s->method_req == DCB_HDRM_METHOD_PDELAY &&

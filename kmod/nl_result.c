@@ -222,6 +222,81 @@ static int hdrm_put_ts(struct sk_buff *skb, const struct hdrm_result *r)
 	return 0;
 }
 
+/* One figure's least, median and greatest over the repeats. */
+static int hdrm_put_range(struct sk_buff *skb, int attr,
+			  const struct hdrm_response_range *v)
+{
+	struct nlattr *nest = nla_nest_start(skb, attr);
+
+	if (!nest ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_RESPONSE_RANGE_LEAST, v->min,
+			      DCB_HDRM_A_RESPONSE_RANGE_PAD) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_RESPONSE_RANGE_MEDIAN, v->median,
+			      DCB_HDRM_A_RESPONSE_RANGE_PAD) ||
+	    nla_put_u64_64bit(skb, DCB_HDRM_A_RESPONSE_RANGE_GREATEST, v->max,
+			      DCB_HDRM_A_RESPONSE_RANGE_PAD))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* The response nest of a response measurement's result. */
+static int hdrm_put_response(struct sk_buff *skb,
+			     const struct hdrm_resp_result *rr)
+{
+	const struct hdrm_response_agg *g = &rr->agg;
+	const struct {
+		int attr;
+		const struct hdrm_response_range *v;
+	} ranges[] = {
+		{ DCB_HDRM_A_RESPONSE_XOFF_TO_LAST_NS, &g->xoff_to_last_ns },
+		{ DCB_HDRM_A_RESPONSE_BYTES_AFTER_XOFF, &g->bytes_after_xoff },
+		{ DCB_HDRM_A_RESPONSE_STREAM_RATE_MBPS, &g->stream_rate_mbps },
+		{ DCB_HDRM_A_RESPONSE_BYTES_AT_LINE_RATE, &g->bytes_at_line_rate },
+		{ DCB_HDRM_A_RESPONSE_K_NS, &g->k_ns },
+		{ DCB_HDRM_A_RESPONSE_K_QUANTA, &g->k_quanta },
+		{ DCB_HDRM_A_RESPONSE_K_BYTES, &g->k_bytes },
+		{ DCB_HDRM_A_RESPONSE_GAP_NS, &g->gap_ns },
+	};
+	struct nlattr *nest;
+	unsigned int i;
+
+	nest = nla_nest_start(skb, DCB_HDRM_A_RESULT_RESPONSE);
+	if (!nest ||
+	    nla_put_u8(skb, DCB_HDRM_A_RESPONSE_PRIO, rr->prio) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESPONSE_END, rr->end) ||
+	    (rr->end == DCB_HDRM_RESPONSE_END_REFUSED &&
+	     nla_put_u32(skb, DCB_HDRM_A_RESPONSE_REASON, rr->reason)) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESPONSE_REPEATS, rr->repeats) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESPONSE_OK, g->ok))
+		return -EMSGSIZE;
+	for (i = 0; i < rr->ran && i < ARRAY_SIZE(rr->status); i++)
+		if (nla_put_u32(skb, DCB_HDRM_A_RESPONSE_REPEAT_STATUS,
+				rr->status[i]))
+			return -EMSGSIZE;
+	if (rr->speed &&
+	    (nla_put_u64_64bit(skb, DCB_HDRM_A_RESPONSE_RTT, rr->rtt_ns,
+			       DCB_HDRM_A_RESPONSE_PAD) ||
+	     nla_put_u32(skb, DCB_HDRM_A_RESPONSE_SPEED, rr->speed) ||
+	     nla_put_u32(skb, DCB_HDRM_A_RESPONSE_TIMESTAMPING,
+			 rr->hw ? DCB_HDRM_TIMESTAMPING_HARDWARE :
+				  DCB_HDRM_TIMESTAMPING_SOFTWARE) ||
+	     nla_put_u64_64bit(skb, DCB_HDRM_A_RESPONSE_PAUSE, rr->pause_ns,
+			       DCB_HDRM_A_RESPONSE_PAD) ||
+	     nla_put_u32(skb, DCB_HDRM_A_RESPONSE_FRAMES, rr->frames) ||
+	     nla_put_u32(skb, DCB_HDRM_A_RESPONSE_OVERFLOW, rr->overflow)))
+		return -EMSGSIZE;
+	if (rr->frame_len &&
+	    (nla_put_u32(skb, DCB_HDRM_A_RESPONSE_FRAME_LEN, rr->frame_len) ||
+	     nla_put_u32(skb, DCB_HDRM_A_RESPONSE_DURATION, rr->duration_us)))
+		return -EMSGSIZE;
+	for (i = 0; g->ok && i < ARRAY_SIZE(ranges); i++)
+		if (hdrm_put_range(skb, ranges[i].attr, ranges[i].v))
+			return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
 /* The fill step: puts what hdrm_result_prepare() copied, reads nothing else. */
 static int hdrm_result_fill(struct sk_buff *skb, const void *data)
 {
@@ -273,7 +348,8 @@ static int hdrm_result_fill(struct sk_buff *skb, const void *data)
 	     nla_put_u8(skb, DCB_HDRM_A_RESULT_BUFFER_OWNER, m->owner)) ||
 	    (r->source == DCB_HDRM_SOURCE_LOCAL && hdrm_put_ts(skb, r)) ||
 	    (m->has_a && hdrm_put_applied(skb, &m->a)) ||
-	    (m->has_push && hdrm_put_push(skb, &m->push)))
+	    (m->has_push && hdrm_put_push(skb, &m->push)) ||
+	    (r->has_response && hdrm_put_response(skb, &r->resp)))
 		return -EMSGSIZE;
 	return 0;
 }

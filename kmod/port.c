@@ -109,6 +109,9 @@ static void hdrm_port_add(struct net_device *dev)
 	INIT_DELAYED_WORK(&port->rx_push_work, hdrm_rx_push_work);
 	INIT_DELAYED_WORK(&port->peer_ntf_work, hdrm_peer_ntf_work);
 	INIT_WORK(&port->stream_work, hdrm_stream_work);
+	INIT_DELAYED_WORK(&port->resp_work, hdrm_response_work);
+	hdrm_hrtimer_setup(&port->resp_timer, hdrm_response_timer,
+			   CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	hdrm_wd_port_init(port);
 	netdev_hold(dev, &port->dev_tracker, GFP_KERNEL);
 	hdrm_drv_ts_caps(dev, &port->ts);
@@ -141,6 +144,10 @@ static void hdrm_port_del(struct hdrm_port *port, u8 status)
 	spin_unlock_bh(&port->lock);
 	/* No new session can start: starting one needs rtnl. */
 	hdrm_session_stop(port, status);
+	/* after the session: its end may have started a response */
+	hdrm_response_stop(port, READ_ONCE(hdrm_unloading) ?
+			   DCB_HDRM_RESPONSE_END_ABORTED :
+			   DCB_HDRM_RESPONSE_END_DEV_GONE);
 	/* PFC as it was before the watchdog acted, its work gone */
 	hdrm_wd_stop(port, !READ_ONCE(hdrm_unloading));
 	hdrm_port_works_cancel(port);
@@ -183,6 +190,21 @@ static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,
 				      DCB_HDRM_STATUS_ABORTED :
 				      DCB_HDRM_STATUS_DEV_GONE);
 		break;
+	case NETDEV_GOING_DOWN:
+		/*
+		 * Still up: a priority a response measurement paused is
+		 * released now, while the XON can still leave. Unregistering
+		 * and unloading (the notifier's replay) pass here first too.
+		 */
+		port = hdrm_port_find_rtnl(dev);
+		if (!port)
+			break;
+		/* the session first: its end may start a response */
+		hdrm_session_stop(port, DCB_HDRM_STATUS_LINK_DOWN);
+		hdrm_response_stop(port, READ_ONCE(hdrm_unloading) ?
+				   DCB_HDRM_RESPONSE_END_ABORTED :
+				   DCB_HDRM_RESPONSE_END_LINK_DOWN);
+		break;
 	case NETDEV_DOWN:
 	case NETDEV_CHANGE:
 		/* Carrier lost or device stopped: probes cannot go out. */
@@ -197,10 +219,13 @@ static int hdrm_netdev_event(struct notifier_block *nb, unsigned long event,
 			hdrm_wd_stop(port, true);
 		else
 			hdrm_wd_start(port);
-		if (!netif_running(dev) || !netif_carrier_ok(dev))
+		if (!netif_running(dev) || !netif_carrier_ok(dev)) {
 			hdrm_session_stop(port, DCB_HDRM_STATUS_LINK_DOWN);
-		else
+			hdrm_response_stop(port,
+					   DCB_HDRM_RESPONSE_END_LINK_DOWN);
+		} else {
 			hdrm_port_changed(port);	/* carrier or speed */
+		}
 		break;
 	case NETDEV_UP:
 	case NETDEV_CHANGEMTU:
@@ -234,8 +259,10 @@ static int hdrm_netlink_event(struct notifier_block *nb, unsigned long event,
 	    !n->portid)
 		return NOTIFY_DONE;
 	rcu_read_lock();
-	hash_for_each_rcu(hdrm_ports, bkt, port, node)
+	hash_for_each_rcu(hdrm_ports, bkt, port, node) {
 		hdrm_session_release(port, n->net, n->portid);
+		hdrm_response_release(port, n->net, n->portid);
+	}
 	rcu_read_unlock();
 	return NOTIFY_DONE;
 }

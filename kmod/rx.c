@@ -4,8 +4,8 @@
  * full before anything acts on it, then dispatched: requests to the
  * reflector, replies to the initiator's session, control frames to the
  * capability exchange, the push or the stream (stream.c); stream frames
- * the peer sends this end are counted. Runs in softirq, ports found under
- * RCU.
+ * and stream answers the peer sends this end go to its response
+ * measurement (response.c). Runs in softirq, ports found under RCU.
  */
 #include <linux/etherdevice.h>
 #include <linux/if_ether.h>
@@ -47,8 +47,9 @@ static void hdrm_ctl_rx(struct hdrm_port *port, struct net_device *dev,
 		hdrm_stream_rx_request(port, encap, src, c, now);
 		break;
 	case HDRM_CTL_STREAM_ANSWER:
-		/* this end asks for no stream yet: unsolicited */
-		atomic64_inc(&port->ctr.stale);
+		/* an answer to none of this end's requests: unsolicited */
+		if (!hdrm_response_rx_answer(port, c))
+			atomic64_inc(&port->ctr.stale);
 		break;
 	}
 }
@@ -91,8 +92,9 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 	payload = skb_header_pointer(skb, 0, len, buf);
 	/*
 	 * A stream frame, to this device's own address: the peer streams
-	 * to the address that asked (stream.c). Counted and consumed; what
-	 * measures with them is still to come.
+	 * to the address that asked (stream.c). Counted, recorded by a
+	 * response measurement of this device if it is its stream, and
+	 * consumed.
 	 */
 	if (encap == HDRM_ENCAP_ETHER && skb->pkt_type == PACKET_HOST &&
 	    payload && hdrm_is_stream(payload, len)) {
@@ -102,6 +104,7 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 		if (err != HDRM_WIRE_OK)
 			goto malformed;
 		atomic64_inc(&port->ctr.rx_stream);
+		hdrm_response_rx_frame(port, &f, &rx);
 		goto out;
 	}
 	/* Only our group address: 0x88B5 is shared with other experiments. */

@@ -394,6 +394,11 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 		NL_SET_ERR_MSG(extack, "a measurement is already running on this device");
 		return -EBUSY;
 	}
+	if (port->resp) {
+		spin_unlock_bh(&port->lock);
+		NL_SET_ERR_MSG(extack, "a pause-response measurement is running on this device");
+		return -EBUSY;
+	}
 	/* A previous session's end may still be in flight. */
 	if (work_pending(&port->done_work)) {
 		spin_unlock_bh(&port->lock);
@@ -842,21 +847,79 @@ static void hdrm_last_set(struct hdrm_last *last, const struct hdrm_result *r)
 	       sizeof(last->headroom_bytes));
 }
 
+/*
+ * What a response measurement starts from, and whether it can: a round
+ * trip that ended ok, with a speed. The XOFF and the XON are stamped as
+ * the probes were: by the NIC when the round trip was, else in software.
+ */
+static u8 hdrm_session_response_params(const struct hdrm_session *s,
+				       const struct hdrm_result *r,
+				       struct hdrm_response_start *p)
+{
+	p->session = r->session;
+	p->prio = s->response_prio;
+	p->repeats = s->response_repeats;
+	p->rtt_ns = r->rtt_estimate;
+	p->speed = r->speed;
+	p->mtu = s->mtu;
+	p->hw = r->timestamping == DCB_HDRM_TIMESTAMPING_HARDWARE;
+	p->tx_flags = p->hw ? HDRM_SKBTX_HW :
+		      s->ts_mode != DCB_HDRM_TS_MODE_HOOK &&
+		      (s->ts.flags & HDRM_TSC_TX_SW) ? SKBTX_SW_TSTAMP : 0;
+	p->encap = s->encap;
+	p->owner_portid = s->owner_portid;
+	p->owner_net = s->owner_net;
+	if (r->status != DCB_HDRM_STATUS_OK || !r->received || !r->speed ||
+	    s->method != DCB_HDRM_METHOD_HDRM)
+		return DCB_HDRM_RESPONSE_END_NO_ROUND_TRIP;
+	return DCB_HDRM_RESPONSE_END_OK;
+}
+
+/* A response measurement that cannot even start says so in the result. */
+static void hdrm_session_response_none(struct hdrm_result *r,
+				       const struct hdrm_session *s, u8 end)
+{
+	r->has_response = true;
+	r->resp.prio = s->response_prio;
+	r->resp.repeats = s->response_repeats;
+	r->resp.end = end;
+}
+
 /* Detach the port's finished session, if any, and turn it into a result. */
 static void hdrm_session_finish(struct hdrm_port *port)
 {
 	struct hdrm_sample_set *set, *old_set;
+	struct hdrm_response_start rp = {};
 	struct hdrm_result *r, *old;
+	struct hdrm_resp *resp = NULL;
 	struct hdrm_session *s;
-	bool ok, dead;
+	bool ok, dead, want;
+	u8 rend;
 
+	/*
+	 * Allocated before the detach, which reserves it on the port: no
+	 * new measurement starts until the response has ended.
+	 */
+	spin_lock_bh(&port->lock);
+	want = port->session && port->session->done &&
+	       port->session->response;
+	spin_unlock_bh(&port->lock);
+	if (want)
+		resp = hdrm_response_alloc();
 	spin_lock_bh(&port->lock);
 	s = port->session;
 	if (!s || !s->done) {
 		spin_unlock_bh(&port->lock);
+		hdrm_response_free(resp);
 		return;
 	}
 	port->session = NULL;
+	if (!s->response) {
+		hdrm_response_free(resp);
+		resp = NULL;
+	}
+	if (resp)
+		port->resp = resp;
 	dead = port->dead;
 	spin_unlock_bh(&port->lock);
 
@@ -867,6 +930,11 @@ static void hdrm_session_finish(struct hdrm_port *port)
 	if (r) {
 		hdrm_session_result(s, r, set);
 		trace_dcb_hdrm_result(port, r);
+		rend = DCB_HDRM_RESPONSE_END_ERROR;
+		if (resp)
+			rend = hdrm_session_response_params(s, r, &rp);
+		else if (s->response)
+			hdrm_session_response_none(r, s, rend);
 		/* Once on the port, @r may be replaced (a push) and freed. */
 		ok = r->status == DCB_HDRM_STATUS_OK;
 		/* a peer-delay responder takes no push (nl_measure.c) */
@@ -885,12 +953,20 @@ static void hdrm_session_finish(struct hdrm_port *port)
 			hdrm_last_set(&port->last, r);
 		spin_unlock_bh(&port->lock);
 		kfree(old);
-		hdrm_notify(port, DCB_HDRM_CMD_RESULT_NTF, 0);
+		/* a response measurement announces the result when it ends */
+		if (resp)
+			hdrm_response_start(port, resp, &rp, rend);
+		else
+			hdrm_notify(port, DCB_HDRM_CMD_RESULT_NTF, 0);
 		/* A port being deleted queues no work: its works are cancelled next. */
 		if (ok && !dead && s->apply != DCB_HDRM_APPLY_NONE)
 			hdrm_apply_schedule(port, s->apply);
 		if (ok && !dead && s->push)
 			mod_delayed_work(system_wq, &port->push_work, 0);
+	} else if (resp) {
+		/* no result to carry it: the port is free again */
+		rp.session = 0;
+		hdrm_response_start(port, resp, &rp, DCB_HDRM_RESPONSE_END_ERROR);
 	}
 	kvfree(set);
 	hdrm_session_free(s);

@@ -1,0 +1,707 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The measuring end of a pause-response measurement (Documentation/
+ * design.rst, "Measuring the pause response"): K, the response term of
+ * the headroom formula that US 2025/0267110 A1 takes from the
+ * manufacturer ([0103], [0108], [0136]), measured on the link. After a
+ * round trip measured as any other (session.c), each repeat asks the
+ * peer for a stream of priority P (stream.c answers it there), pauses
+ * the stream with a real PFC XOFF once enough of it has arrived, releases
+ * it with an XON half the pause later, and hands what arrived to
+ * hdrm_response_analyse(); the repeats' figures are aggregated into the
+ * result of the round trip.
+ *
+ * Contexts: port->resp_work (process) asks for each stream, waits out
+ * its answer and its frames, analyses and ends; the receive hook
+ * (softirq) takes the answer and the frames and sends the XOFF;
+ * port->resp_timer (softirq) sends the XON; the namespace's stamp work
+ * brings the two frames' TX stamps. port->lock guards all of it. The
+ * XOFF and the XON go to the driver under port->lock, so that no XON
+ * ever leaves before its XOFF, and every path that ends the measurement
+ * sends the XON of an XOFF that has none (hdrm_resp_xon_locked()).
+ */
+#include <linux/etherdevice.h>
+#include <linux/random.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+
+#include "dcb_hdrm.h"
+#include "lib/hdrm_stream.h"
+
+static_assert((int)HDRM_RESP_OK == (int)DCB_HDRM_RESPONSE_STATUS_OK);
+static_assert((int)HDRM_RESP_RANGE == (int)DCB_HDRM_RESPONSE_STATUS_RANGE);
+static_assert((int)HDRM_RESP_WINDOW == (int)DCB_HDRM_RESPONSE_STATUS_WINDOW);
+static_assert((int)HDRM_RESP_FEW == (int)DCB_HDRM_RESPONSE_STATUS_FEW);
+static_assert((int)HDRM_RESP_ORDER == (int)DCB_HDRM_RESPONSE_STATUS_ORDER);
+static_assert((int)HDRM_RESP_LATE == (int)DCB_HDRM_RESPONSE_STATUS_LATE);
+static_assert((int)HDRM_RESP_NOT_HELD == (int)DCB_HDRM_RESPONSE_STATUS_NOT_HELD);
+static_assert((int)HDRM_RESP_SPARSE == (int)DCB_HDRM_RESPONSE_STATUS_SPARSE);
+static_assert((int)HDRM_RESP_LOST == (int)DCB_HDRM_RESPONSE_STATUS_LOST);
+static_assert(HDRM_RESPONSE_MAX_REPEATS ==
+	      DCB_HDRM_LIMIT_MEASURE_RESPONSE_REPEATS_MAX);
+
+/* Stream frames before the XOFF: the reference and a margin over it. */
+#define HDRM_RESP_XOFF_AFTER	(HDRM_RESPONSE_REF_FRAMES + 8)
+/* A stream request is asked this many times, this long apart. */
+#define HDRM_RESP_TRIES		3
+#define HDRM_RESP_ANSWER_MS	100
+/* Refused for the peer's rate: waited out this many times. */
+#define HDRM_RESP_RATE_WAITS	2
+/* Streams this long apart: the peer grants one a second at most. */
+#define HDRM_RESP_GAP_NS	(HDRM_STREAM_MIN_GAP_NS + 50 * NSEC_PER_MSEC)
+/* After a stream's duration and pause: its held frames' drain. */
+#define HDRM_RESP_MARGIN_NS	(50 * NSEC_PER_MSEC)
+/* A stream of at least this many frames, at the link's speed. */
+#define HDRM_RESP_MIN_STREAM	256
+#define HDRM_RESP_FRAME_LEN	1514
+
+enum hdrm_resp_state {
+	HDRM_RS_WAIT,		/* until the next repeat may ask */
+	HDRM_RS_ASKED,		/* the stream request is out */
+	HDRM_RS_STREAM,		/* granted: frames are recorded */
+	HDRM_RS_PAUSED,		/* the XOFF is out, the XON not yet */
+	HDRM_RS_RELEASED,	/* the XON is out; frames still recorded */
+	HDRM_RS_DONE,		/* recording over */
+};
+
+/* What a repeat's stamps and frames were taken with. */
+struct hdrm_resp {
+	u32 id;			/* names the XOFF and XON's TX stamps */
+	u32 result_session;	/* the round trip's result */
+	struct hdrm_response_start p;
+	u8 state;		/* enum hdrm_resp_state */
+	bool done;		/* ended: no frame, no work, no XOFF more */
+	u8 end;			/* enum dcb_hdrm_response_end */
+	u8 reason;		/* with end refused */
+	u32 cur;		/* the repeat running */
+	u8 tries, rate_waits;
+	struct hdrm_ctl req;	/* this repeat's stream request */
+	u64 granted_ns;		/* when its grant arrived */
+	u16 duration_us;	/* as granted */
+	u16 frame_len;		/* as granted */
+	u64 pause_ns;		/* from the XOFF to the XON */
+	bool xoff_sent, xon_sent;
+	u64 xoff_clock, xon_clock;	/* the clock read as each left */
+	u64 xoff_hw, xoff_sw, xon_hw, xon_sw;	/* their TX stamps */
+	bool unstamped;		/* a frame without the repeat's stamp */
+	u32 n;			/* arrivals recorded in this repeat */
+	u32 frames, overflow;	/* over all repeats */
+	struct hdrm_response_arrival *arr;	/* HDRM_RESP_MAX_ARRIVALS */
+	struct hdrm_response_out out[HDRM_RESPONSE_MAX_REPEATS];
+	u8 status[HDRM_RESPONSE_MAX_REPEATS];	/* enum ..._response_status */
+};
+
+struct hdrm_resp *hdrm_response_alloc(void)
+{
+	struct hdrm_resp *resp;
+
+	resp = kzalloc(sizeof(*resp), GFP_KERNEL);
+	if (!resp)
+		return NULL;
+	resp->arr = kvcalloc(HDRM_RESP_MAX_ARRIVALS, sizeof(*resp->arr),
+			     GFP_KERNEL);
+	if (!resp->arr) {
+		kfree(resp);
+		return NULL;
+	}
+	return resp;
+}
+
+void hdrm_response_free(struct hdrm_resp *resp)
+{
+	if (!resp)
+		return;
+	kvfree(resp->arr);
+	kfree(resp);
+}
+
+/* Ends the measurement; the first reason stays. Context: port->lock held. */
+static void hdrm_resp_end_locked(struct hdrm_resp *resp, u8 end)
+{
+	if (resp->done)
+		return;
+	resp->done = true;
+	resp->end = end;
+}
+
+/*
+ * A PFC frame for the measurement's priority: @quanta 0xFFFF the XOFF, 0
+ * the XON; its TX stamps asked for and named by the repeat. GFP_ATOMIC:
+ * built under port->lock. Context: any.
+ */
+static struct sk_buff *hdrm_resp_pfc_skb(struct hdrm_port *port,
+					 struct hdrm_resp *resp, u16 quanta)
+{
+	struct hdrm_probe p = {
+		.session = resp->id,
+		.seq = resp->cur * 2 + !quanta,
+	};
+	struct sk_buff *skb;
+
+	skb = hdrm_pfc_skb(port->dev, resp->p.prio, quanta);
+	if (skb && resp->p.tx_flags)
+		hdrm_ts_own(skb, resp->p.tx_flags, HDRM_ENCAP_MACCTL, &p,
+			    hdrm_response_tx_stamp);
+	return skb;
+}
+
+/*
+ * Sends the XON of an XOFF that has none, whoever calls: the timer, the
+ * end of a repeat, a stop. Under the lock, so that it cannot pass the
+ * XOFF; a frame that cannot be built or sent is counted, and the pause
+ * then ends when its quanta run out. Context: port->lock held, BH off.
+ */
+static void hdrm_resp_xon_locked(struct hdrm_port *port, struct hdrm_resp *resp)
+{
+	struct sk_buff *skb;
+
+	if (!resp->xoff_sent || resp->xon_sent)
+		return;
+	resp->xon_sent = true;
+	if (resp->state == HDRM_RS_PAUSED)
+		resp->state = HDRM_RS_RELEASED;
+	skb = hdrm_resp_pfc_skb(port, resp, 0);
+	resp->xon_clock = ktime_get_ns();
+	if (skb && hdrm_ts_xmit(skb) == NETDEV_TX_OK) {
+		atomic64_inc(&port->ctr.tx_control);
+		return;
+	}
+	atomic64_inc(&port->ctr.tx_errors);
+	/* without a link, nothing is paused at the other end any more */
+	if (netif_running(port->dev) && netif_carrier_ok(port->dev))
+		netdev_warn_once(port->dev, "dcb_hdrm: the XON of priority %u could not be sent; its pause ends when its quanta run out\n",
+				 resp->p.prio);
+}
+
+/* Sends the XOFF and arms the XON. Context: port->lock held, BH off. */
+static void hdrm_resp_xoff_locked(struct hdrm_port *port,
+				  struct hdrm_resp *resp)
+{
+	struct sk_buff *skb;
+
+	resp->state = HDRM_RS_PAUSED;
+	skb = hdrm_resp_pfc_skb(port, resp, HDRM_RESPONSE_XOFF_QUANTA);
+	if (!skb) {
+		atomic64_inc(&port->ctr.tx_errors);
+		return;
+	}
+	resp->xoff_clock = ktime_get_ns();
+	/* sent or not, the XON follows: the driver may have queued it */
+	resp->xoff_sent = true;
+	if (hdrm_ts_xmit(skb) == NETDEV_TX_OK)
+		atomic64_inc(&port->ctr.tx_control);
+	else
+		atomic64_inc(&port->ctr.tx_errors);
+	hrtimer_start(&port->resp_timer, ns_to_ktime(resp->pause_ns),
+		      HRTIMER_MODE_REL_SOFT);
+}
+
+/* port->resp_timer: the XON, half the pause after the XOFF. */
+enum hrtimer_restart hdrm_response_timer(struct hrtimer *timer)
+{
+	struct hdrm_port *port = container_of(timer, struct hdrm_port,
+					      resp_timer);
+
+	spin_lock(&port->lock);
+	if (port->resp)
+		hdrm_resp_xon_locked(port, port->resp);
+	spin_unlock(&port->lock);
+	return HRTIMER_NORESTART;
+}
+
+/**
+ * hdrm_response_tx_stamp() - the driver's TX timestamp of an XOFF or XON
+ * @port: the port it left on
+ * @encap: MAC control, always
+ * @p: its name: the measurement in session, the repeat and which in seq
+ * @hw: the NIC's timestamp, or 0
+ * @sw: the software one on the monotonic clock, or 0
+ *
+ * Context: BH off, RCU held (the namespace's stamp work).
+ */
+void hdrm_response_tx_stamp(struct hdrm_port *port, enum hdrm_encap encap,
+			    const struct hdrm_probe *p, u64 hw, u64 sw)
+{
+	struct hdrm_resp *resp;
+	bool xon = p->seq & 1;
+
+	spin_lock(&port->lock);
+	resp = port->resp;
+	if (resp && resp->id == p->session && p->seq / 2 == resp->cur) {
+		if (hw)
+			*(xon ? &resp->xon_hw : &resp->xoff_hw) = hw;
+		else
+			*(xon ? &resp->xon_sw : &resp->xoff_sw) = sw;
+	}
+	spin_unlock(&port->lock);
+}
+
+/*
+ * A frame length that gives the stream HDRM_RESP_MIN_STREAM frames or
+ * more in its duration at @speed: 1514 bytes from 1 Gb/s up, shorter
+ * below; never above what the MTU carries (the peer lowers it to its own).
+ */
+static u16 hdrm_resp_frame_len(u32 speed, u32 mtu)
+{
+	u64 room = div_u64((u64)HDRM_STREAM_MAX_US * speed,
+			   8 * HDRM_RESP_MIN_STREAM);
+	u32 len = HDRM_RESP_FRAME_LEN;
+	u32 over = hdrm_stream_wire_bytes(HDRM_STREAM_MIN_FRAME, true) -
+		   HDRM_STREAM_MIN_FRAME;
+
+	if (room < (u64)len + over)
+		len = room > over ? (u32)room - over : 0;
+	if (mtu && len > mtu + HDRM_ETH_HLEN)
+		len = mtu + HDRM_ETH_HLEN;
+	return clamp_t(u32, len, HDRM_STREAM_MIN_FRAME, HDRM_RESP_FRAME_LEN);
+}
+
+/*
+ * A new repeat: its own stream request (a new session, which the peer
+ * takes for a new stream) and nothing recorded. Context: port->lock held.
+ */
+static void hdrm_resp_repeat_init(struct hdrm_resp *resp)
+{
+	struct hdrm_ctl *req = &resp->req;
+
+	memset(req, 0, sizeof(*req));
+	req->type = HDRM_CTL_STREAM_REQUEST;
+	do {
+		req->session = get_random_u32();
+	} while (!req->session);
+	req->has_stream = true;
+	req->stream.prio = resp->p.prio;
+	req->stream.duration_us = HDRM_STREAM_MAX_US;
+	req->stream.frame_len = hdrm_resp_frame_len(resp->p.speed, resp->p.mtu);
+	resp->tries = 0;
+	resp->n = 0;
+	resp->unstamped = false;
+	resp->xoff_sent = false;
+	resp->xon_sent = false;
+	resp->xoff_hw = 0;
+	resp->xoff_sw = 0;
+	resp->xon_hw = 0;
+	resp->xon_sw = 0;
+}
+
+/*
+ * The repeat's stream request, asked again with the same session when
+ * unanswered (the peer then answers the same again, with no second
+ * stream). Context: process (port->resp_work), port->lock held; dropped
+ * while the frame goes.
+ */
+static void hdrm_resp_ask(struct hdrm_port *port, struct hdrm_resp *resp)
+{
+	struct hdrm_ctl req;
+
+	resp->tries++;
+	resp->state = HDRM_RS_ASKED;
+	req = resp->req;
+	spin_unlock_bh(&port->lock);
+	hdrm_ctl_send(port, resp->p.encap, &req);
+	spin_lock_bh(&port->lock);
+	if (!resp->done && !port->dead)
+		mod_delayed_work(system_wq, &port->resp_work,
+				 msecs_to_jiffies(HDRM_RESP_ANSWER_MS));
+}
+
+/**
+ * hdrm_response_rx_answer() - the peer's answer to a stream request
+ * @port: the port it arrived on
+ * @c: the decoded, validated answer
+ *
+ * A grant starts the repeat's recording, and the work waits out the
+ * stream; a refusal for the rate waits out the peer's second, any other
+ * ends the measurement with the peer's reason.
+ *
+ * Context: softirq. Return: false when it answers no request of ours.
+ */
+bool hdrm_response_rx_answer(struct hdrm_port *port, const struct hdrm_ctl *c)
+{
+	struct hdrm_resp *resp;
+	bool taken = false;
+	u64 wait;
+	int err;
+
+	spin_lock(&port->lock);
+	resp = port->resp;
+	if (!resp || resp->done || resp->state != HDRM_RS_ASKED)
+		goto out;
+	err = hdrm_stream_answer_check(&resp->req, c);
+	if (err == -EPROTO)
+		goto out;
+	taken = true;
+	if (err == -ECONNREFUSED && c->reason == HDRM_REASON_RATE &&
+	    resp->rate_waits < HDRM_RESP_RATE_WAITS) {
+		resp->rate_waits++;
+		resp->state = HDRM_RS_WAIT;
+		wait = min_t(u64, c->value, HDRM_STREAM_MIN_GAP_NS /
+			     NSEC_PER_MSEC) + 10;
+		if (!port->dead)
+			mod_delayed_work(system_wq, &port->resp_work,
+					 msecs_to_jiffies(wait));
+		goto out;
+	}
+	if (err == -ECONNREFUSED) {
+		resp->reason = c->reason;
+		hdrm_resp_end_locked(resp, DCB_HDRM_RESPONSE_END_REFUSED);
+	} else {
+		resp->state = HDRM_RS_STREAM;
+		resp->granted_ns = ktime_get_ns();
+		resp->duration_us = c->stream.duration_us;
+		resp->frame_len = c->stream.frame_len;
+		wait = (u64)resp->duration_us * NSEC_PER_USEC + resp->pause_ns +
+		       HDRM_RESP_MARGIN_NS;
+		resp->rate_waits = 0;
+		if (!port->dead)
+			mod_delayed_work(system_wq, &port->resp_work,
+					 nsecs_to_jiffies(wait) + 1);
+		goto out;
+	}
+	if (!port->dead)
+		mod_delayed_work(system_wq, &port->resp_work, 0);
+out:
+	spin_unlock(&port->lock);
+	return taken;
+}
+
+/**
+ * hdrm_response_rx_frame() - a stream frame arrived
+ * @port: the port it arrived on
+ * @f: the decoded, validated frame
+ * @rx: its arrival stamps
+ *
+ * Recorded while the repeat's stream runs, on the clock the measurement
+ * takes (the NIC's or the host's), into the preallocated arrivals; the
+ * XOFF goes out after HDRM_RESP_XOFF_AFTER of them.
+ *
+ * Context: softirq.
+ */
+void hdrm_response_rx_frame(struct hdrm_port *port,
+			    const struct hdrm_stream_frame *f,
+			    const struct hdrm_rxts *rx)
+{
+	struct hdrm_response_arrival *a;
+	struct hdrm_resp *resp;
+	u64 t;
+
+	spin_lock(&port->lock);
+	resp = port->resp;
+	if (!resp || resp->done || f->session != resp->req.session ||
+	    resp->state < HDRM_RS_STREAM || resp->state >= HDRM_RS_DONE)
+		goto out;
+	t = resp->p.hw ? rx->hw : (rx->sw ?: rx->hook);
+	if (!t)
+		resp->unstamped = true;
+	if (resp->n == HDRM_RESP_MAX_ARRIVALS) {
+		resp->overflow++;
+		goto out;
+	}
+	a = &resp->arr[resp->n++];
+	a->rx_ns = t;
+	a->sent_ns = f->sent_ns;
+	a->seq = f->seq;
+	a->frame_len = resp->frame_len;
+	resp->frames++;
+	if (resp->state == HDRM_RS_STREAM && resp->n >= HDRM_RESP_XOFF_AFTER)
+		hdrm_resp_xoff_locked(port, resp);
+out:
+	spin_unlock(&port->lock);
+}
+
+/*
+ * A stamp on the arrivals' clock, moved from where the NIC takes it (the
+ * frame's start) to its last bit, as the analysis takes every instant
+ * (design.rst): by the 64-byte frame's time for the XOFF and XON.
+ */
+static u64 hdrm_resp_pfc_instant(const struct hdrm_resp *resp, u64 hw,
+				 u64 sw, u64 clock)
+{
+	u64 t = resp->p.hw ? hw : (sw ?: clock);
+
+	return t ? t + hdrm_line_ns(HDRM_FRAME_WIRE_LEN, resp->p.speed) : 0;
+}
+
+/*
+ * The repeat that has just stopped recording, with the XOFF's and XON's
+ * instants (0: unstamped). Context: process, the lock not held; the
+ * receive hook no longer writes the arrivals.
+ */
+static u8 hdrm_resp_analyse(struct hdrm_resp *resp, u64 xoff_ns, u64 xon_ns)
+{
+	struct hdrm_response_out *out = &resp->out[resp->cur];
+	struct hdrm_response_in in = {
+		.xoff_ns = xoff_ns,
+		.xon_ns = xon_ns,
+		.xoff_quanta = HDRM_RESPONSE_XOFF_QUANTA,
+		.speed_mbps = resp->p.speed,
+		.rtt_ns = resp->p.rtt_ns,
+		.tagged = true,
+		.arr = resp->arr,
+		.n = resp->n,
+	};
+	u64 frame_ns;
+	u32 i;
+
+	memset(out, 0, sizeof(*out));
+	out->status = HDRM_RESP_FEW;
+	if (!resp->xoff_sent)
+		return DCB_HDRM_RESPONSE_STATUS_NO_XOFF;
+	if (resp->unstamped || !xoff_ns || !xon_ns)
+		return DCB_HDRM_RESPONSE_STATUS_NO_STAMP;
+	/* the NIC stamps a frame's start: its last bit a frame later */
+	if (resp->p.hw) {
+		frame_ns = hdrm_line_ns(resp->frame_len + HDRM_VLAN_HLEN +
+					HDRM_FCS_LEN, resp->p.speed);
+		for (i = 0; i < resp->n; i++)
+			resp->arr[i].rx_ns += frame_ns;
+	}
+	return hdrm_response_analyse(&in, out);
+}
+
+/*
+ * Ends the repeat that recorded, and starts the next or ends the
+ * measurement. Context: process (port->resp_work), port->lock held; drops
+ * it to analyse.
+ */
+static void hdrm_resp_repeat_end(struct hdrm_port *port,
+				 struct hdrm_resp *resp)
+{
+	u64 xoff, xon, now, due;
+	u8 status;
+
+	hdrm_resp_xon_locked(port, resp);
+	resp->state = HDRM_RS_DONE;
+	xoff = hdrm_resp_pfc_instant(resp, resp->xoff_hw, resp->xoff_sw,
+				     resp->xoff_clock);
+	xon = hdrm_resp_pfc_instant(resp, resp->xon_hw, resp->xon_sw,
+				    resp->xon_clock);
+	spin_unlock_bh(&port->lock);
+	/* the XON's timer has nothing left to do; wait for it if it runs */
+	hrtimer_cancel(&port->resp_timer);
+	status = hdrm_resp_analyse(resp, xoff, xon);
+	spin_lock_bh(&port->lock);
+	resp->status[resp->cur] = status;
+	resp->cur++;
+	if (resp->done)
+		return;
+	if (resp->cur == resp->p.repeats) {
+		hdrm_resp_end_locked(resp, DCB_HDRM_RESPONSE_END_OK);
+		return;
+	}
+	resp->state = HDRM_RS_WAIT;
+	now = ktime_get_ns();
+	due = resp->granted_ns + HDRM_RESP_GAP_NS;
+	if (!port->dead)
+		mod_delayed_work(system_wq, &port->resp_work,
+				 due > now ? nsecs_to_jiffies(due - now) + 1 : 0);
+}
+
+/*
+ * The measurement's figures into the round trip's result, if that is
+ * still the port's, and a notification of it. Context: process.
+ */
+static void hdrm_resp_publish(struct hdrm_port *port, struct hdrm_resp *resp)
+{
+	struct hdrm_resp_result *rr;
+	u32 ran = resp->cur;
+
+	rr = kzalloc(sizeof(*rr), GFP_KERNEL);
+	if (!rr)
+		goto notify;
+	rr->prio = resp->p.prio;
+	rr->end = resp->end;
+	rr->reason = resp->reason;
+	rr->repeats = resp->p.repeats;
+	rr->ran = ran;
+	memcpy(rr->status, resp->status, sizeof(rr->status));
+	rr->rtt_ns = resp->p.rtt_ns;
+	rr->speed = resp->p.speed;
+	rr->hw = resp->p.hw;
+	rr->frame_len = resp->frame_len;
+	rr->duration_us = resp->duration_us;
+	rr->pause_ns = resp->pause_ns;
+	rr->frames = resp->frames;
+	rr->overflow = resp->overflow;
+	if (hdrm_response_aggregate(resp->out, ran, &rr->agg) == -ENODATA &&
+	    rr->end == DCB_HDRM_RESPONSE_END_OK)
+		rr->end = DCB_HDRM_RESPONSE_END_FAILED;
+	spin_lock_bh(&port->lock);
+	if (port->result && port->result->session == resp->result_session) {
+		port->result->has_response = true;
+		port->result->resp = *rr;
+	}
+	spin_unlock_bh(&port->lock);
+	kfree(rr);
+notify:
+	hdrm_notify(port, DCB_HDRM_CMD_RESULT_NTF, 0);
+}
+
+/* Detaches an ended measurement and makes its result. Context: process. */
+static void hdrm_resp_finish(struct hdrm_port *port)
+{
+	struct hdrm_resp *resp;
+
+	spin_lock_bh(&port->lock);
+	resp = port->resp;
+	if (!resp || !resp->done) {
+		spin_unlock_bh(&port->lock);
+		return;
+	}
+	/* a stream cut short: its frames are not analysed */
+	if (resp->state >= HDRM_RS_STREAM && resp->state < HDRM_RS_DONE &&
+	    resp->cur < resp->p.repeats) {
+		hdrm_resp_xon_locked(port, resp);
+		resp->status[resp->cur++] = DCB_HDRM_RESPONSE_STATUS_STOPPED;
+		memset(&resp->out[resp->cur - 1], 0, sizeof(resp->out[0]));
+		resp->out[resp->cur - 1].status = HDRM_RESP_FEW;
+	}
+	port->resp = NULL;
+	spin_unlock_bh(&port->lock);
+	hrtimer_cancel(&port->resp_timer);
+	hdrm_resp_publish(port, resp);
+	hdrm_response_free(resp);
+}
+
+/*
+ * port->resp_work: whatever is due: the next request, an unanswered one
+ * again, the end of a stream, or the end of the measurement. Context:
+ * process; never takes rtnl, so teardown cancels it under rtnl.
+ */
+void hdrm_response_work(struct work_struct *work)
+{
+	struct hdrm_port *port = container_of(to_delayed_work(work),
+					      struct hdrm_port, resp_work);
+	struct hdrm_resp *resp;
+	bool done;
+
+	spin_lock_bh(&port->lock);
+	resp = port->resp;
+	if (!resp) {
+		spin_unlock_bh(&port->lock);
+		return;
+	}
+	if (!resp->done && port->dead)
+		hdrm_resp_end_locked(resp, READ_ONCE(hdrm_unloading) ?
+				     DCB_HDRM_RESPONSE_END_ABORTED :
+				     DCB_HDRM_RESPONSE_END_DEV_GONE);
+	if (resp->done) {
+		spin_unlock_bh(&port->lock);
+		hdrm_resp_finish(port);
+		return;
+	}
+	switch (resp->state) {
+	case HDRM_RS_WAIT:
+		/*
+		 * A new session after a wait out of the peer's rate too: the
+		 * peer answers a session it has answered with the same answer.
+		 */
+		hdrm_resp_repeat_init(resp);
+		hdrm_resp_ask(port, resp);
+		break;
+	case HDRM_RS_ASKED:
+		if (resp->tries < HDRM_RESP_TRIES)
+			hdrm_resp_ask(port, resp);
+		else
+			hdrm_resp_end_locked(resp,
+					     DCB_HDRM_RESPONSE_END_NO_ANSWER);
+		break;
+	default:
+		hdrm_resp_repeat_end(port, resp);
+		break;
+	}
+	/* the teardown that may free it waits for this work first */
+	done = resp->done;
+	spin_unlock_bh(&port->lock);
+	if (done)
+		hdrm_resp_finish(port);
+}
+
+/**
+ * hdrm_response_start() - the round trip is in: measure the response
+ * @port: the port; port->resp is @resp, reserved when the session ended
+ * @resp: from hdrm_response_alloc()
+ * @p: the priority, repeats, the round trip's figures and the exchange's
+ * @end: DCB_HDRM_RESPONSE_END_OK to measure; another end (no-round-trip)
+ *	 ends it at once
+ *
+ * Context: process (the session's end). The port's result for
+ * @p->session is published already; the measurement announces it again,
+ * with its response nest, when it ends. A port going away, or a round
+ * trip that did not end ok, ends it at once.
+ */
+void hdrm_response_start(struct hdrm_port *port, struct hdrm_resp *resp,
+			 const struct hdrm_response_start *p, u8 end)
+{
+	spin_lock_bh(&port->lock);
+	resp->p = *p;
+	resp->result_session = p->session;
+	do {
+		resp->id = get_random_u32();
+	} while (!resp->id);
+	resp->pause_ns = hdrm_response_pause_ns(HDRM_RESPONSE_XOFF_QUANTA,
+						p->speed) / 2;
+	resp->state = HDRM_RS_WAIT;
+	if (port->dead)
+		end = READ_ONCE(hdrm_unloading) ? DCB_HDRM_RESPONSE_END_ABORTED :
+						  DCB_HDRM_RESPONSE_END_DEV_GONE;
+	if (end != DCB_HDRM_RESPONSE_END_OK)
+		hdrm_resp_end_locked(resp, end);
+	else
+		mod_delayed_work(system_wq, &port->resp_work, 0);
+	spin_unlock_bh(&port->lock);
+	if (end != DCB_HDRM_RESPONSE_END_OK)
+		hdrm_resp_finish(port);
+}
+
+/**
+ * hdrm_response_stop() - end the port's response measurement, if any
+ * @port: the port
+ * @end: why (enum dcb_hdrm_response_end)
+ *
+ * Sends the XON of a paused priority at once (the device is still up
+ * for NETDEV_GOING_DOWN, and at unload), then waits for the XON's timer
+ * and the work and makes the result.
+ *
+ * Context: process, may sleep; rtnl held (neither the work nor the timer
+ * takes it). On return no timer or work of the measurement runs.
+ */
+void hdrm_response_stop(struct hdrm_port *port, u8 end)
+{
+	spin_lock_bh(&port->lock);
+	if (port->resp) {
+		hdrm_resp_end_locked(port->resp, end);
+		hdrm_resp_xon_locked(port, port->resp);
+	}
+	spin_unlock_bh(&port->lock);
+	hrtimer_cancel(&port->resp_timer);
+	cancel_delayed_work_sync(&port->resp_work);
+	hdrm_resp_finish(port);
+}
+
+/**
+ * hdrm_response_release() - a netlink socket closed
+ * @port: a port
+ * @net: the socket's network namespace
+ * @portid: its port id
+ *
+ * Ends the response measurement that socket owns (measure ... owned),
+ * end cancelled, releasing its priority now; the work makes the result.
+ *
+ * Context: process (the netlink notifier), under rcu_read_lock().
+ */
+void hdrm_response_release(struct hdrm_port *port, const struct net *net,
+			   u32 portid)
+{
+	struct hdrm_resp *resp;
+
+	spin_lock_bh(&port->lock);
+	resp = port->resp;
+	if (resp && !resp->done && !port->dead &&
+	    resp->p.owner_portid == portid && resp->p.owner_net == net) {
+		hdrm_resp_end_locked(resp, DCB_HDRM_RESPONSE_END_CANCELLED);
+		hdrm_resp_xon_locked(port, resp);
+		mod_delayed_work(system_wq, &port->resp_work, 0);
+	}
+	spin_unlock_bh(&port->lock);
+}
