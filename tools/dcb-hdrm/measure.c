@@ -278,6 +278,9 @@ struct measure_args {
 	bool peer_delay_hw, ptp4l_auto, auto_given;
 	bool has_apply, apply_own, push;
 	bool simulate, samples, histogram;
+	/* response prio P [ repeats N ]: the peer's pause response too */
+	uint32_t response_prio, repeats;
+	bool response, has_repeats;
 };
 
 /*
@@ -359,6 +362,15 @@ static int measure_check(const struct measure_args *a)
 		return -EINVAL;
 	}
 	/* pdelay asks it too: a ptp4l on the device is no place for ours */
+	if (a->has_repeats && !a->response) {
+		hdrm_err("measure: repeats is for a response measurement: response prio P repeats N");
+		return -EINVAL;
+	}
+	if (a->response && pdelay) {
+		hdrm_err("measure: a pause response is measured with the peer's dcb_hdrm streaming: method hdrm or auto, not %s",
+			 method);
+		return -EINVAL;
+	}
 	if (a->ptp4l_socket && hdrm) {
 		hdrm_err("measure: ptp4l-socket is for method ptp4l, pdelay or auto, not %s",
 			 method);
@@ -384,6 +396,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			       "                        [ ptp4l-socket PATH ]\n"
 			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n"
 			       "                        [ simulate ] [ samples ] [ histogram ]\n"
+			       "                        [ response prio P [ repeats N ] ]\n"
 			       "       dcb-hdrm measure help\n");
 			return 1;
 		}
@@ -468,6 +481,30 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 					    3, &a->estimator))
 				return -EINVAL;
 			a->has_estimator = true;
+		} else if (hdrm_matches(key, "response")) {
+			/* "response prio P": two words after it */
+			if (hdrm_key(&k, "response", argc, 1))
+				return -EINVAL;
+			if (strcmp(val, "prio") || argc < 3) {
+				hdrm_err("measure: expected \"response prio P\" with P 0..%u",
+					 DCB_HDRM_LIMIT_MEASURE_RESPONSE_PRIO_MAX);
+				return -EINVAL;
+			}
+			if (hdrm_parse_u32("response prio", argv[2], 0,
+					   DCB_HDRM_LIMIT_MEASURE_RESPONSE_PRIO_MAX,
+					   &a->response_prio))
+				return -EINVAL;
+			a->response = true;
+			argc--;
+			argv++;
+		} else if (hdrm_matches(key, "repeats")) {
+			if (hdrm_key(&k, "repeats", argc, 1) ||
+			    hdrm_parse_u32("repeats", val,
+					   DCB_HDRM_LIMIT_MEASURE_RESPONSE_REPEATS_MIN,
+					   DCB_HDRM_LIMIT_MEASURE_RESPONSE_REPEATS_MAX,
+					   &a->repeats))
+				return -EINVAL;
+			a->has_repeats = true;
 		} else if (hdrm_matches(key, "ts-mode")) {
 			if (hdrm_key(&k, "ts-mode", argc, 1) ||
 			    hdrm_parse_word("ts-mode", val, hdrm_ts_mode_names,
@@ -478,7 +515,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			err = measure_parse_method(&k, argc, argv, a);
 			if (err > 0)
 				hdrm_unknown_arg("measure", argc, argv, !*name,
-						 "dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain, ptp-sdo or ptp4l-socket");
+						 "dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples, histogram, response or repeats, or method, ptp-domain, ptp-sdo or ptp4l-socket");
 			if (err)
 				return -EINVAL;
 		}
@@ -765,6 +802,12 @@ static struct nl_msg *measure_msg(struct hdrm_ctx *ctx,
 	    (a->apply_own &&
 	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_APPLY_OWN, 1) < 0) ||
 	    (a->push && nla_put_u8(msg, DCB_HDRM_A_MEASURE_PUSH, 1) < 0) ||
+	    (a->response &&
+	     nla_put_u8(msg, DCB_HDRM_A_MEASURE_RESPONSE_PRIO,
+			a->response_prio) < 0) ||
+	    (a->has_repeats &&
+	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_RESPONSE_REPEATS,
+			 a->repeats) < 0) ||
 	    /* ours: Ctrl-C ends it at once instead of at its deadline */
 	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_OWNED, 1) < 0) {
 		nlmsg_free(msg);
@@ -986,12 +1029,19 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		   (a.has_interval ? a.interval : 1000) / 1000 +
 		   (a.has_timeout ? a.timeout : 200) + 5000 +
 		   (m.apply != DCB_HDRM_APPLY_NONE ? 5000 : 0) +
-		   (m.push ? 5000 : 0);
+		   (m.push ? 5000 : 0) +
+		   /* a stream a second, its rate waits and its answers */
+		   (a.response ? (long long)(a.has_repeats ? a.repeats : 5) *
+				 1200 + 3000 : 0);
 	pfd.fd = nl_socket_get_fd(ntf);
 	pfd.events = POLLIN;
 	/* With an apply, the result is followed by what was written. */
 	/* With a push, by the peer's answer; peer delay has none to give. */
-	while (!w.f.found ||
+	/*
+	 * With a response, by the result that carries it: an apply's or a
+	 * push's notification may come first, with the round trip alone.
+	 */
+	while (!w.f.found || (a.response && !w.f.r.response.present) ||
 	       (m.apply != DCB_HDRM_APPLY_NONE && !w.f.applied &&
 		w.f.r.status == DCB_HDRM_STATUS_OK) ||
 	       (m.push && !w.f.pushed && w.f.r.status == DCB_HDRM_STATUS_OK &&
@@ -1051,6 +1101,8 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 	}
 	if (!ret && a.push)
 		ret = push_exit(name, &w.f.r);
+	if (!ret && a.response)
+		ret = response_exit(name, &w.f.r.response);
 out:
 	free(sm.ns);
 	free(h);

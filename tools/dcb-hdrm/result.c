@@ -293,7 +293,8 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 		r->prio[prio].best = hdrm_nla_u64(pt, DCB_HDRM_A_PRIO_BEST_BYTES);
 	}
 	r->source = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_SOURCE);
-	if (hdrm_push_parse(tb[DCB_HDRM_A_RESULT_PUSH], &r->push))
+	if (hdrm_push_parse(tb[DCB_HDRM_A_RESULT_PUSH], &r->push) ||
+	    response_parse(tb[DCB_HDRM_A_RESULT_RESPONSE], &r->response))
 		return -EPROTO;
 	return hdrm_applied_parse(tb[DCB_HDRM_A_RESULT_APPLIED], &r->applied);
 }
@@ -309,7 +310,8 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
  * so the apply's and the push's, sent from different contexts, can
  * arrive in the other order: a copy taken while the push was pending
  * after the push's own. The apply and the push are final in their own
- * notifications, and are kept as those had them.
+ * notifications, and are kept as those had them; a response measured
+ * after the round trip is kept from the copy that brought it.
  */
 void hdrm_result_follow(struct result_follow *f, const struct result *r,
 			uint8_t cmd)
@@ -324,10 +326,15 @@ void hdrm_result_follow(struct result_follow *f, const struct result *r,
 		f->pushed = true;
 		f->push_info = r->push;
 	}
+	if (r->response.present)
+		f->response = r->response;
 	if (f->applied)
 		f->r.applied = f->applied_info;
 	if (f->pushed)
 		f->r.push = f->push_info;
+	/* the response's result comes last; an older copy has none */
+	if (f->response.present)
+		f->r.response = f->response;
 }
 
 /**
@@ -632,6 +639,8 @@ void hdrm_result_print(struct out *o, const struct result *r)
 	/* what a peer-delay responder, which takes no push, is set to */
 	out_mute(o, was);
 	manual_far_end_print(o, r);
+	if (r->response.present)
+		response_print(o, &r->response);
 	out_mute(o, true);
 	hdrm_applied_print(o, &r->applied);
 	hdrm_push_print(o, &r->push);

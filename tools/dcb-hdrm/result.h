@@ -41,6 +41,36 @@ struct manual_info {
 	uint64_t rule_have, rule_need;
 };
 
+/* The response nest: the peer's pause response, measured (response.c). */
+#define RESPONSE_FIGURES	8
+#define RESPONSE_MAX_REPEATS	16
+
+struct response_info {
+	bool present;
+	uint32_t prio;
+	uint32_t end;			/* enum dcb_hdrm_response_end */
+	bool has_reason;
+	uint32_t reason;		/* enum dcb_hdrm_push_reason */
+	uint32_t repeats, ok;
+	uint32_t ran;			/* status[] holds these */
+	uint32_t status[RESPONSE_MAX_REPEATS];	/* ..._response_status */
+	bool has_link;			/* what the figures used */
+	uint64_t rtt_ns, pause_ns;
+	uint32_t speed, timestamping, frames, overflow;
+	bool has_stream;		/* what the peer granted */
+	uint32_t frame_len, duration_us;
+	/* least, median, greatest; in response_figure_keys' order */
+	bool has_figures;
+	uint64_t fig[RESPONSE_FIGURES][3];
+};
+
+extern const char *const response_figure_keys[RESPONSE_FIGURES];
+extern const char *const hdrm_response_end_names[DCB_HDRM_RESPONSE_END_ERROR + 1];
+extern const char *const hdrm_response_status_names[DCB_HDRM_RESPONSE_STATUS_STOPPED + 1];
+int response_parse(struct nlattr *nest, struct response_info *ri);
+void response_print(struct out *o, const struct response_info *ri);
+int response_exit(const char *name, const struct response_info *ri);
+
 struct result {
 	uint32_t ifindex;
 	char ifname[32];
@@ -88,18 +118,21 @@ struct result {
 	bool has_steps;
 	uint32_t steps;			/* 1: one-step, 2: two-step */
 	struct manual_info manual;	/* last-measured only */
+	struct response_info response;	/* measure ... response prio P */
 };
 
 /*
  * A measurement's result as its notifications bring it (measure's wait):
  * the latest copy, with the apply and the push as their own
- * notifications had them (hdrm_result_follow()).
+ * notifications had them, and the response once a copy had it
+ * (hdrm_result_follow()).
  */
 struct result_follow {
 	bool found, applied, pushed;
 	struct result r;
 	struct hdrm_applied_info applied_info;
 	struct hdrm_push_info push_info;
+	struct response_info response;	/* from the copy that had one */
 };
 
 extern const char *const hdrm_status_names[DCB_HDRM_STATUS_NO_HW_TIMESTAMPS + 1];

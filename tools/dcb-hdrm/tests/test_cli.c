@@ -304,8 +304,30 @@ int main(void)
 	       ARGV("measure", "dev", "lo", "ts-mode", "Auto"));
 	expect(1, "measure: \"ts-mode\" needs a value",
 	       ARGV("measure", "dev", "lo", "ts-mode"));
-	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram, or method, ptp-domain, ptp-sdo or ptp4l-socket",
+	expect(1, "measure: unknown argument \"frobs\"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples, histogram, response or repeats, or method, ptp-domain, ptp-sdo or ptp4l-socket",
 	       ARGV("measure", "dev", "lo", "frobs", "1"));
+	/* the pause response: its words and what goes with them */
+	expect(1, "invalid response prio \"8\"; expected an integer 0..7",
+	       ARGV("measure", "dev", "lo", "response", "prio", "8"));
+	expect(1, "measure: expected \"response prio P\" with P 0..7",
+	       ARGV("measure", "dev", "lo", "response", "3"));
+	expect(1, "measure: expected \"response prio P\" with P 0..7",
+	       ARGV("measure", "dev", "lo", "response", "prio"));
+	expect(1, "measure: \"response\" needs a value",
+	       ARGV("measure", "dev", "lo", "response"));
+	expect(1, "invalid repeats \"17\"; expected an integer 1..16",
+	       ARGV("measure", "dev", "lo", "response", "prio", "3", "repeats", "17"));
+	expect(1, "invalid repeats \"0\"; expected an integer 1..16",
+	       ARGV("measure", "dev", "lo", "response", "prio", "3", "repeats", "0"));
+	expect(1, "measure: repeats is for a response measurement: response prio P repeats N",
+	       ARGV("measure", "dev", "lo", "repeats", "3"));
+	expect(1, "measure: a pause response is measured with the peer's dcb_hdrm streaming: method hdrm or auto, not pdelay",
+	       ARGV("measure", "dev", "lo", "response", "prio", "3", "method", "pdelay"));
+	expect(1, "measure: a pause response is measured with the peer's dcb_hdrm streaming: method hdrm or auto, not ptp4l",
+	       ARGV("measure", "dev", "lo", "method", "ptp4l", "response", "prio", "3"));
+	expect_kernel("measure dev lo response prio 3 repeats 2",
+		      ARGV("measure", "dev", "lo", "response", "prio", "3",
+			   "repeats", "2"));
 	/* the exchange: its words, and what peer delay cannot do */
 	expect(1, "invalid method \"ptp\"; expected auto, hdrm, pdelay or ptp4l",
 	       ARGV("measure", "dev", "lo", "method", "ptp"));

@@ -309,6 +309,110 @@ static void test_far_end(void)
 	       "far end: none for a peer delay that did not end ok");
 }
 
+/*
+ * A result with a response nest: @ok repeats of three gave figures (each
+ * figure f's least, median and greatest 10f + 1..3), the third
+ * not-held; @refused: none ran, the peer refused for its rate.
+ */
+static struct nl_msg *result_msg_response(uint32_t ok, bool refused)
+{
+	static const int figs[] = {
+		DCB_HDRM_A_RESPONSE_XOFF_TO_LAST_NS,
+		DCB_HDRM_A_RESPONSE_BYTES_AFTER_XOFF,
+		DCB_HDRM_A_RESPONSE_STREAM_RATE_MBPS,
+		DCB_HDRM_A_RESPONSE_BYTES_AT_LINE_RATE,
+		DCB_HDRM_A_RESPONSE_K_NS,
+		DCB_HDRM_A_RESPONSE_K_QUANTA,
+		DCB_HDRM_A_RESPONSE_K_BYTES,
+		DCB_HDRM_A_RESPONSE_GAP_NS,
+	};
+	struct nl_msg *m = result_msg_cable(DCB_HDRM_METHOD_HDRM, 200);
+	struct nlattr *nest, *fig;
+	unsigned int f;
+
+	nest = nla_nest_start(m, DCB_HDRM_A_RESULT_RESPONSE);
+	nla_put_u8(m, DCB_HDRM_A_RESPONSE_PRIO, 3);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_END,
+		    refused ? DCB_HDRM_RESPONSE_END_REFUSED :
+		    ok ? DCB_HDRM_RESPONSE_END_OK :
+		    DCB_HDRM_RESPONSE_END_FAILED);
+	if (refused)
+		nla_put_u32(m, DCB_HDRM_A_RESPONSE_REASON,
+			    DCB_HDRM_PUSH_REASON_RATE);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_REPEATS, 3);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_OK, ok);
+	if (!refused) {
+		for (f = 0; f < 3; f++)
+			nla_put_u32(m, DCB_HDRM_A_RESPONSE_REPEAT_STATUS,
+				    f < ok ? DCB_HDRM_RESPONSE_STATUS_OK :
+				    DCB_HDRM_RESPONSE_STATUS_NOT_HELD);
+		nla_put_u64(m, DCB_HDRM_A_RESPONSE_RTT, 10000);
+		nla_put_u32(m, DCB_HDRM_A_RESPONSE_SPEED, 25000);
+		nla_put_u32(m, DCB_HDRM_A_RESPONSE_TIMESTAMPING,
+			    DCB_HDRM_TIMESTAMPING_HARDWARE);
+		nla_put_u64(m, DCB_HDRM_A_RESPONSE_PAUSE, 671089);
+		nla_put_u32(m, DCB_HDRM_A_RESPONSE_FRAMES, 30000);
+		nla_put_u32(m, DCB_HDRM_A_RESPONSE_OVERFLOW, 0);
+		nla_put_u32(m, DCB_HDRM_A_RESPONSE_FRAME_LEN, 1514);
+		nla_put_u32(m, DCB_HDRM_A_RESPONSE_DURATION, 5000);
+	}
+	for (f = 0; ok && f < 8; f++) {
+		fig = nla_nest_start(m, figs[f]);
+		nla_put_u64(m, DCB_HDRM_A_RESPONSE_RANGE_LEAST, 10 * f + 1);
+		nla_put_u64(m, DCB_HDRM_A_RESPONSE_RANGE_MEDIAN, 10 * f + 2);
+		nla_put_u64(m, DCB_HDRM_A_RESPONSE_RANGE_GREATEST, 10 * f + 3);
+		nla_nest_end(m, fig);
+	}
+	nla_nest_end(m, nest);
+	return m;
+}
+
+static void test_response(void)
+{
+	struct result r;
+	const char *s;
+
+	TAP_OK(!parse_result(result_msg_cable(DCB_HDRM_METHOD_HDRM, 200), &r) &&
+	       !r.response.present && !strstr(result_json(&r), "response"),
+	       "response: none in a result without the nest");
+	TAP_OK(!parse_result(result_msg_response(2, false), &r) &&
+	       r.response.present && r.response.prio == 3 &&
+	       r.response.ok == 2 && r.response.ran == 3 &&
+	       r.response.status[2] == DCB_HDRM_RESPONSE_STATUS_NOT_HELD &&
+	       r.response.fig[4][2] == 43,
+	       "response: parsed, its statuses and figures");
+	s = result_json(&r);
+	TAP_OK(strstr(s, "\"response\":{\"prio\":3,\"end\":\"ok\",\"reason\":null,\"ok\":2,\"repeats\":3,\"timestamping\":\"hardware\",\"frame_len\":1514,\"duration_us\":5000,\"pause_ns\":671089,\"rtt_ns\":10000,\"speed_mbps\":25000,\"frames\":30000,\"overflow\":0,\"repeat_status\":[\"ok\",\"ok\",\"not-held\"],\"xoff_to_last_ns\":{\"min\":1,\"median\":2,\"max\":3},") &&
+	       strstr(s, "\"k_ns\":{\"min\":41,\"median\":42,\"max\":43},\"k_quanta\":{\"min\":51,\"median\":52,\"max\":53},\"k_bytes\":{\"min\":61,\"median\":62,\"max\":63},\"gap_ns\":{\"min\":71,\"median\":72,\"max\":73}}"),
+	       "response JSON: every member, each figure as min, median and max: %s", s);
+	s = result_txt(&r);
+	TAP_OK(strstr(s, "response prio 3: 2 of 3 repeats ok (hardware timestamps, 1514-byte frames for 5000 us, XOFF held 671089 ns)\n  repeats: ok ok not-held\n") &&
+	       strstr(s, "\n  k_ns                         41         42         43\n") &&
+	       strstr(s, "K measured: 42 ns median, 43 ns max = 53 pause quanta = 63 B at 25000 Mb/s (rtt 10000 ns)\n"),
+	       "response text: the line, the statuses, the table and K");
+	if (!strstr(s, "K measured"))
+		printf("# %s\n", s);
+	TAP_OK(response_exit("eth9", &r.response) == 0,
+	       "response: figures, no error line");
+
+	TAP_OK(!parse_result(result_msg_response(0, false), &r) &&
+	       r.response.end == DCB_HDRM_RESPONSE_END_FAILED &&
+	       !r.response.has_figures, "response: none ok, no figures");
+	s = result_json(&r);
+	TAP_OK(strstr(s, "\"end\":\"failed\"") &&
+	       strstr(s, "\"k_ns\":null,\"k_quanta\":null"),
+	       "response JSON: the figures null without an ok repeat: %s", s);
+	TAP_OK(!parse_result(result_msg_response(0, true), &r) &&
+	       r.response.has_reason && !r.response.has_link, "response: refused parsed");
+	s = result_json(&r);
+	TAP_OK(strstr(s, "\"end\":\"refused\",\"reason\":\"rate\"") &&
+	       strstr(s, "\"rtt_ns\":null") &&
+	       strstr(s, "\"repeat_status\":[]"),
+	       "response JSON: refused for the rate, nothing measured: %s", s);
+	TAP_OK(strstr(result_txt(&r), "response prio 3: 0 of 3 repeats ok, ended refused (rate)\n") != NULL,
+	       "response text: refused, and why");
+}
+
 static void test_names(void)
 {
 	unsigned int i;
@@ -491,6 +595,15 @@ static void test_follow(void)
 	       f.r.push.v[DCB_HDRM_A_PUSH_STATUS] ==
 	       DCB_HDRM_PUSH_STATUS_APPLIED,
 	       "follow: a later result keeps the apply and the push");
+
+	/* the response's result, then an older copy without it */
+	r.response.present = true;
+	r.response.ran = 3;
+	hdrm_result_follow(&f, &r, DCB_HDRM_CMD_RESULT_NTF);
+	memset(&r.response, 0, sizeof(r.response));
+	hdrm_result_follow(&f, &r, DCB_HDRM_CMD_APPLY_NTF);
+	TAP_OK(f.r.response.present && f.r.response.ran == 3,
+	       "follow: an older copy after the response keeps the response");
 }
 
 int main(void)
@@ -498,6 +611,7 @@ int main(void)
 	test_result();
 	test_method();
 	test_far_end();
+	test_response();
 	test_names();
 	test_dev();
 	test_follow();
