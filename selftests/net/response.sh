@@ -1,0 +1,250 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The measuring end of a pause-response measurement (issue 30, item 3):
+# measure ... response prio P asks the peer for a stream of P, pauses it
+# with a real PFC XOFF and infers K from the last frame that still
+# arrived. dcbsim's streaming end honours the XOFF after pfc-response-ns
+# (selftests/dcbsim/pfc.c), which is the K the measurement must find;
+# and a priority paused is never left paused, the module unloaded in the
+# middle of a pause included.
+
+ALL_TESTS="response_k response_refused response_unload response_kernel_log"
+# the debug kernel: the lifetime one (rmmod during a pause)
+DEBUG_TESTS="response_unload response_kernel_log"
+source "$(dirname "$0")/../lib.sh"
+
+NSA=${NS_PREFIX}-a
+NSB=${NS_PREFIX}-b
+RES=8		# dcbsim's timestamp resolution, ns
+DELAY=5000	# the cable, ns each way
+FRAME=1514	# the stream frames' length the module asks for from 1 Gb/s
+DMESG_LINES=0
+
+hdrmA()
+{
+	dcb-hdrm -n "$NSA" "$@"
+}
+
+hdrmB()
+{
+	dcb-hdrm -n "$NSB" "$@"
+}
+
+simA()
+{
+	ip -n "$NSA" link set da type dcbsim "$@"
+}
+
+simB()
+{
+	ip -n "$NSB" link set db type dcbsim "$@"
+}
+
+# db's ethtool -S counter NAME
+db_stat()
+{
+	ip netns exec "$NSB" ethtool -S db | awk -v n="$1:" '$1 == n { print $2 }'
+}
+
+# db's pfc-paused, as ip -d link show prints it (0x08: priority 3)
+db_paused()
+{
+	ip -n "$NSB" -d link show db | sed -n 's/.* pfc-paused \([^ ]*\).*/\1/p'
+}
+
+# A dcbsim pair da/db with hardware timestamps at both ends, the cable
+# DELAY ns each way, PFC on priority 3 at both, db streaming when asked.
+setup()
+{
+	ns_cleanup
+	ip netns add "$NSA" && ip netns add "$NSB" || return 1
+	ip -n "$NSA" link add da type dcbsim hwts on ts-resolution-ns "$RES" \
+		delay-ns "$DELAY" peer name db netns "$NSB" || return 1
+	simB hwts on ts-resolution-ns "$RES" delay-ns "$DELAY" || return 1
+	ip -n "$NSA" link set da up && ip -n "$NSB" link set db up || return 1
+	hdrmA dev set dev da hwtstamp on auto-hdrm on &&
+		hdrmB dev set dev db hwtstamp on auto-hdrm on accept-stream on ||
+		return 1
+	dcb -n "$NSA" pfc set dev da prio-pfc 3:on &&
+		dcb -n "$NSB" pfc set dev db prio-pfc 3:on || return 1
+	wait_up
+}
+
+# wait_up: until da has carrier again (a knob changed is a link event)
+wait_up()
+{
+	for _ in $(seq 1 50); do
+		ip -n "$NSA" link show da | grep -q LOWER_UP && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# wire_ns BYTES SPEED: BYTES of line at SPEED Mb/s, ns rounded up
+wire_ns()
+{
+	echo $((($1 * 8000 + $2 - 1) / $2))
+}
+
+# K measured at 25 and 100 Gb/s against db's pfc-response-ns 0, 500 and
+# 5000: the median within the timestamps' resolution, one frame's time on
+# the wire and the widest gap the stream had (design.rst, "The figures":
+# K lies between k_ns and k_ns plus the larger of gap_ns and a frame) of
+# what dcbsim was told. One table line per case.
+response_k()
+{
+	local speed resp out k_med k_min k_max gap tol frame_ns err statuses
+
+	log_info "$(printf '%7s %6s %7s %7s %7s %7s %7s %7s  %s' SPEED RESP K_MIN \
+		K_MED K_MAX GAP_MAX TOL ERR STATUSES)"
+	for speed in 25000 100000; do
+		# a full frame with its tag, FCS, preamble and gap
+		frame_ns=$(wire_ns $((FRAME + 4 + 4 + 8 + 12)) "$speed")
+		for resp in 0 500 5000; do
+			simA speed "$speed" && simB speed "$speed" pfc-response-ns "$resp" &&
+				wait_up
+			check_err $? "cannot set $speed Mb/s and pfc-response-ns $resp"
+			out=$(hdrmA -j measure dev da count 20 ts-mode hardware \
+				response prio 3 repeats 3)
+			check_err $? "$speed Mb/s, response $resp ns: measure failed: $(jq -c .response <<<"$out" 2>/dev/null || echo "$out")"
+			statuses=$(jq -r '.response.repeat_status | join(",")' <<<"$out")
+			[ "$(jqn .status "$out")" = ok ] &&
+				[ "$(jqn .response.end "$out")" = ok ] &&
+				[ "$(jqn .response.timestamping "$out")" = hardware ] &&
+				[ "$(jqn .response.prio "$out")" = 3 ] &&
+				[ "$(jqn .response.repeats "$out")" = 3 ] &&
+				[ "$(jqn .response.ok "$out")" -ge 1 ]
+			(($? == 0)) || check_err 1 "$speed Mb/s, response $resp ns: $(jq -c '{status, response: .response | {end, reason, ok, repeats, timestamping, repeat_status}}' <<<"$out")"
+			k_min=$(jqn .response.k_ns.min "$out")
+			k_med=$(jqn .response.k_ns.median "$out")
+			k_max=$(jqn .response.k_ns.max "$out")
+			gap=$(jqn .response.gap_ns.max "$out")
+			if ! [[ $k_med =~ ^[0-9]+$ && $gap =~ ^[0-9]+$ ]]; then
+				check_err 1 "$speed Mb/s, response $resp ns: no k_ns or gap_ns: $(jq -c .response <<<"$out")"
+				continue
+			fi
+			tol=$((RES + frame_ns + gap))
+			err=$(absdiff "$k_med" "$resp")
+			log_info "$(printf '%7s %6s %7s %7s %7s %7s %7s %7s  %s' "$speed" \
+				"$resp" "$k_min" "$k_med" "$k_max" "$gap" "$tol" \
+				"$err" "$statuses")"
+			[ "$err" -le "$tol" ]
+			(($? == 0)) || check_err 1 "$speed Mb/s, response $resp ns: k_ns median $k_med is $err ns off (bound $tol ns: resolution $RES, frame $frame_ns, gap $gap): $(jq -c .response <<<"$out")"
+			[ "$(db_paused)" = 0x00 ]
+			check_err $? "$speed Mb/s, response $resp ns: db's priority 3 still paused ($(db_paused)) after the measurement"
+		done
+	done
+	simB pfc-response-ns 0
+	log_test "response: K measured within resolution + a frame + the stream's gap of pfc-response-ns, 25 and 100 Gb/s"
+}
+
+# The peer refuses: accept-stream off there. The measurement says why in
+# one line, exit 2, and pauses nothing.
+response_refused()
+{
+	local out err rc c0
+
+	hdrmB dev set dev db accept-stream off
+	c0=$(db_stat rx_prio3_pause)
+	out=$(hdrmA -j measure dev da count 5 response prio 3 repeats 2 2>"$TMPD/err")
+	rc=$?
+	err=$(cat "$TMPD/err")
+	[ "$rc" -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "refused the stream for prio 3 (policy): accept-stream is off there" <<<"$err"
+	check_err $? "accept-stream off: exit $rc, '$err'"
+	[ "$(jqn .response.end "$out")" = refused ] &&
+		[ "$(jqn .response.reason "$out")" = policy ] &&
+		[ "$(jqn .response.ok "$out")" = 0 ]
+	(($? == 0)) || check_err 1 "accept-stream off: $(jq -c .response <<<"$out")"
+	[ "$(db_stat rx_prio3_pause)" = "$c0" ]
+	check_err $? "accept-stream off: db received a PFC frame"
+	hdrmB dev set dev db accept-stream on
+	# the module's own refusals: PFC off on the priority here
+	dcb -n "$NSA" pfc set dev da prio-pfc 3:off
+	err=$(hdrmA measure dev da response prio 3 2>&1)
+	[ $? -eq 2 ] && grep -q "PFC is off for the response priority on this device" <<<"$err"
+	check_err $? "PFC off on 3 at da: '$err'"
+	dcb -n "$NSA" pfc set dev da prio-pfc 3:on
+	err=$(hdrmA measure dev da response prio 3 method pdelay 2>&1)
+	[ $? -eq 1 ] && grep -q "method hdrm or auto, not pdelay" <<<"$err"
+	check_err $? "method pdelay: '$err'"
+	log_test "response: the peer's refusal named in one line, nothing paused; PFC off and pdelay refused"
+}
+
+# rmmod while db's priority 3 is paused by the measurement's XOFF: at
+# 10 Mb/s the XOFF's 65535 quanta pause db for 3.36 s and the XON is due
+# 1.68 s after it; the unload's XON (sent at NETDEV_GOING_DOWN, while da
+# is still up) ends the pause at once, and the frames db held go.
+response_unload()
+{
+	local pid i paused=0 pts pt0 pt1 pt2 hp ha np na t0 t1 held_ms
+
+	simA speed 10 && simB speed 10 pfc-response-ns 0 && wait_up
+	check_err $? "cannot set 10 Mb/s"
+	pts=$(db_stat tx_prio3_paused_ns)
+	hdrmA measure dev da count 5 response prio 3 repeats 1 \
+		>"$TMPD/unload.out" 2>&1 &
+	pid=$!
+	for i in $(seq 1 200); do
+		[ "$(db_paused)" = 0x08 ] && paused=1 && break
+		sleep 0.05
+	done
+	[ "$paused" -eq 1 ]
+	check_err $? "db's priority 3 never paused (pfc-paused $(db_paused), rx_prio3_pause $(db_stat rx_prio3_pause))"
+	pt0=$(db_stat tx_prio3_paused_ns)
+	hp=$(db_stat tx_prio3_held) np=$(db_stat tx_prio3_packets)
+	t0=$(date +%s%N)
+	module_unload
+	check_err $? "rmmod during the pause failed"
+	t1=$(date +%s%N)
+	wait "$pid"
+	[ "$(db_paused)" = 0x00 ]
+	check_err $? "after rmmod db's priority 3 is still paused ($(db_paused))"
+	pt1=$(db_stat tx_prio3_paused_ns)
+	sleep 0.5
+	pt2=$(db_stat tx_prio3_paused_ns)
+	ha=$(db_stat tx_prio3_held) na=$(db_stat tx_prio3_packets)
+	[ "$pt2" = "$pt1" ]
+	check_err $? "tx_prio3_paused_ns still growing after rmmod: $pt1 then $pt2"
+	# every frame held since the pause was seen has gone on the cable
+	[ $((na - np)) -ge $((ha - hp)) ]
+	check_err $? "held frames not released: $((ha - hp)) held since the pause was seen, $((na - np)) sent"
+	held_ms=$(((pt1 - pts) / 1000000))
+	log_info "db's priority 3 paused $held_ms ms in all, $(((pt1 - pt0) / 1000000)) ms of it from the unload's start (rmmod took $(((t1 - t0) / 1000000)) ms); the quanta run 3355 ms, the timer's XON was due at 1678 ms"
+	# a guest slow enough for the timer to come first tests less
+	[ "$held_ms" -lt 1678 ] ||
+		log_info "the timer's XON came before the unload: its own XON was not needed this time"
+	[ "$held_ms" -lt 3355 ]
+	check_err $? "db's priority 3 stayed paused for the XOFF's whole quanta ($held_ms ms): no XON"
+	log_info "the tool: $(head -c 300 "$TMPD/unload.out")"
+	module_load
+	check_err $? "insmod failed"
+	setup
+	check_err $? "setting the pair up again failed"
+	log_test "response: rmmod during a pause releases the peer's priority (XON), no timer or work left"
+}
+
+# Nothing the measurements did reached the kernel log as a warning: no
+# WARN, BUG, lockdep or KASAN report, no XON that could not be sent.
+response_kernel_log()
+{
+	local new
+
+	new=$(dmesg | tail -n +"$((DMESG_LINES + 1))" |
+		grep -E "WARNING:|BUG:|KASAN|possible circular locking|the XON of priority")
+	[ -z "$new" ]
+	(($? == 0)) || check_err 1 "kernel log: $(head -5 <<<"$new")"
+	log_test "response: the kernel log stayed clean"
+}
+
+require_root
+require_cmd jq ip dcb ethtool dmesg
+TMPD=$(mktemp -d)
+# the whole stream through the receive backlog, not dropped there
+BACKLOG=$(cat /proc/sys/net/core/netdev_max_backlog)
+echo 100000 >/proc/sys/net/core/netdev_max_backlog
+trap 'echo "$BACKLOG" >/proc/sys/net/core/netdev_max_backlog; ns_cleanup; rm -rf "$TMPD"' EXIT
+DMESG_LINES=$(dmesg | wc -l)
+dcbsim_start
+tests_run
