@@ -10,6 +10,7 @@
 #include <linux/skbuff.h>
 
 #include "dcb_hdrm.h"
+#include "lib/hdrm_stream.h"
 
 static_assert((int)HDRM_ENCAP_MACCTL == (int)DCB_HDRM_ENCAP_MACCTL);
 static_assert((int)HDRM_ENCAP_ETHER == (int)DCB_HDRM_ENCAP_ETHER);
@@ -136,20 +137,15 @@ void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
 		atomic64_inc(&port->ctr.tx_errors);
 }
 
-/* IEEE 802.1Qbb: the PFC frame's MAC control opcode. */
-#define HDRM_PFC_OPCODE		0x0101
-
 /**
  * hdrm_pfc_skb() - a PFC frame for one priority, ready for dev_direct_xmit()
  * @dev: the device it leaves on
- * @prio: the priority it pauses or releases: its bit of the class-enable
- *	  vector, its timer
+ * @prio: the priority it pauses or releases
  * @quanta: the priority's pause time: 0xFFFF an XOFF, 0 an XON
  *
- * A MAC control frame (EtherType 0x8808) to 01-80-C2-00-00-01 with the
- * opcode 0x0101, the vector and eight timers, padded to 60 bytes (64 on
- * the wire). A MAC that builds its own PFC frames may swallow one the
- * host hands it; what reaches the wire is then the NIC's business.
+ * The frame of hdrm_pfc_encode(), 60 bytes (64 on the wire). A MAC that
+ * builds its own PFC frames may swallow one the host hands it; what
+ * reaches the wire is then the NIC's business.
  *
  * Context: any; allocates with GFP_ATOMIC.
  */
@@ -157,24 +153,18 @@ struct sk_buff *hdrm_pfc_skb(struct net_device *dev, u8 prio, u16 quanta)
 {
 	int hlen = LL_RESERVED_SPACE(dev);
 	struct sk_buff *skb;
-	u8 *eth, *p;
 
-	if (prio >= HDRM_PRIOS)
-		return NULL;
 	skb = alloc_skb(hlen + HDRM_FRAME_LEN + dev->needed_tailroom,
 			GFP_ATOMIC);
 	if (!skb)
 		return NULL;
 	skb_reserve(skb, hlen);
 	skb_reset_mac_header(skb);
-	eth = skb_put_zero(skb, HDRM_FRAME_LEN);
-	ether_addr_copy(eth, hdrm_encap_dest(HDRM_ENCAP_MACCTL));
-	ether_addr_copy(eth + ETH_ALEN, dev->dev_addr);
-	put_unaligned_be16(HDRM_ETHERTYPE_MACCTL, eth + 2 * ETH_ALEN);
-	p = eth + HDRM_ETH_HLEN;
-	put_unaligned_be16(HDRM_PFC_OPCODE, p);
-	put_unaligned_be16(BIT(prio), p + 2);
-	put_unaligned_be16(quanta, p + 4 + 2 * prio);
+	if (!hdrm_pfc_encode(skb_put(skb, HDRM_FRAME_LEN), HDRM_FRAME_LEN,
+			     dev->dev_addr, prio, quanta)) {
+		kfree_skb(skb);
+		return NULL;
+	}
 	skb_set_network_header(skb, HDRM_ETH_HLEN);
 	skb->dev = dev;
 	skb->protocol = htons(ETH_P_PAUSE);

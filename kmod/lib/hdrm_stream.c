@@ -87,6 +87,38 @@ enum hdrm_wire_err hdrm_stream_decode(const u8 *payload, unsigned int len,
 }
 
 /**
+ * hdrm_pfc_encode() - a PFC frame for one priority
+ * @frame: where the frame goes, from its destination address
+ * @room: bytes available there
+ * @src: the sending port's MAC address
+ * @prio: the priority: its bit of the class-enable vector and its time
+ * @quanta: its pause time: 0xFFFF an XOFF, 0 an XON
+ *
+ * A MAC control frame (EtherType 0x8808) to 01-80-C2-00-00-01 with the
+ * opcode 0x0101, only @prio's bit in the vector, the other times 0, and
+ * zero padding to 60 bytes (US 2025/0267110 A1, [0122], FIG. 5; the NIC
+ * adds the FCS).
+ *
+ * Return: HDRM_FRAME_LEN, or 0 for a priority above 7 or too little room.
+ */
+unsigned int hdrm_pfc_encode(u8 *frame, unsigned int room, const u8 *src,
+			     u8 prio, u16 quanta)
+{
+	u8 *p = frame + HDRM_ETH_HLEN;
+
+	if (prio >= HDRM_PRIOS || room < HDRM_FRAME_LEN)
+		return 0;
+	memset(frame, 0, HDRM_FRAME_LEN);
+	memcpy(frame, hdrm_encap_dest(HDRM_ENCAP_MACCTL), 6);
+	memcpy(frame + 6, src, 6);
+	put_unaligned_be16(HDRM_ETHERTYPE_MACCTL, frame + 12);
+	put_unaligned_be16(HDRM_PFC_OPCODE, p);
+	put_unaligned_be16(1U << prio, p + HDRM_PFC_OFF_VECTOR);
+	put_unaligned_be16(quanta, p + HDRM_PFC_OFF_TIME + 2 * prio);
+	return HDRM_FRAME_LEN;
+}
+
+/**
  * hdrm_stream_wire_bytes() - a frame's share of the wire
  * @frame_len: from the destination address to the end of the payload, no
  *	       FCS, no VLAN tag; a shorter frame than 60 bytes is padded to it

@@ -44,6 +44,14 @@ enum hdrm_wire_err hdrm_stream_decode(const u8 *payload, unsigned int len,
 				      struct hdrm_stream_frame *f);
 bool hdrm_is_stream(const u8 *payload, unsigned int len);
 
+/* The PFC frame (IEEE 802.1Qbb) that pauses and releases a stream. */
+#define HDRM_PFC_OPCODE		0x0101
+#define HDRM_PFC_OFF_VECTOR	2	/* after the EtherType */
+#define HDRM_PFC_OFF_TIME	4	/* eight 2-byte times, priority 0 first */
+
+unsigned int hdrm_pfc_encode(u8 *frame, unsigned int room, const u8 *src,
+			     u8 prio, u16 quanta);
+
 u32 hdrm_stream_wire_bytes(u32 frame_len, bool tagged);
 u64 hdrm_stream_wire_ns(u32 frame_len, bool tagged, u32 speed_mbps);
 

@@ -379,6 +379,11 @@ static void hdrm_test_stream_wire(struct kunit *test)
 	HDRM_KUNIT_CHECK(test, hdrm_check_stream_wire(msg, len));
 }
 
+static void hdrm_test_pfc_frame(struct kunit *test)
+{
+	HDRM_KUNIT_CHECK(test, hdrm_check_pfc_frame(msg, len));
+}
+
 /* The pause response: hand-worked repeats, played ones, the aggregate */
 static void hdrm_test_response_hand(struct kunit *test)
 {
@@ -408,6 +413,7 @@ static struct kunit_case hdrm_stream_kcases[] = {
 	KUNIT_CASE_PARAM(hdrm_test_stream_reject,
 			 hdrm_stream_reject_gen_params),
 	KUNIT_CASE(hdrm_test_stream_wire),
+	KUNIT_CASE(hdrm_test_pfc_frame),
 	KUNIT_CASE(hdrm_test_response_hand),
 	KUNIT_CASE_PARAM(hdrm_test_response_scn, hdrm_response_scn_gen_params),
 	KUNIT_CASE_PARAM(hdrm_test_response_bad, hdrm_response_bad_gen_params),

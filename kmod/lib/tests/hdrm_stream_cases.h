@@ -218,4 +218,51 @@ static int hdrm_check_stream_wire(char *msg, size_t len)
 	return 0;
 }
 
+/* The XOFF of priority 3 for 0xFFFF quanta, after its EtherType. */
+static const u8 hdrm_pfc_xoff_golden[HDRM_PAYLOAD_LEN] = {
+	0x01, 0x01, 0x00, 0x08,		/* opcode 0x0101, vector: 3 */
+	0x00, 0x00, 0x00, 0x00,		/* time[0], time[1] */
+	0x00, 0x00, 0xff, 0xff,		/* time[2], time[3] */
+	0x00, 0x00, 0x00, 0x00,		/* time[4], time[5] */
+	0x00, 0x00, 0x00, 0x00,		/* time[6], time[7] */
+	/* 26 bytes of zero padding */
+};
+
+/* The XOFF and XON a response measurement sends, and what is refused. */
+static int hdrm_check_pfc_frame(char *msg, size_t len)
+{
+	static const u8 src[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x01 };
+	static const u8 head[14] = {
+		0x01, 0x80, 0xc2, 0x00, 0x00, 0x01,
+		0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x88, 0x08,
+	};
+	u8 buf[HDRM_FRAME_LEN + 4];
+	unsigned int n, i;
+
+	memset(buf, 0xa5, sizeof(buf));
+	n = hdrm_pfc_encode(buf, sizeof(buf), src, 3, 0xffff);
+	if (n != HDRM_FRAME_LEN || memcmp(buf, head, sizeof(head)))
+		return hdrm_fail(msg, len, "XOFF: %u bytes, or a wrong header",
+				 n);
+	for (i = 0; i < HDRM_PAYLOAD_LEN; i++)
+		if (buf[HDRM_ETH_HLEN + i] != hdrm_pfc_xoff_golden[i])
+			return hdrm_fail(msg, len, "XOFF byte %u is 0x%02x, want 0x%02x",
+					 i, buf[HDRM_ETH_HLEN + i],
+					 hdrm_pfc_xoff_golden[i]);
+	if (buf[HDRM_FRAME_LEN] != 0xa5)
+		return hdrm_fail(msg, len, "XOFF: wrote past 60 bytes");
+	n = hdrm_pfc_encode(buf, sizeof(buf), src, 7, 0);
+	for (i = HDRM_ETH_HLEN + HDRM_PFC_OFF_TIME; i < HDRM_FRAME_LEN; i++)
+		if (buf[i])
+			return hdrm_fail(msg, len, "XON of 7: byte %u is 0x%02x", i, buf[i]);
+	if (n != HDRM_FRAME_LEN || buf[HDRM_ETH_HLEN + 2] != 0x00 ||
+	    buf[HDRM_ETH_HLEN + 3] != 0x80)
+		return hdrm_fail(msg, len, "XON of 7: %u bytes, vector %02x%02x", n,
+				 buf[HDRM_ETH_HLEN + 2], buf[HDRM_ETH_HLEN + 3]);
+	if (hdrm_pfc_encode(buf, sizeof(buf), src, 8, 0xffff) ||
+	    hdrm_pfc_encode(buf, HDRM_FRAME_LEN - 1, src, 3, 0xffff))
+		return hdrm_fail(msg, len, "priority 8, or 59 bytes of room, encoded");
+	return 0;
+}
+
 #endif /* _HDRM_STREAM_CASES_H */

@@ -126,6 +126,7 @@ int main(void)
 		CHECK(hdrm_check_stream_reject(i, msg, len), "stream: %s",
 		      hdrm_stream_reject_cases[i].name);
 	CHECK(hdrm_check_stream_wire(msg, len), "stream: a frame's share of the wire, bytes and ns");
+	CHECK(hdrm_check_pfc_frame(msg, len), "stream: the XOFF and XON that pause it, golden, and the refusals");
 	CHECK(hdrm_check_response_hand(msg, len), "response: hand-worked repeats, every figure exact");
 	for (i = 0; i < ARRAY_SIZE(hdrm_scn_cases); i++)
 		CHECK(hdrm_check_response_scn(i, msg, len), "response: %s",
