@@ -257,7 +257,7 @@ void dcbsim_pfc_rx(struct dcbsim_priv *priv, u8 vec, const u16 *quanta,
 void dcbsim_pfc_rx_count(struct dcbsim_priv *priv, u8 vec, u8 xoff);
 void dcbsim_pfc_tx_stats(struct dcbsim_priv *priv, int prio, u64 *held,
 			 u64 *paused_ns);
-bool dcbsim_hold(struct dcbsim_priv *priv, struct sk_buff *skb);
+bool dcbsim_hold(struct dcbsim_priv *priv, struct sk_buff *skb, u64 now);
 enum hrtimer_restart dcbsim_pause_timer(struct hrtimer *timer);
 void dcbsim_pfc_release(struct dcbsim_priv *priv);
 u8 dcbsim_paused(struct dcbsim_priv *priv);

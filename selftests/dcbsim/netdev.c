@@ -141,6 +141,7 @@ static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
 	bool hw, ctl;
+	u64 now;
 
 	hw = (skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP) &&
 	     READ_ONCE(priv->hwts) &&
@@ -153,9 +154,17 @@ static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 	DCBSIM_CB(skb)->prio = dcbsim_skb_prio(skb, &ctl);
 	DCBSIM_CB(skb)->ctl = ctl;
 	DCBSIM_CB(skb)->pfc = false;
-	if (!ctl && dcbsim_hold(priv, skb))
+	/*
+	 * One instant for both: the pause is checked at the instant the
+	 * frame enters the cable, as a MAC checks it at the frame's start.
+	 * Two clock reads let a frame that passed the check before a pause
+	 * began enter the cable after it (an interrupt in between), which
+	 * a measured K then shows as a response longer than the one set.
+	 */
+	now = ktime_get_ns();
+	if (!ctl && dcbsim_hold(priv, skb, now))
 		return NETDEV_TX_OK;
-	dcbsim_cable_tx(priv, skb, ktime_get_ns());
+	dcbsim_cable_tx(priv, skb, now);
 	return NETDEV_TX_OK;
 }
 

@@ -295,18 +295,18 @@ void dcbsim_pfc_rx_count(struct dcbsim_priv *priv, u8 vec, u8 xoff)
 }
 
 /*
- * Holds @skb when its priority is paused now (PFC on for it and a pause
- * running); a pause that has ended lets the frames it held go first, so
- * none is overtaken. Beyond DCBSIM_HELD_MAX it is dropped. False: it may
- * go onto the cable. Context: bottom halves off.
+ * Holds @skb when its priority is paused at @now, the instant it would
+ * enter the cable (PFC on for it and a pause running); a pause that has
+ * ended lets the frames it held go first, so none is overtaken. Beyond
+ * DCBSIM_HELD_MAX it is dropped. False: it may go onto the cable.
+ * Context: bottom halves off.
  */
-bool dcbsim_hold(struct dcbsim_priv *priv, struct sk_buff *skb)
+bool dcbsim_hold(struct dcbsim_priv *priv, struct sk_buff *skb, u64 now)
 {
 	u8 prio = DCBSIM_CB(skb)->prio;
 	struct dcbsim_pause *ps = &priv->pause[prio];
 	struct sk_buff_head *q = &priv->held[prio];
 	bool en = dcbsim_pfc_en(priv) & BIT(prio);
-	u64 now = ktime_get_ns();
 	bool held = true;
 
 	spin_lock(&priv->pfc_lock);
