@@ -221,9 +221,15 @@ void hdrm_stream_work(struct work_struct *work)
 			atomic64_inc(&port->ctr.tx_errors);
 			break;
 		}
+		/*
+		 * Stamped with bottom halves off, so that no softirq runs
+		 * between the stamp and the driver: a receive path that
+		 * shares this CPU shows as a gap in the send times, which
+		 * bounds K (hdrm_response_analyse()), not as a hold.
+		 */
+		local_bh_disable();
 		hdrm_stream_stamp(skb->data + HDRM_ETH_HLEN, seq,
 				  ktime_get_ns());
-		local_bh_disable();
 		rc = dev_queue_xmit(skb);
 		local_bh_enable();
 		if (rc == NET_XMIT_SUCCESS)
