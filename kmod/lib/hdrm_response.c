@@ -123,17 +123,30 @@ static u32 hdrm_response_first_held(const struct hdrm_response_in *in,
 	return in->n;
 }
 
-/* A stream's held frames, by their transit (hdrm_response_analyse()). */
+/*
+ * A stream's held frames, by their transit (hdrm_response_analyse()).
+ * The peer lets what it held go when the pause ends there, @hold after
+ * it began, so the first held frame arrives a round trip after the XOFF
+ * and the hold, later by the peer's response at most: within the
+ * threshold of that instant. A frame late by more than the threshold at
+ * another time was not held by this pause (a stall of the peer's host
+ * between its send time and its MAC, a stream that stopped across the
+ * whole pause): taking it would put K at that time.
+ */
 static void hdrm_response_stream_held(const struct hdrm_response_in *in,
-				      struct hdrm_response_out *out)
+				      u64 hold, struct hdrm_response_out *out)
 {
 	const struct hdrm_response_arrival *a = in->arr;
+	u64 resume = in->xoff_ns + hold + in->rtt_ns;
 	s64 ref = 0;
 	u32 i;
 
 	out->first_held = hdrm_response_first_held(in, out->threshold_ns,
 						   &ref);
-	if (out->first_held == in->n) {
+	if (out->first_held == in->n ||
+	    a[out->first_held].rx_ns + out->threshold_ns < resume ||
+	    a[out->first_held].rx_ns > resume + out->threshold_ns) {
+		out->first_held = in->n;
 		out->status = HDRM_RESP_NOT_HELD;
 		return;
 	}
@@ -279,7 +292,7 @@ hdrm_response_analyse(const struct hdrm_response_in *in,
 	if (in->passive)
 		hdrm_response_passive_held(in, hold, out);
 	else
-		hdrm_response_stream_held(in, out);
+		hdrm_response_stream_held(in, hold, out);
 	if (out->status != HDRM_RESP_OK)
 		return out->status;
 	last = out->last;

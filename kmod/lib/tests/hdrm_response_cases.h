@@ -147,13 +147,17 @@ static int hdrm_check_response_hand(char *msg, size_t len)
 
 	/*
 	 * A 5 ms XON with 100 quanta (6400 ns at 8 Gb/s): a quarter of the
-	 * quanta, not of the window, is the threshold.
+	 * quanta, not of the window, is the threshold; and frame 7, 37 us
+	 * late, arrived long after such a pause ended (at 19400, within
+	 * 1600): it was not held by it.
 	 */
 	in = hdrm_resp_hand_in;
 	in.xon_ns = 5010000;
 	in.xoff_quanta = 100;
-	w = hdrm_resp_hand_out;
+	memset(&w, 0, sizeof(w));
+	w.status = HDRM_RESP_NOT_HELD;
 	w.threshold_ns = 1600;
+	w.first_held = ARRAY_SIZE(hdrm_resp_hand);
 	hdrm_response_analyse(&in, &o);
 	err = hdrm_resp_compare("the quanta's threshold", &o, &w, msg, len);
 	if (err)
@@ -194,6 +198,7 @@ enum hdrm_scn_fault {
 	HDRM_SCN_DUP,		/* frame 2 given twice */
 	HDRM_SCN_SENT_BACK,	/* frame 3's send time before frame 2's */
 	HDRM_SCN_HOLE,		/* 20 frames missing from just after the XOFF */
+	HDRM_SCN_LATE_HOST,	/* never paused; late on the host after it */
 };
 
 struct hdrm_scn_exact {
@@ -245,7 +250,8 @@ static u32 hdrm_scn_play(const struct hdrm_scn *s,
 	for (i = 0; i < s->frames && i < HDRM_SCN_MAX; i++) {
 		hand = i * s->g_ns * 1000;
 		start = i && prev + slot > hand ? prev + slot : hand;
-		if (s->fault != HDRM_SCN_IGNORE && start >= from &&
+		if (s->fault != HDRM_SCN_IGNORE &&
+		    s->fault != HDRM_SCN_LATE_HOST && start >= from &&
 		    start < until) {
 			start = until;
 			if (*first_held == s->frames)
@@ -349,6 +355,11 @@ static const struct hdrm_scn hdrm_scn_cases[] = {
 	  .resp_ns = 500, .x0_ns = 20 * HDRM_US, .window_ns = 40 * HDRM_US,
 	  .frames = 128, .fault = HDRM_SCN_IGNORE,
 	  .want = HDRM_RESP_NOT_HELD },
+	{ .name = "not paused, a host's stall after the XON: not held",
+	  .speed = 25000, .frame_len = 1514, .tagged = true, .g_ns = 600,
+	  .d_ns = 1000, .resp_ns = 500, .x0_ns = 20 * HDRM_US,
+	  .window_ns = 40 * HDRM_US, .frames = 256,
+	  .fault = HDRM_SCN_LATE_HOST, .want = HDRM_RESP_NOT_HELD },
 	{ .name = "the peer responds after the XON", .speed = 25000,
 	  .frame_len = 1514, .tagged = true, .g_ns = 600, .d_ns = 1000,
 	  .resp_ns = 41 * HDRM_US, .x0_ns = 20 * HDRM_US,
@@ -454,6 +465,21 @@ static int hdrm_check_response_scn(unsigned int c, char *msg, size_t len)
 		break;
 	case HDRM_SCN_SENT_BACK:
 		a[3].sent_ns = a[2].sent_ns - 1;
+		break;
+	case HDRM_SCN_LATE_HOST:
+		/*
+		 * The peer's host stalls half the window between the send
+		 * time and the MAC, a window after the XON: every frame
+		 * from then on is that much later in transit.
+		 */
+		for (i = 0; i < n && a[i].rx_ns <= in.xon_ns + s->window_ns;
+		     i++)
+			;
+		if (i + 16 > n)
+			return hdrm_fail(msg, len, "%s: no room for the stall",
+					 s->name);
+		for (; i < n; i++)
+			a[i].rx_ns += s->window_ns / 2;
 		break;
 	case HDRM_SCN_HOLE:
 		for (i = 0; i < n && a[i].rx_ns <= in.xoff_ns; i++)
@@ -563,11 +589,17 @@ struct hdrm_resp_bad_case {
 
 static const struct hdrm_resp_bad_case hdrm_resp_bad_cases[] = {
 	{ .name = "speed 0", .no_speed = true, .want = HDRM_RESP_RANGE },
-	{ .name = "1.6 Tb/s", .speed = 1600000, .want = HDRM_RESP_OK },
+	/*
+	 * Taken, not refused; at 1.6 Tb/s the quanta end the pause at the
+	 * peer 21 us after the XOFF, so frame 7, which the XON at 40 us
+	 * released, was not held by it (the case's frames are 8 Gb/s's).
+	 */
+	{ .name = "1.6 Tb/s", .speed = 1600000, .want = HDRM_RESP_NOT_HELD },
 	{ .name = "over 1.6 Tb/s", .speed = 1600001,
 	  .want = HDRM_RESP_RANGE },
+	/* taken; frame 7 came 4 s before such a pause could release it */
 	{ .name = "a round trip of 4 s", .rtt_ns = 4000000000ULL,
-	  .want = HDRM_RESP_OK },
+	  .want = HDRM_RESP_NOT_HELD },
 	{ .name = "a round trip over 4 s", .rtt_ns = 4000000001ULL,
 	  .want = HDRM_RESP_RANGE },
 	{ .name = "the XON with the XOFF", .xon_ns = 10000,
@@ -685,16 +717,20 @@ static int hdrm_check_response_limits(char *msg, size_t len)
 				 hdrm_response_status_str(o.status));
 
 	/*
-	 * Frame 2 held 4 s less 1 ns, against a threshold of 1 ns. K: 1 ns
-	 * less the frame's 9228 bytes from preamble to FCS (46.14 ns at
-	 * 1.6 Tb/s) is -45.14, rounded up -45; 1 ns of line is 200 bytes.
+	 * Frame 2 held 4 s less 1 ns, against a threshold of 1 ns, on a
+	 * round trip of 4 s less 4 ns: the pause of 4 ns ends there, and
+	 * frame 2 arrives a round trip later, at 8 s. K: 1 ns less the
+	 * round trip and the frame's 9228 bytes from preamble to FCS (46.14
+	 * ns at 1.6 Tb/s) is -4000000041.14, rounded up -4000000041; 1 ns
+	 * of line is 200 bytes.
 	 */
 	a[2].sent_ns = 4000000001ULL;
 	in.xon_ns = 4000000004ULL;
+	in.rtt_ns = 3999999996ULL;
 	hdrm_response_analyse(&in, &o);
 	if (o.status != HDRM_RESP_OK || o.threshold_ns != 1 ||
 	    o.first_held != 2 || o.hold_ns != 3999999999ULL ||
-	    o.xoff_to_last_ns != 1 || o.k_raw_ns != -45 || o.k_ns ||
+	    o.xoff_to_last_ns != 1 || o.k_raw_ns != -4000000041LL || o.k_ns ||
 	    o.bytes_at_line_rate != 200 || o.bytes_after_xoff != 9240 ||
 	    o.gap_ns || o.stream_rate_mbps)
 		return hdrm_fail(msg, len, "held 4 s: %s, held %llu, K %lld, %llu B, %llu Mb/s",
@@ -705,30 +741,38 @@ static int hdrm_check_response_limits(char *msg, size_t len)
 				 (unsigned long long)o.stream_rate_mbps);
 
 	/*
-	 * The last frame 3.9 s after the XOFF: K 3.9 s - 46.14 ns, rounded
-	 * up; x 200 bytes, x 3.125 quanta a ns. The quanta (20972 ns at 1.6
-	 * Tb/s), not the 4 s window, set the threshold.
+	 * The longest pause, at 10 Mb/s: 0xffff quanta are 3355392000 ns,
+	 * shorter than the 4 s window, and set the threshold (838848000).
+	 * Frame 2, held 1 s, arrives at 8 s, 644608000 after the pause's end
+	 * (4 s + 3355392000, no round trip): within it. The last frame 3 s
+	 * after the XOFF: K 3 s less the frame's 7382400 ns, exact; x 1.25
+	 * bytes and / 51.2 quanta a ns, rounded up.
 	 */
-	a[1].rx_ns = 7900000000ULL;
-	a[1].sent_ns = 7900000000ULL;
+	in.speed_mbps = 10;
+	in.rtt_ns = 0;
+	a[1].rx_ns = 7000000000ULL;
+	a[1].sent_ns = 7000000000ULL;
 	a[2].rx_ns = 8000000000ULL;
-	a[2].sent_ns = 7900000000ULL;
+	a[2].sent_ns = 7000000000ULL;
 	in.xon_ns = 8000000000ULL;
 	hdrm_response_analyse(&in, &o);
-	if (o.status != HDRM_RESP_OK || o.threshold_ns != 5243 ||
-	    o.hold_ns != 100000000ULL || o.xoff_to_last_ns != 3900000000ULL ||
-	    o.k_raw_ns != 3899999954LL || o.k_ns != 3899999954ULL ||
-	    o.k_bytes != 779999990800ULL || o.k_quanta != 12187499857ULL ||
-	    o.bytes_at_line_rate != 780000000000ULL)
-		return hdrm_fail(msg, len, "3.9 s: %s, K %lld ns %llu B %llu q",
+	if (o.status != HDRM_RESP_OK || o.threshold_ns != 838848000ULL ||
+	    o.hold_ns != 1000000000ULL || o.xoff_to_last_ns != 3000000000ULL ||
+	    o.k_raw_ns != 2992617600LL || o.k_ns != 2992617600ULL ||
+	    o.k_bytes != 3740772ULL || o.k_quanta != 58450ULL ||
+	    o.bytes_at_line_rate != 3750000ULL)
+		return hdrm_fail(msg, len, "3 s: %s, K %lld ns %llu B %llu q",
 				 hdrm_response_status_str(o.status),
 				 (long long)o.k_raw_ns,
 				 (unsigned long long)o.k_bytes,
 				 (unsigned long long)o.k_quanta);
-	/* far beyond what the headroom's arithmetic takes */
+	/* the headroom's arithmetic takes K up to HDRM_CALC_MAX_K bytes */
 	if (hdrm_response_aggregate(&o, 1, &agg) ||
-	    hdrm_response_k_bytes(&agg, &kb) != -ERANGE)
-		return hdrm_fail(msg, len, "a K of 780 GB taken");
+	    hdrm_response_k_bytes(&agg, &kb) || kb != 3740772U)
+		return hdrm_fail(msg, len, "a K of 3740772 bytes refused");
+	agg.k_bytes.max = HDRM_CALC_MAX_K + 1ULL;
+	if (hdrm_response_k_bytes(&agg, &kb) != -ERANGE)
+		return hdrm_fail(msg, len, "a K over HDRM_CALC_MAX_K taken");
 	return 0;
 }
 
