@@ -6,15 +6,15 @@
  * manufacturer ([0103], [0108], [0136]), measured on the link. After a
  * round trip measured as any other (session.c), each repeat asks the
  * peer for a stream of priority P (stream.c answers it there), pauses
- * the stream with a real PFC XOFF once enough of it has arrived, releases
- * it with an XON half the pause later, and hands what arrived to
+ * the stream with a real PFC XOFF 2 ms into it, releases it with an XON
+ * half the pause later, and hands what arrived to
  * hdrm_response_analyse(); the repeats' figures are aggregated into the
  * result of the round trip.
  *
  * Contexts: port->resp_work (process) asks for each stream, waits out
  * its answer and its frames, analyses and ends; the receive hook
- * (softirq) takes the answer and the frames and sends the XOFF;
- * port->resp_timer (softirq) sends the XON; the namespace's stamp work
+ * (softirq) takes the answer and the frames; port->resp_timer (softirq)
+ * sends the XOFF, then the XON; the namespace's stamp work
  * brings the two frames' TX stamps. port->lock guards all of it. The
  * XOFF and the XON go to the driver under port->lock, so that no XON
  * ever leaves before its XOFF, and every path that ends the measurement
@@ -40,8 +40,19 @@ static_assert((int)HDRM_RESP_LOST == (int)DCB_HDRM_RESPONSE_STATUS_LOST);
 static_assert(HDRM_RESPONSE_MAX_REPEATS ==
 	      DCB_HDRM_LIMIT_MEASURE_RESPONSE_REPEATS_MAX);
 
-/* Stream frames before the XOFF: the reference and a margin over it. */
-#define HDRM_RESP_XOFF_AFTER	(HDRM_RESPONSE_REF_FRAMES + 8)
+/*
+ * The XOFF reaches the peer this part of the granted duration into its
+ * stream: 2 ms into a 5 ms stream, far more than HDRM_RESPONSE_REF_FRAMES
+ * after its start at any speed (30 of the shortest frames at 10 Mb/s).
+ * The peer starts the stream as its grant leaves, so the XOFF goes that
+ * time less the round trip after the grant arrived, and no earlier than
+ * a tenth of the duration. On a timer, not on the frames' count: a host
+ * slower than the stream, or one whose receive path shares a CPU with
+ * it, takes the frames late (on their arrival stamps, which is all the
+ * analysis reads), and an XOFF sent on their count then comes after the
+ * stream has ended.
+ */
+#define HDRM_RESP_XOFF_FIFTHS	2
 /* A stream request is asked this many times, this long apart. */
 #define HDRM_RESP_TRIES		3
 #define HDRM_RESP_ANSWER_MS	100
@@ -173,7 +184,7 @@ static void hdrm_resp_xon_locked(struct hdrm_port *port, struct hdrm_resp *resp)
 				 resp->p.prio);
 }
 
-/* Sends the XOFF and arms the XON. Context: port->lock held, BH off. */
+/* Sends the XOFF. Context: port->lock held, BH off. */
 static void hdrm_resp_xoff_locked(struct hdrm_port *port,
 				  struct hdrm_resp *resp)
 {
@@ -192,21 +203,34 @@ static void hdrm_resp_xoff_locked(struct hdrm_port *port,
 		atomic64_inc(&port->ctr.tx_control);
 	else
 		atomic64_inc(&port->ctr.tx_errors);
-	hrtimer_start(&port->resp_timer, ns_to_ktime(resp->pause_ns),
-		      HRTIMER_MODE_REL_SOFT);
 }
 
-/* port->resp_timer: the XON, half the pause after the XOFF. */
+/*
+ * port->resp_timer: the XOFF of a stream still recorded, timed to reach
+ * the peer two fifths into it, and the timer again for its XON half
+ * the pause later; else the XON of an XOFF that has none (none, after an
+ * end).
+ */
 enum hrtimer_restart hdrm_response_timer(struct hrtimer *timer)
 {
 	struct hdrm_port *port = container_of(timer, struct hdrm_port,
 					      resp_timer);
+	enum hrtimer_restart ret = HRTIMER_NORESTART;
+	struct hdrm_resp *resp;
 
 	spin_lock(&port->lock);
-	if (port->resp)
-		hdrm_resp_xon_locked(port, port->resp);
+	resp = port->resp;
+	if (resp && !resp->done && resp->state == HDRM_RS_STREAM) {
+		hdrm_resp_xoff_locked(port, resp);
+		if (resp->xoff_sent) {
+			hrtimer_forward_now(timer, ns_to_ktime(resp->pause_ns));
+			ret = HRTIMER_RESTART;
+		}
+	} else if (resp) {
+		hdrm_resp_xon_locked(port, resp);
+	}
 	spin_unlock(&port->lock);
-	return HRTIMER_NORESTART;
+	return ret;
 }
 
 /**
@@ -320,7 +344,7 @@ bool hdrm_response_rx_answer(struct hdrm_port *port, const struct hdrm_ctl *c)
 {
 	struct hdrm_resp *resp;
 	bool taken = false;
-	u64 wait;
+	u64 wait, xoff;
 	int err;
 
 	spin_lock(&port->lock);
@@ -352,10 +376,17 @@ bool hdrm_response_rx_answer(struct hdrm_port *port, const struct hdrm_ctl *c)
 		resp->frame_len = c->stream.frame_len;
 		wait = (u64)resp->duration_us * NSEC_PER_USEC + resp->pause_ns +
 		       HDRM_RESP_MARGIN_NS;
+		xoff = (u64)resp->duration_us * NSEC_PER_USEC *
+		       HDRM_RESP_XOFF_FIFTHS / 5;
+		xoff = max(xoff > resp->p.rtt_ns ? xoff - resp->p.rtt_ns : 0,
+			   (u64)resp->duration_us * NSEC_PER_USEC / 10);
 		resp->rate_waits = 0;
-		if (!port->dead)
+		if (!port->dead) {
+			hrtimer_start(&port->resp_timer, ns_to_ktime(xoff),
+				      HRTIMER_MODE_REL_SOFT);
 			mod_delayed_work(system_wq, &port->resp_work,
 					 nsecs_to_jiffies(wait) + 1);
+		}
 		goto out;
 	}
 	if (!port->dead)
@@ -372,8 +403,7 @@ out:
  * @rx: its arrival stamps
  *
  * Recorded while the repeat's stream runs, on the clock the measurement
- * takes (the NIC's or the host's), into the preallocated arrivals; the
- * XOFF goes out after HDRM_RESP_XOFF_AFTER of them.
+ * takes (the NIC's or the host's), into the preallocated arrivals.
  *
  * Context: softirq.
  */
@@ -403,8 +433,6 @@ void hdrm_response_rx_frame(struct hdrm_port *port,
 	a->seq = f->seq;
 	a->frame_len = resp->frame_len;
 	resp->frames++;
-	if (resp->state == HDRM_RS_STREAM && resp->n >= HDRM_RESP_XOFF_AFTER)
-		hdrm_resp_xoff_locked(port, resp);
 out:
 	spin_unlock(&port->lock);
 }
