@@ -17,7 +17,12 @@ source "$(dirname "$0")/../lib.sh"
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
 RES=8		# dcbsim's timestamp resolution, ns
-DELAY=5000	# the cable, ns each way
+# the cable, ns each way: the stream's frames that left before the XOFF
+# arrived keep arriving for this long after it. One CPU here runs both
+# ends: the softirq that sends the XOFF also stalls the stream, and on a
+# short cable (5 us) no frame reached the wire between the XOFF's
+# departure and its arrival, so every repeat was "sparse"
+DELAY=500000
 FRAME=1514	# the stream frames' length the module asks for from 1 Gb/s
 DMESG_LINES=0
 
@@ -88,16 +93,23 @@ wire_ns()
 }
 
 # K measured at 25 and 100 Gb/s against db's pfc-response-ns 0, 500 and
-# 5000: the median within the timestamps' resolution, one frame's time on
-# the wire and the widest gap the stream had (design.rst, "The figures":
-# K lies between k_ns and k_ns plus the larger of gap_ns and a frame) of
-# what dcbsim was told. One table line per case.
+# 5000 (design.rst, "The figures": K lies between k_ns and k_ns plus the
+# larger of gap_ns and a frame). A K above what dcbsim was told, beyond
+# the stamps' resolution, is an error of the measurement and fails; a K
+# below it by more than the widest gap the stream had before a pause,
+# a frame and the resolution fails too. In this guest the stream is the
+# emulated CPU's, a frame every few us at best with stalls of up to a
+# millisecond, so that gap, which the result reports, is what bounds K
+# from below here, not the issue's frame time (that needs a stream at
+# the line's rate). A case whose eight repeats all missed (the stream
+# stalled across the whole pause, or across the XOFF's arrival) is
+# measured once more, and said. One table line per case.
 response_k()
 {
-	local speed resp out k_med k_min k_max gap tol frame_ns err statuses
+	local speed resp out k_med k_min k_max gap tol frame_ns statuses try
 
-	log_info "$(printf '%7s %6s %7s %7s %7s %7s %7s %7s  %s' SPEED RESP K_MIN \
-		K_MED K_MAX GAP_MAX TOL ERR STATUSES)"
+	log_info "$(printf '%7s %6s %7s %7s %7s %7s %7s  %s' SPEED RESP K_MIN \
+		K_MED K_MAX GAP_MAX LOW STATUSES)"
 	for speed in 25000 100000; do
 		# a full frame with its tag, FCS, preamble and gap
 		frame_ns=$(wire_ns $((FRAME + 4 + 4 + 8 + 12)) "$speed")
@@ -105,38 +117,42 @@ response_k()
 			simA speed "$speed" && simB speed "$speed" pfc-response-ns "$resp" &&
 				wait_up
 			check_err $? "cannot set $speed Mb/s and pfc-response-ns $resp"
-			out=$(hdrmA -j measure dev da count 20 ts-mode hardware \
-				response prio 3 repeats 3)
-			check_err $? "$speed Mb/s, response $resp ns: measure failed: $(jq -c .response <<<"$out" 2>/dev/null || echo "$out")"
-			statuses=$(jq -r '.response.repeat_status | join(",")' <<<"$out")
+			for try in 1 2; do
+				out=$(hdrmA -j measure dev da count 20 ts-mode hardware \
+					response prio 3 repeats 8)
+				[ "$(jqn .response.ok "$out")" -ge 1 ] 2>/dev/null && break
+				log_info "$speed Mb/s, response $resp ns: no repeat measured ($(jq -c .response.repeat_status <<<"$out" 2>/dev/null)); once more"
+			done
+			statuses=$(jq -r '.response.repeat_status | join(",")' <<<"$out" 2>/dev/null)
 			[ "$(jqn .status "$out")" = ok ] &&
 				[ "$(jqn .response.end "$out")" = ok ] &&
 				[ "$(jqn .response.timestamping "$out")" = hardware ] &&
 				[ "$(jqn .response.prio "$out")" = 3 ] &&
-				[ "$(jqn .response.repeats "$out")" = 3 ] &&
+				[ "$(jqn .response.repeats "$out")" = 8 ] &&
 				[ "$(jqn .response.ok "$out")" -ge 1 ]
-			(($? == 0)) || check_err 1 "$speed Mb/s, response $resp ns: $(jq -c '{status, response: .response | {end, reason, ok, repeats, timestamping, repeat_status}}' <<<"$out")"
+			(($? == 0)) || check_err 1 "$speed Mb/s, response $resp ns: $(jq -c '{status, response: (.response | {end, reason, ok, repeats, timestamping, repeat_status})}' <<<"$out" 2>/dev/null || echo "$out")"
 			k_min=$(jqn .response.k_ns.min "$out")
 			k_med=$(jqn .response.k_ns.median "$out")
 			k_max=$(jqn .response.k_ns.max "$out")
 			gap=$(jqn .response.gap_ns.max "$out")
-			if ! [[ $k_med =~ ^[0-9]+$ && $gap =~ ^[0-9]+$ ]]; then
+			if ! [[ $k_min =~ ^[0-9]+$ && $k_max =~ ^[0-9]+$ && $gap =~ ^[0-9]+$ ]]; then
 				check_err 1 "$speed Mb/s, response $resp ns: no k_ns or gap_ns: $(jq -c .response <<<"$out")"
 				continue
 			fi
 			tol=$((RES + frame_ns + gap))
-			err=$(absdiff "$k_med" "$resp")
-			log_info "$(printf '%7s %6s %7s %7s %7s %7s %7s %7s  %s' "$speed" \
-				"$resp" "$k_min" "$k_med" "$k_max" "$gap" "$tol" \
-				"$err" "$statuses")"
-			[ "$err" -le "$tol" ]
-			(($? == 0)) || check_err 1 "$speed Mb/s, response $resp ns: k_ns median $k_med is $err ns off (bound $tol ns: resolution $RES, frame $frame_ns, gap $gap): $(jq -c .response <<<"$out")"
+			log_info "$(printf '%7s %6s %7s %7s %7s %7s %7s  %s' "$speed" \
+				"$resp" "$k_min" "$k_med" "$k_max" "$gap" \
+				"$((resp > tol ? resp - tol : 0))" "$statuses")"
+			[ "$k_max" -le $((resp + RES)) ]
+			check_err $? "$speed Mb/s, response $resp ns: k_ns max $k_max is over the response set by more than the resolution ($RES ns): $(jq -c .response <<<"$out")"
+			[ $((k_min + tol)) -ge "$resp" ]
+			check_err $? "$speed Mb/s, response $resp ns: k_ns min $k_min is under the response set by more than resolution $RES, frame $frame_ns and gap $gap: $(jq -c .response <<<"$out")"
 			[ "$(db_paused)" = 0x00 ]
 			check_err $? "$speed Mb/s, response $resp ns: db's priority 3 still paused ($(db_paused)) after the measurement"
 		done
 	done
 	simB pfc-response-ns 0
-	log_test "response: K measured within resolution + a frame + the stream's gap of pfc-response-ns, 25 and 100 Gb/s"
+	log_test "response: K measured never over pfc-response-ns, and under it by no more than the stream's gap, a frame and the resolution, 25 and 100 Gb/s"
 }
 
 # The peer refuses: accept-stream off there. The measurement says why in
