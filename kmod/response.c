@@ -7,7 +7,7 @@
  * round trip measured as any other (session.c), each repeat asks the
  * peer for a stream of priority P (stream.c answers it there), pauses
  * the stream with a real PFC XOFF 2 ms into it, releases it with an XON
- * half the pause later, and hands what arrived to
+ * 7/8 of the pause later, and hands what arrived to
  * hdrm_response_analyse(); the repeats' figures are aggregated into the
  * result of the round trip.
  *
@@ -60,6 +60,14 @@ static_assert(HDRM_RESPONSE_MAX_REPEATS ==
 #define HDRM_RESP_RATE_WAITS	2
 /* Streams this long apart: the peer grants one a second at most. */
 #define HDRM_RESP_GAP_NS	(HDRM_STREAM_MIN_GAP_NS + 50 * NSEC_PER_MSEC)
+/*
+ * The XON 7/8 of the XOFF's quanta after it: the pause as long as the
+ * quanta allow and still ended by the XON, not by the quanta running out
+ * (the XON arrives a one-way delay after it leaves, as the XOFF did). A
+ * long pause is more likely to hold a frame of a stream with gaps in it
+ * (a host slower than the line).
+ */
+#define HDRM_RESP_XON_EIGHTHS	7
 /* After a stream's duration and pause: its held frames' drain. */
 #define HDRM_RESP_MARGIN_NS	(50 * NSEC_PER_MSEC)
 /* A stream of at least this many frames, at the link's speed. */
@@ -207,7 +215,7 @@ static void hdrm_resp_xoff_locked(struct hdrm_port *port,
 
 /*
  * port->resp_timer: the XOFF of a stream still recorded, timed to reach
- * the peer two fifths into it, and the timer again for its XON half
+ * the peer two fifths into it, and the timer again for its XON 7/8 of
  * the pause later; else the XON of an XOFF that has none (none, after an
  * end).
  */
@@ -668,7 +676,7 @@ void hdrm_response_start(struct hdrm_port *port, struct hdrm_resp *resp,
 		resp->id = get_random_u32();
 	} while (!resp->id);
 	resp->pause_ns = hdrm_response_pause_ns(HDRM_RESPONSE_XOFF_QUANTA,
-						p->speed) / 2;
+						p->speed) * HDRM_RESP_XON_EIGHTHS / 8;
 	resp->state = HDRM_RS_WAIT;
 	if (port->dead)
 		end = READ_ONCE(hdrm_unloading) ? DCB_HDRM_RESPONSE_END_ABORTED :

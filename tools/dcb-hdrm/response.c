@@ -145,7 +145,7 @@ int response_parse(struct nlattr *nest, struct response_info *ri)
 
 /*
  * JSON's "response" object; the text's lines after the headroom's
- *   response prio 3: 3 of 3 repeats ok (hardware timestamps, 1514-byte frames for 5000 us, XOFF held 671089 ns)
+ *   response prio 3: 3 of 3 repeats ok (hardware timestamps, 1514-byte frames for 5000 us, XOFF held 1174398 ns)
  *     repeats: ok ok ok
  *                             min     median        max
  *     xoff_to_last_ns       10689      10700      10720
