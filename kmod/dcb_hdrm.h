@@ -130,6 +130,7 @@ struct hdrm_config {
 	bool auto_hdrm;			/* the buffer-configuration field */
 	bool accept_push;
 	bool accept_stream;		/* grant a capable peer's stream requests */
+	bool k_measured;		/* K from the last response measured */
 	u8 ts_mode;			/* enum dcb_hdrm_ts_mode */
 	u8 model;			/* enum dcb_hdrm_model, auto by name */
 	/* a request's defaults: enum dcb_hdrm_method (never ptp4l), pdelay's */
@@ -264,6 +265,8 @@ struct hdrm_result {
 	u64 rtt_estimate;
 	u64 turnaround_median;
 	u32 precision, speed, k_bytes, cell;
+	u8 k_source;			/* enum dcb_hdrm_k_source */
+	u32 k_table_bytes;		/* the pause-quanta table's, at speed */
 	u8 cell_source;			/* enum dcb_hdrm_cell_source */
 	u8 small_pct;			/* small frames' share, percent */
 	u32 occupancy_permille;		/* the cell occupancy factor */
@@ -342,6 +345,13 @@ struct hdrm_applied {
 };
 
 /* One measurement: what the initiator sent and what came back. */
+/* A response measurement's K, as the headroom takes it (k-measured). */
+struct hdrm_k_measured {
+	bool valid;
+	u8 prio;
+	u32 k_ns;			/* the greatest over its ok repeats */
+};
+
 struct hdrm_session {
 	u32 id;
 	u32 count;
@@ -371,6 +381,7 @@ struct hdrm_session {
 	u64 last_sent_ns;
 	/* taken at the start, under rtnl */
 	struct hdrm_config cfg;
+	struct hdrm_k_measured k_meas;	/* the port's, for cfg.k_measured */
 	/* the link's, read where cfg has no override (else 0) */
 	u32 speed;			/* Mb/s, 0 = unknown */
 	u32 prio_mask;			/* PFC-enabled */
@@ -524,6 +535,8 @@ struct hdrm_port {
 	struct hdrm_resp *resp;
 	struct delayed_work resp_work;
 	struct hrtimer resp_timer;
+	/* the last response measured with figures: its greatest K */
+	struct hdrm_k_measured k_meas;
 	struct hrtimer wd_timer;		/* queues it when it is due */
 	struct hdrm_wd wd;
 	struct hdrm_counters ctr;

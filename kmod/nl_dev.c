@@ -57,6 +57,7 @@ struct hdrm_dev_msg {
 	bool has_port;
 	/* the port's, when has_port */
 	struct hdrm_config cfg;
+	struct hdrm_k_measured k_meas;
 	struct hdrm_peer peer;
 	u64 peer_age_ms;
 	struct hdrm_last last;
@@ -170,6 +171,7 @@ static int hdrm_dev_prepare(const struct hdrm_nl_req *req, void *data)
 	spin_lock_bh(&port->lock);
 	m->ts = port->ts;
 	m->cfg = port->cfg;
+	m->k_meas = port->k_meas;
 	m->peer = port->peer;
 	m->last = port->last;
 	spin_unlock_bh(&port->lock);
@@ -233,6 +235,7 @@ static int hdrm_put_config(struct sk_buff *skb, const struct hdrm_config *cfg)
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_AUTO_HDRM, cfg->auto_hdrm) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_PUSH, cfg->accept_push) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_ACCEPT_STREAM, cfg->accept_stream) ||
+	    nla_put_u8(skb, DCB_HDRM_A_DEV_K_MEASURED, cfg->k_measured) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_TS_MODE, cfg->ts_mode) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_MODEL, cfg->model) ||
 	    nla_put_u8(skb, DCB_HDRM_A_DEV_METHOD, cfg->method) ||
@@ -420,6 +423,10 @@ static int hdrm_dev_fill(struct sk_buff *skb, const void *data)
 		return -EMSGSIZE;
 	if (m->has_port &&
 	    (hdrm_put_config(skb, &m->cfg) ||
+	     (m->k_meas.valid &&
+	      (nla_put_u32(skb, DCB_HDRM_A_DEV_K_MEASURED_NS, m->k_meas.k_ns) ||
+	       nla_put_u8(skb, DCB_HDRM_A_DEV_K_MEASURED_PRIO,
+			  m->k_meas.prio))) ||
 	     hdrm_put_peer(skb, m) ||
 	     hdrm_put_last(skb, &m->last,
 			   m->has_manual ? &m->manual : NULL) ||
@@ -515,8 +522,12 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		cfg.encap = nla_get_u32(tb[DCB_HDRM_A_DEV_ENCAP]);
 	if (tb[DCB_HDRM_A_DEV_SPEED_OVERRIDE])
 		cfg.speed_override = nla_get_u32(tb[DCB_HDRM_A_DEV_SPEED_OVERRIDE]);
-	if (tb[DCB_HDRM_A_DEV_K_OVERRIDE])
+	if (tb[DCB_HDRM_A_DEV_K_OVERRIDE]) {
 		cfg.k_override = nla_get_u32(tb[DCB_HDRM_A_DEV_K_OVERRIDE]);
+		cfg.k_measured = false;
+	}
+	if (tb[DCB_HDRM_A_DEV_K_MEASURED])
+		cfg.k_measured = nla_get_u8(tb[DCB_HDRM_A_DEV_K_MEASURED]);
 	if (tb[DCB_HDRM_A_DEV_CELL])
 		cfg.cell = nla_get_u32(tb[DCB_HDRM_A_DEV_CELL]);
 	if (tb[DCB_HDRM_A_DEV_SMALL_PACKET_PERCENT])
@@ -569,6 +580,15 @@ int hdrm_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		goto out;
 
 	spin_lock_bh(&port->lock);
+	/* under the lock: a response measurement ending sets k_meas */
+	if (cfg.k_measured && tb[DCB_HDRM_A_DEV_K_MEASURED] &&
+	    !port->k_meas.valid) {
+		spin_unlock_bh(&port->lock);
+		NL_SET_ERR_MSG_ATTR(info->extack, tb[DCB_HDRM_A_DEV_K_MEASURED],
+				    "k measured: no pause response has been measured on this device yet (measure ... response prio P)");
+		err = -ENODATA;
+		goto out;
+	}
 	port->cfg = cfg;
 	spin_unlock_bh(&port->lock);
 	/* What LLDP says of the peer (dcb-hdrm lldp listen). */

@@ -85,7 +85,7 @@ static const struct nla_policy dcb_hdrm_dev_get_dump_nl_policy[DCB_HDRM_A_DEV_IF
 #endif
 
 /* DCB_HDRM_CMD_DEV_SET - do */
-static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_ACCEPT_STREAM + 1] = {
+static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_K_MEASURED + 1] = {
 	[DCB_HDRM_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[DCB_HDRM_A_DEV_REFLECT] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_DEV_REFLECT_RATE] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_dev_reflect_rate_range),
@@ -110,6 +110,7 @@ static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_ACCEPT_
 	[DCB_HDRM_A_DEV_PTP_DOMAIN] = { .type = NLA_U8, },
 	[DCB_HDRM_A_DEV_PTP_SDO] = NLA_POLICY_MAX(NLA_U8, 15),
 	[DCB_HDRM_A_DEV_ACCEPT_STREAM] = NLA_POLICY_MAX(NLA_U8, 1),
+	[DCB_HDRM_A_DEV_K_MEASURED] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 /* DCB_HDRM_CMD_MEASURE - do */
@@ -203,7 +204,7 @@ static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_DEV_SET,
 		.doit		= hdrm_nl_dev_set_doit,
 		.policy		= dcb_hdrm_dev_set_nl_policy,
-		.maxattr	= DCB_HDRM_A_DEV_ACCEPT_STREAM,
+		.maxattr	= DCB_HDRM_A_DEV_K_MEASURED,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
@@ -277,7 +278,7 @@ static const struct genl_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_DEV_SET,
 		.doit		= hdrm_nl_dev_set_doit,
 		.policy		= dcb_hdrm_dev_set_nl_policy,
-		.maxattr	= DCB_HDRM_A_DEV_ACCEPT_STREAM,
+		.maxattr	= DCB_HDRM_A_DEV_K_MEASURED,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

@@ -10,6 +10,10 @@
 #include "dcb_hdrm.h"
 #include "nl_gen.h"
 
+static_assert(HDRM_K_TABLE == DCB_HDRM_K_SOURCE_TABLE);
+static_assert(HDRM_K_SET == DCB_HDRM_K_SOURCE_SET);
+static_assert(HDRM_K_MEASURED == DCB_HDRM_K_SOURCE_MEASURED);
+
 /*
  * Everything a result message says, copied from the port by
  * hdrm_result_prepare(); hdrm_result_fill() only puts it.
@@ -318,6 +322,9 @@ static int hdrm_result_fill(struct sk_buff *skb, const void *data)
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_PRECISION, r->precision) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_SPEED, r->speed) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_K_BYTES, r->k_bytes) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_K_SOURCE, r->k_source) ||
+	    nla_put_u32(skb, DCB_HDRM_A_RESULT_K_TABLE_BYTES,
+			r->k_table_bytes) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_MEASURE_FRAME,
 			HDRM_FRAME_WIRE_LEN) ||
 	    nla_put_u32(skb, DCB_HDRM_A_RESULT_CELL, r->cell) ||

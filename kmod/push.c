@@ -208,6 +208,9 @@ static int hdrm_push_local(const struct hdrm_ctl *c,
 	r->precision = in.precision_ns;
 	r->speed = speed;
 	r->k_bytes = in.k_bytes;
+	r->k_source = cfg->k_override ? DCB_HDRM_K_SOURCE_SET :
+					DCB_HDRM_K_SOURCE_TABLE;
+	r->k_table_bytes = hdrm_k_bytes(speed);
 	r->cell = cfg->cell;
 	r->small_pct = cfg->small_pct;
 	r->link_frame = in.link_frame;

@@ -567,6 +567,12 @@ static void hdrm_resp_publish(struct hdrm_port *port, struct hdrm_resp *resp)
 		port->result->has_response = true;
 		port->result->resp = *rr;
 	}
+	/* the K a headroom takes with k-measured: the greatest measured */
+	if (rr->agg.ok && rr->agg.k_ns.max <= U32_MAX) {
+		port->k_meas.valid = true;
+		port->k_meas.prio = rr->prio;
+		port->k_meas.k_ns = (u32)rr->agg.k_ns.max;
+	}
 	spin_unlock_bh(&port->lock);
 	kfree(rr);
 notify:

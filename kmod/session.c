@@ -411,6 +411,7 @@ int hdrm_session_start(struct hdrm_port *port, struct hdrm_session *s,
 		return -EOPNOTSUPP;
 	}
 	s->cfg = port->cfg;
+	s->k_meas = port->k_meas;
 	if (s->ts_mode == U8_MAX)
 		s->ts_mode = s->cfg.ts_mode;
 	if (s->ts_mode == DCB_HDRM_TS_MODE_HARDWARE &&
@@ -762,6 +763,8 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r,
 		.prio_override = s->cfg.prio_mask,
 		.prio_pfc = s->prio_mask,
 		.k_override = s->cfg.k_override,
+		.k_measured = s->cfg.k_measured && s->k_meas.valid,
+		.k_measured_ns = s->k_meas.k_ns,
 		.cell = s->cfg.cell ?: s->drv_cell,
 		.small_pct = s->cfg.small_pct,
 		.mtu = s->mtu,
@@ -816,6 +819,8 @@ static void hdrm_session_result(struct hdrm_session *s, struct hdrm_result *r,
 	r->precision = d.precision;
 	r->precision_source = d.precision_source;
 	r->k_bytes = d.k_bytes;
+	r->k_source = d.k_source;
+	r->k_table_bytes = d.k_table_bytes;
 	r->cell = d.cell;
 	r->cell_source = s->cfg.cell ? DCB_HDRM_CELL_SOURCE_SET :
 				       s->cell_source;

@@ -70,6 +70,26 @@ static void hdrm_derive_precision(const struct hdrm_derive_in *in,
 	out->precision_source = HDRM_PREC_SAMPLES;
 }
 
+/*
+ * K: a response measured (k-measured), its ns in bytes at the speed,
+ * rounded up; else k-override; else the pause-quanta table's.
+ */
+static void hdrm_derive_k(const struct hdrm_derive_in *in,
+			  struct hdrm_derived *out)
+{
+	if (in->k_measured) {
+		out->k_source = HDRM_K_MEASURED;
+		out->k_bytes = (u32)DIV_ROUND_UP_ULL((u64)in->k_measured_ns *
+						     out->speed, 8000);
+	} else if (in->k_override) {
+		out->k_source = HDRM_K_SET;
+		out->k_bytes = in->k_override;
+	} else {
+		out->k_source = HDRM_K_TABLE;
+		out->k_bytes = out->k_table_bytes;
+	}
+}
+
 /**
  * hdrm_derive() - a measurement's result
  * @in: its samples (sorted here) and the settings in force
@@ -77,8 +97,8 @@ static void hdrm_derive_precision(const struct hdrm_derive_in *in,
  *	 @in->size each priority's headroom
  *
  * Each setting is its override when set, else the link's: speed, the
- * priorities to size, K (from the speed) and each maximum frame (from the
- * MTU); the precision is the override, else the measurement's own
+ * priorities to size, K (hdrm_derive_k()) and each maximum frame (from
+ * the MTU); the precision is the override, else the measurement's own
  * (hdrm_derive_precision()). Without a speed nothing is sized (@out->no_speed).
  */
 void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out)
@@ -87,7 +107,8 @@ void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out)
 
 	memset(out, 0, sizeof(*out));
 	out->speed = in->speed_override ?: in->speed_link;
-	out->k_bytes = in->k_override ?: hdrm_k_bytes(out->speed);
+	out->k_table_bytes = hdrm_k_bytes(out->speed);
+	hdrm_derive_k(in, out);
 	out->cell = in->cell;
 	out->small_pct = in->small_pct;
 	out->link_frame = hdrm_link_frame(in->max_frame, in->mtu);

@@ -23,6 +23,11 @@
  */
 #define HDRM_SW_CLOCK_RES_NS	1
 
+/* Where K came from: the uAPI's enum dcb_hdrm_k_source, in its order. */
+#define HDRM_K_TABLE		0	/* the pause-quanta table */
+#define HDRM_K_SET		1	/* k-override, bytes */
+#define HDRM_K_MEASURED		2	/* a response measured, ns */
+
 struct hdrm_derive_in {
 	/* the samples, sorted in place */
 	u64 *rtt;			/* round trips, ns */
@@ -37,6 +42,8 @@ struct hdrm_derive_in {
 	u32 hw_resolution;		/* ns: the coarser end's, with hardware */
 	u32 prio_override, prio_pfc;	/* the priorities to size */
 	u32 k_override;			/* bytes; else the pause-quanta table */
+	bool k_measured;		/* K from a response measured, first */
+	u32 k_measured_ns;		/* that K, ns; bytes at the speed */
 	u32 cell;			/* bytes */
 	u32 small_pct;			/* small frames' share, percent */
 	u32 max_frame[HDRM_PRIOS];	/* bytes; 0 = from the MTU */
@@ -45,6 +52,8 @@ struct hdrm_derive_in {
 
 struct hdrm_derived {
 	u32 speed, precision, k_bytes, cell;	/* the settings used */
+	u8 k_source;			/* HDRM_K_* */
+	u32 k_table_bytes;		/* the table's K at the speed */
 	u32 small_pct, occupancy_permille;
 	u32 link_frame;			/* the largest of the eight frames */
 	u8 precision_source;		/* HDRM_PREC_* */

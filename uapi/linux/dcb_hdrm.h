@@ -533,6 +533,20 @@ enum dcb_hdrm_wd_event {
 };
 
 /**
+ * enum dcb_hdrm_k_source - Where the K a result's headroom used came from.
+ * @DCB_HDRM_K_SOURCE_TABLE: The pause-quanta table for the link's speed.
+ * @DCB_HDRM_K_SOURCE_SET: The device's k-override, in bytes.
+ * @DCB_HDRM_K_SOURCE_MEASURED: The device's last pause-response measurement
+ *   (k-measured): its greatest k-ns over the repeats that succeeded, at the
+ *   result's speed.
+ */
+enum dcb_hdrm_k_source {
+	DCB_HDRM_K_SOURCE_TABLE,
+	DCB_HDRM_K_SOURCE_SET,
+	DCB_HDRM_K_SOURCE_MEASURED,
+};
+
+/**
  * enum dcb_hdrm_response_end - How a pause-response measurement (measure's
  *   response-prio) ended, after its round trip: the response nest's end.
  * @DCB_HDRM_RESPONSE_END_OK: At least one repeat gave figures.
@@ -653,6 +667,9 @@ enum {
 	DCB_HDRM_A_DEV_PTP_DOMAIN,
 	DCB_HDRM_A_DEV_PTP_SDO,
 	DCB_HDRM_A_DEV_ACCEPT_STREAM,
+	DCB_HDRM_A_DEV_K_MEASURED,
+	DCB_HDRM_A_DEV_K_MEASURED_NS,
+	DCB_HDRM_A_DEV_K_MEASURED_PRIO,
 
 	__DCB_HDRM_A_DEV_MAX,
 	DCB_HDRM_A_DEV_MAX = (__DCB_HDRM_A_DEV_MAX - 1)
@@ -892,6 +909,8 @@ enum {
 	DCB_HDRM_A_RESULT_RESPONDER,
 	DCB_HDRM_A_RESULT_STEPS,
 	DCB_HDRM_A_RESULT_RESPONSE,
+	DCB_HDRM_A_RESULT_K_SOURCE,
+	DCB_HDRM_A_RESULT_K_TABLE_BYTES,
 
 	__DCB_HDRM_A_RESULT_MAX,
 	DCB_HDRM_A_RESULT_MAX = (__DCB_HDRM_A_RESULT_MAX - 1)
