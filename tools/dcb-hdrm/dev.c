@@ -80,6 +80,9 @@ static struct nla_policy dev_policy[DCB_HDRM_A_DEV_MAX + 1] = {
 	[DCB_HDRM_A_DEV_ENCAP]		= { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_SPEED_OVERRIDE]	= { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_K_OVERRIDE]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_K_MEASURED]	= { .type = NLA_U8 },
+	[DCB_HDRM_A_DEV_K_MEASURED_NS]	= { .type = NLA_U32 },
+	[DCB_HDRM_A_DEV_K_MEASURED_PRIO] = { .type = NLA_U8 },
 	[DCB_HDRM_A_DEV_CELL]		= { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_PRIO_MASK]	= { .type = NLA_U32 },
 	[DCB_HDRM_A_DEV_MAX_FRAME]	= { .type = NLA_NESTED },
@@ -253,6 +256,13 @@ static int dev_parse_extra(struct nlattr *attrs, int len, struct nlattr **tb,
 			       nla_get_u8(tb[DCB_HDRM_A_DEV_AUTO_HDRM]);
 		d->accept_push = tb[DCB_HDRM_A_DEV_ACCEPT_PUSH] &&
 				 nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_PUSH]);
+		d->has_k_measured = tb[DCB_HDRM_A_DEV_K_MEASURED];
+		d->k_measured = d->has_k_measured &&
+				nla_get_u8(tb[DCB_HDRM_A_DEV_K_MEASURED]);
+		d->has_k_meas = tb[DCB_HDRM_A_DEV_K_MEASURED_NS];
+		d->k_meas_ns = hdrm_nla_u32(tb, DCB_HDRM_A_DEV_K_MEASURED_NS);
+		d->k_meas_prio = tb[DCB_HDRM_A_DEV_K_MEASURED_PRIO] ?
+			nla_get_u8(tb[DCB_HDRM_A_DEV_K_MEASURED_PRIO]) : 0;
 		d->has_accept_stream = tb[DCB_HDRM_A_DEV_ACCEPT_STREAM];
 		d->accept_stream = d->has_accept_stream &&
 				   nla_get_u8(tb[DCB_HDRM_A_DEV_ACCEPT_STREAM]);
@@ -533,6 +543,20 @@ static void dev_print(struct out *o, const struct dev_info *d, bool one,
 		if (d->has_accept_stream)
 			out_bool(o, "accept_stream", "  accept-stream %s",
 				 d->accept_stream, out_off_on);
+		/* K from a response measured: a module that has it says */
+		if (d->has_k_measured) {
+			out_bool(o, "k_measured", "  k-measured %s",
+				 d->k_measured, out_off_on);
+			if (d->has_k_meas) {
+				out_u64(o, "k_measured_ns", " (K %llu ns",
+					d->k_meas_ns);
+				out_u64(o, "k_measured_prio", " on prio %llu)",
+					d->k_meas_prio);
+			} else {
+				out_jnull(o, "k_measured_ns");
+				out_jnull(o, "k_measured_prio");
+			}
+		}
 		out_text(o, "\n");
 		out_str(o, "method", "method %s",
 			HDRM_NAME(hdrm_method_names, d->method));
@@ -611,7 +635,7 @@ static void dev_usage(FILE *f)
 	fprintf(f,
 		"Usage: dcb-hdrm [ -s ] dev show [ dev DEV ]\n"
 		"       dcb-hdrm dev set dev DEV [ reflect { on | off } ] [ reflect-rate PER_SEC ]\n"
-		"               [ encap { auto | macctl | ether } ] [ speed { MBPS | auto } ] [ k { SIZE | auto } ]\n"
+		"               [ encap { auto | macctl | ether } ] [ speed { MBPS | auto } ] [ k { SIZE | auto | measured } ]\n"
 		"               [ cell SIZE ] [ small-packet-percent PCT ]\n"
 		"               [ prio { PRIO-MAP | auto } ] [ prio-mask { MASK | auto } ] [ precision { NS | auto } ]\n"
 		"               [ max-frame FRAME-MAP ]\n"
@@ -906,6 +930,21 @@ static int dev_set(struct hdrm_ctx *ctx, int argc, char **argv)
 			argc -= err;
 			argv += err;
 			any = true;
+			continue;
+		}
+		/* K from the last response measured: a flag of its own */
+		if (!strcmp(*argv, "k") && argc > 1 &&
+		    !strcmp(argv[1], "measured")) {
+			if (hdrm_key(&seen, "k", argc, 1))
+				goto usage;
+			if (nla_put_u8(msg, DCB_HDRM_A_DEV_K_MEASURED, 1) < 0) {
+				hdrm_err("out of memory");
+				nlmsg_free(msg);
+				return EXIT_KERNEL;
+			}
+			any = true;
+			argc -= 2;
+			argv += 2;
 			continue;
 		}
 		if (!strcmp(*argv, "hwtstamp")) {

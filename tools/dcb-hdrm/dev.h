@@ -32,6 +32,9 @@ struct dev_info {
 	bool remeasure;
 	bool auto_hdrm, accept_push;
 	bool has_accept_stream, accept_stream;	/* not from older modules */
+	bool has_k_measured, k_measured;	/* not from older modules */
+	bool has_k_meas;		/* a response measured, its K: */
+	uint32_t k_meas_ns, k_meas_prio;
 	uint32_t ts_mode;		/* enum dcb_hdrm_ts_mode */
 	uint32_t model;			/* enum dcb_hdrm_model, as set */
 	/* a measurement's defaults: enum dcb_hdrm_method, pdelay's options */

@@ -234,6 +234,9 @@ int result_parse(struct nlattr *attrs, int len, struct result *r)
 	r->precision = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_PRECISION);
 	r->speed = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_SPEED);
 	r->k_bytes = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_K_BYTES);
+	r->has_k_source = tb[DCB_HDRM_A_RESULT_K_SOURCE];
+	r->k_source = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_K_SOURCE);
+	r->k_table_bytes = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_K_TABLE_BYTES);
 	r->measure_frame = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_MEASURE_FRAME);
 	r->cell = hdrm_nla_u32(tb, DCB_HDRM_A_RESULT_CELL);
 	if (tb[DCB_HDRM_A_RESULT_SMALL_PACKET_PERCENT])
@@ -450,6 +453,37 @@ void hdrm_k_print(struct out *o, uint32_t k_bytes, uint32_t speed)
 			 speed);
 }
 
+static const char *const k_source_names[] = {
+	[DCB_HDRM_K_SOURCE_TABLE] = "table",
+	[DCB_HDRM_K_SOURCE_SET] = "set",
+	[DCB_HDRM_K_SOURCE_MEASURED] = "measured",
+};
+
+/*
+ * Where K came from, and the table's beside it (issue 30: both K's and
+ * their difference): JSON's k_source and k_table_bytes; the text's line
+ * when K is not the table's, e.g.
+ *   K measured (k-measured): 1200 B; the table's 25216 B, 24016 B more
+ */
+static void result_k_source_print(struct out *o, const struct result *r)
+{
+	long long diff = (long long)r->k_table_bytes - r->k_bytes;
+
+	if (!r->has_k_source)
+		return;
+	out_jstr(o, "k_source", HDRM_NAME(k_source_names, r->k_source));
+	out_ju64(o, "k_table_bytes", r->k_table_bytes);
+	if (r->k_source == DCB_HDRM_K_SOURCE_TABLE)
+		return;
+	out_text(o, "K %s (%s): %u B; the table's %u B, %llu B %s\n",
+		 r->k_source == DCB_HDRM_K_SOURCE_MEASURED ? "measured" : "set",
+		 r->k_source == DCB_HDRM_K_SOURCE_MEASURED ? "k-measured" :
+							     "k-override",
+		 r->k_bytes, r->k_table_bytes,
+		 (unsigned long long)(diff < 0 ? -diff : diff),
+		 diff < 0 ? "less" : "more");
+}
+
 /*
  * A priority's headroom: JSON's member of "priorities"; the text's row
  * of the derivation's table, or for a pushed headroom its line
@@ -575,6 +609,7 @@ void hdrm_result_print(struct out *o, const struct result *r)
 	out_u64(o, "cell_bytes", "  cell = %llu B\n", r->cell);
 	if (!out_json(o))
 		hdrm_k_print(o, r->k_bytes, r->speed);
+	result_k_source_print(o, r);
 	/* the cell's words are the text's, below */
 	out_jopt_str(o, "cell_source", r->has_cell_source,
 		     HDRM_NAME(cell_source_names, r->cell_source));

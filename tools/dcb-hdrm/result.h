@@ -80,6 +80,9 @@ struct result {
 	bool has_rtt;
 	uint64_t est, min, median, p99, max, stddev, turnaround;
 	uint32_t precision, speed, k_bytes, measure_frame, cell;
+	bool has_k_source;		/* not from older modules */
+	uint32_t k_source;		/* enum dcb_hdrm_k_source */
+	uint32_t k_table_bytes;		/* the table's K at the speed */
 	bool has_cell_source;
 	uint32_t cell_source;		/* enum dcb_hdrm_cell_source */
 	uint32_t small_pct, occupancy;	/* percent; the factor, per mille */
