@@ -68,6 +68,15 @@ static_assert(HDRM_RESPONSE_MAX_REPEATS ==
  * (a host slower than the line).
  */
 #define HDRM_RESP_XON_EIGHTHS	7
+/*
+ * The pause lasts at least this long: where 7/8 of the quanta are
+ * shorter (294 us at 100 Gb/s), the XOFF is sent again every half of its
+ * quanta, as a congested PFC receiver refreshes it, half the quanta of
+ * margin for a late timer, and the XON follows the last step. A stream
+ * with gaps (a host slower than the line) puts no frame on the wire in a
+ * short pause, and nothing is held to be seen.
+ */
+#define HDRM_RESP_HOLD_MIN_NS	NSEC_PER_MSEC
 /* After a stream's duration and pause: its held frames' drain. */
 #define HDRM_RESP_MARGIN_NS	(50 * NSEC_PER_MSEC)
 /* A stream of at least this many frames, at the link's speed. */
@@ -99,6 +108,8 @@ struct hdrm_resp {
 	u16 duration_us;	/* as granted */
 	u16 frame_len;		/* as granted */
 	u64 pause_ns;		/* from the XOFF to the XON */
+	u64 step_ns;		/* from an XOFF to the next, or to the XON */
+	u8 steps, xoffs;	/* XOFFs a repeat sends; sent in this one */
 	bool xoff_sent, xon_sent;
 	u64 xoff_clock, xon_clock;	/* the clock read as each left */
 	u64 xoff_hw, xoff_sw, xon_hw, xon_sw;	/* their TX stamps */
@@ -214,10 +225,26 @@ static void hdrm_resp_xoff_locked(struct hdrm_port *port,
 }
 
 /*
+ * The XOFF again, before its quanta run out: unstamped, the first XOFF's
+ * stamps time the pause. Context: port->lock held, BH off.
+ */
+static void hdrm_resp_refresh_locked(struct hdrm_port *port,
+				     struct hdrm_resp *resp)
+{
+	struct sk_buff *skb;
+
+	skb = hdrm_pfc_skb(port->dev, resp->p.prio, HDRM_RESPONSE_XOFF_QUANTA);
+	if (skb && hdrm_ts_xmit(skb) == NETDEV_TX_OK)
+		atomic64_inc(&port->ctr.tx_control);
+	else
+		atomic64_inc(&port->ctr.tx_errors);
+}
+
+/*
  * port->resp_timer: the XOFF of a stream still recorded, timed to reach
- * the peer two fifths into it, and the timer again for its XON 7/8 of
- * the pause later; else the XON of an XOFF that has none (none, after an
- * end).
+ * the peer two fifths into it; the XOFF again each step until
+ * HDRM_RESP_HOLD_MIN_NS, then the XON; else the XON of an XOFF that has
+ * none (none, after an end).
  */
 enum hrtimer_restart hdrm_response_timer(struct hrtimer *timer)
 {
@@ -230,10 +257,17 @@ enum hrtimer_restart hdrm_response_timer(struct hrtimer *timer)
 	resp = port->resp;
 	if (resp && !resp->done && resp->state == HDRM_RS_STREAM) {
 		hdrm_resp_xoff_locked(port, resp);
+		resp->xoffs = 1;
 		if (resp->xoff_sent) {
-			hrtimer_forward_now(timer, ns_to_ktime(resp->pause_ns));
+			hrtimer_forward_now(timer, ns_to_ktime(resp->step_ns));
 			ret = HRTIMER_RESTART;
 		}
+	} else if (resp && !resp->done && resp->state == HDRM_RS_PAUSED &&
+		   resp->xoffs < resp->steps) {
+		hdrm_resp_refresh_locked(port, resp);
+		resp->xoffs++;
+		hrtimer_forward_now(timer, ns_to_ktime(resp->step_ns));
+		ret = HRTIMER_RESTART;
 	} else if (resp) {
 		hdrm_resp_xon_locked(port, resp);
 	}
@@ -470,6 +504,7 @@ static u8 hdrm_resp_analyse(struct hdrm_resp *resp, u64 xoff_ns, u64 xon_ns)
 		.xoff_ns = xoff_ns,
 		.xon_ns = xon_ns,
 		.xoff_quanta = HDRM_RESPONSE_XOFF_QUANTA,
+		.refreshed = resp->xoffs > 1,
 		.speed_mbps = resp->p.speed,
 		.rtt_ns = resp->p.rtt_ns,
 		.tagged = true,
@@ -675,14 +710,23 @@ void hdrm_response_work(struct work_struct *work)
 void hdrm_response_start(struct hdrm_port *port, struct hdrm_resp *resp,
 			 const struct hdrm_response_start *p, u8 end)
 {
+	u64 full;
+
 	spin_lock_bh(&port->lock);
 	resp->p = *p;
 	resp->result_session = p->session;
 	do {
 		resp->id = get_random_u32();
 	} while (!resp->id);
-	resp->pause_ns = hdrm_response_pause_ns(HDRM_RESPONSE_XOFF_QUANTA,
-						p->speed) * HDRM_RESP_XON_EIGHTHS / 8;
+	full = hdrm_response_pause_ns(HDRM_RESPONSE_XOFF_QUANTA, p->speed);
+	resp->step_ns = full * HDRM_RESP_XON_EIGHTHS / 8;
+	resp->steps = 1;
+	if (full && resp->step_ns < HDRM_RESP_HOLD_MIN_NS) {
+		resp->step_ns = full / 2;
+		resp->steps = min_t(u64, DIV_ROUND_UP_ULL(HDRM_RESP_HOLD_MIN_NS,
+							  resp->step_ns), 128);
+	}
+	resp->pause_ns = resp->step_ns * resp->steps;
 	resp->state = HDRM_RS_WAIT;
 	if (port->dead)
 		end = READ_ONCE(hdrm_unloading) ? DCB_HDRM_RESPONSE_END_ABORTED :

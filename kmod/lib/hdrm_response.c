@@ -281,12 +281,16 @@ hdrm_response_analyse(const struct hdrm_response_in *in,
 	if (out->status != HDRM_RESP_OK)
 		return out->status;
 
-	/* the pause as the peer has it: the window, or the quanta's time */
+	/*
+	 * The pause as the peer has it: the window, or the quanta's time
+	 * when they run out first; an XOFF sent again before they did keeps
+	 * the peer paused to the XON.
+	 */
 	hold = in->xon_ns - in->xoff_ns;
 	pause = hdrm_response_pause_ns(in->xoff_quanta ?:
 				       HDRM_RESPONSE_XOFF_QUANTA,
 				       in->speed_mbps);
-	if (pause < hold)
+	if (pause < hold && !in->refreshed)
 		hold = pause;
 	out->threshold_ns = hold / 4;
 	if (in->passive)
@@ -316,6 +320,15 @@ hdrm_response_analyse(const struct hdrm_response_in *in,
 		}
 	}
 	out->xoff_to_last_ns = a[last].rx_ns - in->xoff_ns;
+	/*
+	 * Refreshed, the first XOFF alone must have paused the peer: a last
+	 * frame later than its quanta and the round trip was sent in a hole
+	 * between its pause and a refresh that came late, not within K.
+	 */
+	if (in->refreshed && out->xoff_to_last_ns > pause + in->rtt_ns) {
+		out->status = HDRM_RESP_NOT_HELD;
+		return out->status;
+	}
 	/* frames 1..last: the span from frame 0's last bit holds theirs */
 	if (a[last].rx_ns > a[0].rx_ns)
 		out->stream_rate_mbps = div64_u64(bits * 1000,

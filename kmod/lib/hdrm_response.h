@@ -55,6 +55,7 @@ struct hdrm_response_in {
 	u64 xoff_ns;		/* the XOFF's last bit left, the arrivals' clock */
 	u64 xon_ns;		/* the XON's, likewise */
 	u16 xoff_quanta;	/* the XOFF's pause time; 0: 0xffff */
+	bool refreshed;		/* XOFF again before its quanta ran out */
 	u32 speed_mbps;
 	u64 rtt_ns;		/* the link's measured round trip */
 	bool tagged;		/* the frames carry a VLAN tag on the wire */

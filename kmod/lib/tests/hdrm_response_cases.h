@@ -164,6 +164,34 @@ static int hdrm_check_response_hand(char *msg, size_t len)
 		return err;
 
 	/*
+	 * Refreshed XOFFs at 8 Gb/s, 100 quanta (6400 ns) each, the XON at
+	 * 50000 (the window's threshold, 10000): frames 7 to 9 held, sent
+	 * 16 us later than before and arriving as before, when the pause
+	 * ended; frame 6 sent 16 us later too and arriving on time, at 30012:
+	 * 20 us after the XOFF, after the first XOFF's quanta and the round
+	 * trip (8400), in a hole between its pause and a late refresh. Not
+	 * K: not-held.
+	 */
+	memcpy(a, hdrm_resp_hand, sizeof(a));
+	for (i = 6; i < ARRAY_SIZE(a); i++)
+		a[i].sent_ns += 16000;
+	a[6].rx_ns += 16000;
+	in = hdrm_resp_hand_in;
+	in.arr = a;
+	in.xoff_quanta = 100;
+	in.refreshed = true;
+	hdrm_response_analyse(&in, &o);
+	if (o.status != HDRM_RESP_NOT_HELD)
+		return hdrm_fail(msg, len, "a hole between refreshes: %s",
+				 hdrm_response_status_str(o.status));
+	/* the hand-worked frames, frame 6 in the first pause's reach: ok */
+	memcpy(a, hdrm_resp_hand, sizeof(a));
+	hdrm_response_analyse(&in, &o);
+	if (o.status != HDRM_RESP_OK || o.last != 6)
+		return hdrm_fail(msg, len, "refreshed, no hole: %s, last %u",
+				 hdrm_response_status_str(o.status), o.last);
+
+	/*
 	 * Frame 2 lost on the way: counted, and the rate over what came (5
 	 * frames' bits over the same span). The peer's clock 2^62 behind
 	 * ours changes nothing.
@@ -222,6 +250,7 @@ struct hdrm_scn {
 	u32 frames;
 	s64 offset_ns;		/* the peer's clock less ours */
 	bool passive;		/* as the peer's own traffic: no send times */
+	bool refreshed;		/* XOFF again before the quanta ran out */
 	enum hdrm_scn_fault fault;
 	enum hdrm_response_status want;
 	const struct hdrm_scn_exact *exact;
@@ -244,7 +273,7 @@ static u32 hdrm_scn_play(const struct hdrm_scn *s,
 	u64 hand, start, prev = 0;
 	u32 i, n = 0;
 
-	if (expiry < until)
+	if (expiry < until && !s->refreshed)
 		until = expiry;
 	*first_held = s->frames;
 	for (i = 0; i < s->frames && i < HDRM_SCN_MAX; i++) {
@@ -269,6 +298,7 @@ static u32 hdrm_scn_play(const struct hdrm_scn *s,
 	in->xoff_ns = base + s->x0_ns;
 	in->xon_ns = in->xoff_ns + s->window_ns;
 	in->xoff_quanta = s->quanta;
+	in->refreshed = s->refreshed;
 	in->speed_mbps = s->speed;
 	in->rtt_ns = 2 * s->d_ns;
 	in->tagged = s->tagged;
@@ -345,6 +375,11 @@ static const struct hdrm_scn hdrm_scn_cases[] = {
 	  .frame_len = 1514, .tagged = true, .g_ns = 1000, .d_ns = 2000,
 	  .resp_ns = 500, .x0_ns = 10 * HDRM_US, .window_ns = 1000 * HDRM_US,
 	  .frames = 512, .want = HDRM_RESP_OK },
+	{ .name = "100G, the XOFF refreshed: paused to the XON 1 ms on",
+	  .speed = 100000, .frame_len = 1514, .tagged = true, .g_ns = 1000,
+	  .d_ns = 2000, .resp_ns = 500, .x0_ns = 10 * HDRM_US,
+	  .window_ns = 1000 * HDRM_US, .frames = 1024, .refreshed = true,
+	  .want = HDRM_RESP_OK },
 	{ .name = "25G, 1000 quanta (20.48 us) in a 1 ms window",
 	  .speed = 25000, .frame_len = 1514, .tagged = true, .g_ns = 600,
 	  .d_ns = 1000, .resp_ns = 500, .x0_ns = 20 * HDRM_US,
