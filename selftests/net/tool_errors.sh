@@ -53,7 +53,7 @@ unknown_words()
 		dcb-hdrm measure lo count 5
 	expect_error 1 'invalid count "0"; expected an integer 1..1000000' \
 		dcb-hdrm monitor count 0
-	expect_error 1 'measure: unknown argument "sideways"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples or histogram' \
+	expect_error 1 'measure: unknown argument "sideways"; expected dev, count, interval, mode, estimator, timeout, ts-mode, apply, push, simulate, samples, histogram, response or repeats' \
 		dcb-hdrm measure dev lo apply sideways 1
 	expect_error 1 'dev: unknown command "list"; expected "show", "set" or "help"' \
 		dcb-hdrm dev list
