@@ -15,6 +15,24 @@
 static_assert((int)HDRM_ENCAP_MACCTL == (int)DCB_HDRM_ENCAP_MACCTL);
 static_assert((int)HDRM_ENCAP_ETHER == (int)DCB_HDRM_ENCAP_ETHER);
 
+/*
+ * A 60-byte frame's buffer for @dev, its headroom reserved and its MAC
+ * header at the data. Context: any; GFP_ATOMIC.
+ */
+static struct sk_buff *hdrm_min_frame_alloc(struct net_device *dev)
+{
+	int hlen = LL_RESERVED_SPACE(dev);
+	struct sk_buff *skb;
+
+	skb = alloc_skb(hlen + HDRM_FRAME_LEN + dev->needed_tailroom,
+			GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, hlen);
+	skb_reset_mac_header(skb);
+	return skb;
+}
+
 /**
  * hdrm_frame_skb() - a measurement frame ready for dev_direct_xmit()
  * @dev: the device it leaves on
@@ -27,15 +45,10 @@ static_assert((int)HDRM_ENCAP_ETHER == (int)DCB_HDRM_ENCAP_ETHER);
 struct sk_buff *hdrm_frame_skb(struct net_device *dev, enum hdrm_encap encap,
 			       const struct hdrm_probe *p)
 {
-	int hlen = LL_RESERVED_SPACE(dev);
-	struct sk_buff *skb;
+	struct sk_buff *skb = hdrm_min_frame_alloc(dev);
 
-	skb = alloc_skb(hlen + HDRM_FRAME_LEN + dev->needed_tailroom,
-			GFP_ATOMIC);
 	if (!skb)
 		return NULL;
-	skb_reserve(skb, hlen);
-	skb_reset_mac_header(skb);
 	hdrm_frame_encode(skb_put(skb, HDRM_FRAME_LEN), encap, dev->dev_addr,
 			  p);
 	skb_set_network_header(skb, HDRM_ETH_HLEN);
@@ -151,15 +164,10 @@ void hdrm_ctl_send(struct hdrm_port *port, enum hdrm_encap encap,
  */
 struct sk_buff *hdrm_pfc_skb(struct net_device *dev, u8 prio, u16 quanta)
 {
-	int hlen = LL_RESERVED_SPACE(dev);
-	struct sk_buff *skb;
+	struct sk_buff *skb = hdrm_min_frame_alloc(dev);
 
-	skb = alloc_skb(hlen + HDRM_FRAME_LEN + dev->needed_tailroom,
-			GFP_ATOMIC);
 	if (!skb)
 		return NULL;
-	skb_reserve(skb, hlen);
-	skb_reset_mac_header(skb);
 	if (!hdrm_pfc_encode(skb_put(skb, HDRM_FRAME_LEN), HDRM_FRAME_LEN,
 			     dev->dev_addr, prio, quanta)) {
 		kfree_skb(skb);
