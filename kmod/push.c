@@ -190,7 +190,6 @@ static int hdrm_push_local(const struct hdrm_ctl *c,
 		.precision_ns = floor ? 0 : c->precision_ns,
 		.speed_mbps = speed,
 		.measure_frame = HDRM_FRAME_WIRE_LEN,
-		.k_bytes = cfg->k_override ?: hdrm_k_bytes(speed),
 		.cell_bytes = cfg->cell,
 		.link_frame = hdrm_link_frame(cfg->max_frame, mtu),
 		.small_pct = cfg->small_pct,
@@ -199,6 +198,8 @@ static int hdrm_push_local(const struct hdrm_ctl *c,
 	int prio;
 
 	memset(r, 0, sizeof(*r));
+	r->k_source = hdrm_k_choose(false, 0, cfg->k_override, speed,
+				    &in.k_bytes);
 	r->session = c->session;
 	r->status = DCB_HDRM_STATUS_OK;
 	r->mode = DCB_HDRM_MODE_4TS;
@@ -208,8 +209,6 @@ static int hdrm_push_local(const struct hdrm_ctl *c,
 	r->precision = in.precision_ns;
 	r->speed = speed;
 	r->k_bytes = in.k_bytes;
-	r->k_source = cfg->k_override ? DCB_HDRM_K_SOURCE_SET :
-					DCB_HDRM_K_SOURCE_TABLE;
 	r->k_table_bytes = hdrm_k_bytes(speed);
 	r->cell = cfg->cell;
 	r->small_pct = cfg->small_pct;

@@ -70,24 +70,31 @@ static void hdrm_derive_precision(const struct hdrm_derive_in *in,
 	out->precision_source = HDRM_PREC_SAMPLES;
 }
 
-/*
- * K: a response measured (k-measured), its ns in bytes at the speed,
- * rounded up; else k-override; else the pause-quanta table's.
+/**
+ * hdrm_k_choose() - K for a headroom, and where it came from
+ * @measured: take @measured_ns, a response measured (k-measured)
+ * @measured_ns: that K, ns; in bytes at @speed, rounded up
+ * @k_override: else this, bytes (0: none)
+ * @speed: Mb/s; else the pause-quanta table's K at it
+ * @k_bytes: K, bytes
+ *
+ * A local result's (hdrm_derive()) and a pushed one's take K so.
+ * Return: HDRM_K_MEASURED, HDRM_K_SET or HDRM_K_TABLE.
  */
-static void hdrm_derive_k(const struct hdrm_derive_in *in,
-			  struct hdrm_derived *out)
+u8 hdrm_k_choose(bool measured, u32 measured_ns, u32 k_override, u32 speed,
+		 u32 *k_bytes)
 {
-	if (in->k_measured) {
-		out->k_source = HDRM_K_MEASURED;
-		out->k_bytes = (u32)DIV_ROUND_UP_ULL((u64)in->k_measured_ns *
-						     out->speed, 8000);
-	} else if (in->k_override) {
-		out->k_source = HDRM_K_SET;
-		out->k_bytes = in->k_override;
-	} else {
-		out->k_source = HDRM_K_TABLE;
-		out->k_bytes = out->k_table_bytes;
+	if (measured) {
+		*k_bytes = (u32)DIV_ROUND_UP_ULL((u64)measured_ns * speed,
+						 8000);
+		return HDRM_K_MEASURED;
 	}
+	if (k_override) {
+		*k_bytes = k_override;
+		return HDRM_K_SET;
+	}
+	*k_bytes = hdrm_k_bytes(speed);
+	return HDRM_K_TABLE;
 }
 
 /**
@@ -97,7 +104,7 @@ static void hdrm_derive_k(const struct hdrm_derive_in *in,
  *	 @in->size each priority's headroom
  *
  * Each setting is its override when set, else the link's: speed, the
- * priorities to size, K (hdrm_derive_k()) and each maximum frame (from
+ * priorities to size, K (hdrm_k_choose()) and each maximum frame (from
  * the MTU); the precision is the override, else the measurement's own
  * (hdrm_derive_precision()). Without a speed nothing is sized (@out->no_speed).
  */
@@ -108,7 +115,9 @@ void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out)
 	memset(out, 0, sizeof(*out));
 	out->speed = in->speed_override ?: in->speed_link;
 	out->k_table_bytes = hdrm_k_bytes(out->speed);
-	hdrm_derive_k(in, out);
+	out->k_source = hdrm_k_choose(in->k_measured, in->k_measured_ns,
+				      in->k_override, out->speed,
+				      &out->k_bytes);
 	out->cell = in->cell;
 	out->small_pct = in->small_pct;
 	out->link_frame = hdrm_link_frame(in->max_frame, in->mtu);

@@ -73,4 +73,7 @@ struct hdrm_derived {
 
 void hdrm_derive(const struct hdrm_derive_in *in, struct hdrm_derived *out);
 
+u8 hdrm_k_choose(bool measured, u32 measured_ns, u32 k_override, u32 speed,
+		 u32 *k_bytes);
+
 #endif /* _HDRM_DERIVE_H */
