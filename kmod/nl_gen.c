@@ -114,7 +114,7 @@ static const struct nla_policy dcb_hdrm_dev_set_nl_policy[DCB_HDRM_A_DEV_K_MEASU
 };
 
 /* DCB_HDRM_CMD_MEASURE - do */
-static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS + 1] = {
+static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_RESPONSE_PASSIVE + 1] = {
 	[DCB_HDRM_A_MEASURE_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[DCB_HDRM_A_MEASURE_COUNT] = NLA_POLICY_RANGE(NLA_U32, 1, 4096),
 	[DCB_HDRM_A_MEASURE_INTERVAL] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcb_hdrm_a_measure_interval_range),
@@ -133,6 +133,7 @@ static const struct nla_policy dcb_hdrm_measure_nl_policy[DCB_HDRM_A_MEASURE_RES
 	[DCB_HDRM_A_MEASURE_PEER_DELAY_HW] = NLA_POLICY_MAX(NLA_U8, 1),
 	[DCB_HDRM_A_MEASURE_RESPONSE_PRIO] = NLA_POLICY_MAX(NLA_U8, 7),
 	[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS] = NLA_POLICY_RANGE(NLA_U32, 1, 16),
+	[DCB_HDRM_A_MEASURE_RESPONSE_PASSIVE] = { .type = NLA_FLAG, },
 };
 
 /* DCB_HDRM_CMD_RESULT_GET - do */
@@ -211,7 +212,7 @@ static const struct genl_split_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_MEASURE,
 		.doit		= hdrm_nl_measure_doit,
 		.policy		= dcb_hdrm_measure_nl_policy,
-		.maxattr	= DCB_HDRM_A_MEASURE_RESPONSE_REPEATS,
+		.maxattr	= DCB_HDRM_A_MEASURE_RESPONSE_PASSIVE,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
@@ -285,7 +286,7 @@ static const struct genl_ops dcb_hdrm_nl_ops[] = {
 		.cmd		= DCB_HDRM_CMD_MEASURE,
 		.doit		= hdrm_nl_measure_doit,
 		.policy		= dcb_hdrm_measure_nl_policy,
-		.maxattr	= DCB_HDRM_A_MEASURE_RESPONSE_REPEATS,
+		.maxattr	= DCB_HDRM_A_MEASURE_RESPONSE_PASSIVE,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

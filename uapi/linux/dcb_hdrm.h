@@ -611,6 +611,10 @@ enum dcb_hdrm_response_end {
  *   trip was, else software).
  * @DCB_HDRM_RESPONSE_STATUS_STOPPED: The measurement ended before this repeat
  *   finished.
+ * @DCB_HDRM_RESPONSE_STATUS_IDLE: response-passive: the priority's traffic was
+ *   not flowing: no run of nine frames, none over an eighth of the pause
+ *   apart, arrived in the repeat's second of listening (no XOFF was sent), or
+ *   it had stopped before the XOFF.
  */
 enum dcb_hdrm_response_status {
 	DCB_HDRM_RESPONSE_STATUS_OK,
@@ -625,6 +629,7 @@ enum dcb_hdrm_response_status {
 	DCB_HDRM_RESPONSE_STATUS_NO_XOFF,
 	DCB_HDRM_RESPONSE_STATUS_NO_STAMP,
 	DCB_HDRM_RESPONSE_STATUS_STOPPED,
+	DCB_HDRM_RESPONSE_STATUS_IDLE,
 };
 
 enum {
@@ -826,6 +831,7 @@ enum {
 	DCB_HDRM_A_MEASURE_PEER_DELAY_HW,
 	DCB_HDRM_A_MEASURE_RESPONSE_PRIO,
 	DCB_HDRM_A_MEASURE_RESPONSE_REPEATS,
+	DCB_HDRM_A_MEASURE_RESPONSE_PASSIVE,
 
 	__DCB_HDRM_A_MEASURE_MAX,
 	DCB_HDRM_A_MEASURE_MAX = (__DCB_HDRM_A_MEASURE_MAX - 1)
@@ -1004,6 +1010,7 @@ enum {
 	DCB_HDRM_A_RESPONSE_K_QUANTA,
 	DCB_HDRM_A_RESPONSE_K_BYTES,
 	DCB_HDRM_A_RESPONSE_GAP_NS,
+	DCB_HDRM_A_RESPONSE_PASSIVE,
 
 	__DCB_HDRM_A_RESPONSE_MAX,
 	DCB_HDRM_A_RESPONSE_MAX = (__DCB_HDRM_A_RESPONSE_MAX - 1)
