@@ -246,6 +246,7 @@ struct hdrm_resp_result {
 	u8 end;				/* enum dcb_hdrm_response_end */
 	u8 reason;			/* HDRM_REASON_*, with end refused */
 	bool hw;			/* stamped by the NIC */
+	bool passive;			/* the peer's own traffic */
 	u32 repeats;			/* asked */
 	u32 ran;			/* status[] holds these */
 	u8 status[HDRM_RESPONSE_MAX_REPEATS];	/* enum ..._response_status */
@@ -425,6 +426,7 @@ struct hdrm_session {
 	bool ptp4l_hw;
 	/* the pause response after the round trip (response.c) */
 	bool response;
+	bool response_passive;		/* the peer's own traffic, no stream */
 	u8 response_prio;
 	u32 response_repeats;
 };
@@ -754,6 +756,7 @@ void hdrm_stream_work(struct work_struct *work);
 struct hdrm_response_start {
 	u32 session;			/* the round trip's result */
 	u8 prio;
+	bool passive;			/* no stream: the peer's own traffic */
 	u32 repeats;
 	u64 rtt_ns;
 	u32 speed, mtu;

@@ -77,6 +77,8 @@ static int hdrm_nl_measure_method_check(struct nlattr **tb, u8 m,
  * PFC frame, which means something only on a priority with PFC on at
  * this end (the peer's MAC honours it only where its own PFC is on);
  * and a peer known to lack the capability would refuse the stream.
+ * Passive (response-passive), the peer's own traffic is paused: no
+ * stream, so any method and no capability (a switch; issue 30, item 5).
  * Context: rtnl held (the driver's PFC).
  */
 static int hdrm_nl_measure_response_check(struct hdrm_port *port,
@@ -84,22 +86,23 @@ static int hdrm_nl_measure_response_check(struct hdrm_port *port,
 					  struct nlattr **tb,
 					  struct netlink_ext_ack *extack)
 {
+	struct nlattr *passive = tb[DCB_HDRM_A_MEASURE_RESPONSE_PASSIVE];
 	struct nlattr *prio = tb[DCB_HDRM_A_MEASURE_RESPONSE_PRIO];
 	struct hdrm_drv_pfc pfc;
 	bool no_cap;
 
 	if (!prio) {
-		if (tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS]) {
+		if (tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS] || passive) {
 			NL_SET_ERR_MSG_ATTR(extack,
-					    tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS],
-					    "response-repeats is for a response measurement: give response-prio");
+					    tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS] ?: passive,
+					    "response-repeats and response-passive are for a response measurement: give response-prio");
 			return -EINVAL;
 		}
 		return 0;
 	}
-	if (s->method_req == DCB_HDRM_METHOD_AUTO)
+	if (s->method_req == DCB_HDRM_METHOD_AUTO && !passive)
 		s->method_req = DCB_HDRM_METHOD_HDRM;
-	if (s->method_req != DCB_HDRM_METHOD_HDRM) {
+	if (s->method_req != DCB_HDRM_METHOD_HDRM && !passive) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[DCB_HDRM_A_MEASURE_METHOD] ?: prio,
 				    "a pause response is measured with the peer's dcb_hdrm streaming: method hdrm (or auto), not pdelay or ptp4l");
 		return -EINVAL;
@@ -119,12 +122,13 @@ static int hdrm_nl_measure_response_check(struct hdrm_port *port,
 	spin_lock_bh(&port->lock);
 	no_cap = port->peer.known && !port->peer.auto_hdrm;
 	spin_unlock_bh(&port->lock);
-	if (no_cap) {
+	if (no_cap && !passive) {
 		NL_SET_ERR_MSG_ATTR(extack, prio,
 				    "the peer has no auto-HDRM capability on record, and streams to nobody without it: run dcb_hdrm there with auto-hdrm and accept-stream on");
 		return -EOPNOTSUPP;
 	}
 	s->response = true;
+	s->response_passive = !!passive;
 	s->response_repeats = tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS] ?
 		nla_get_u32(tb[DCB_HDRM_A_MEASURE_RESPONSE_REPEATS]) :
 		HDRM_RESPONSE_DEF_REPEATS;

@@ -290,6 +290,8 @@ static int hdrm_put_response(struct sk_buff *skb,
 	     nla_put_u32(skb, DCB_HDRM_A_RESPONSE_FRAMES, rr->frames) ||
 	     nla_put_u32(skb, DCB_HDRM_A_RESPONSE_OVERFLOW, rr->overflow)))
 		return -EMSGSIZE;
+	if (rr->passive && nla_put_flag(skb, DCB_HDRM_A_RESPONSE_PASSIVE))
+		return -EMSGSIZE;
 	if (rr->frame_len &&
 	    (nla_put_u32(skb, DCB_HDRM_A_RESPONSE_FRAME_LEN, rr->frame_len) ||
 	     nla_put_u32(skb, DCB_HDRM_A_RESPONSE_DURATION, rr->duration_us)))

@@ -19,11 +19,23 @@
  * XOFF and the XON go to the driver under port->lock, so that no XON
  * ever leaves before its XOFF, and every path that ends the measurement
  * sends the XON of an XOFF that has none (hdrm_resp_xon_locked()).
+ *
+ * Passive (response-passive; issue 30, item 5), against a peer that runs
+ * no dcb_hdrm (a switch): no stream is asked for. Each repeat puts a tap
+ * on the device (a packet_type of its own, on for the repeat alone) that
+ * records the frames of priority P the peer sends of its own; as soon as
+ * they flow it sends the XOFF, from the tap, and the silence the pause
+ * leaves in them tells when the peer stopped.
  */
 #include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
 #include <linux/random.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
+
+#include <net/dcbnl.h>
 
 #include "dcb_hdrm.h"
 #include "lib/hdrm_stream.h"
@@ -79,6 +91,13 @@ static_assert(HDRM_RESPONSE_MAX_REPEATS ==
 #define HDRM_RESP_HOLD_MIN_NS	NSEC_PER_MSEC
 /* After a stream's duration and pause: its held frames' drain. */
 #define HDRM_RESP_MARGIN_NS	(50 * NSEC_PER_MSEC)
+/*
+ * Passive: how long a repeat waits for the priority's traffic to flow,
+ * and how long it records after its pause and a round trip (the traffic
+ * resumes then; the analysis needs the first frame after it).
+ */
+#define HDRM_RESP_LISTEN_MS	1000
+#define HDRM_RESP_TAIL_NS	(10 * NSEC_PER_MSEC)
 /* A stream of at least this many frames, at the link's speed. */
 #define HDRM_RESP_MIN_STREAM	256
 #define HDRM_RESP_FRAME_LEN	1514
@@ -86,6 +105,7 @@ static_assert(HDRM_RESPONSE_MAX_REPEATS ==
 enum hdrm_resp_state {
 	HDRM_RS_WAIT,		/* until the next repeat may ask */
 	HDRM_RS_ASKED,		/* the stream request is out */
+	HDRM_RS_LISTEN,		/* passive: frames recorded until they flow */
 	HDRM_RS_STREAM,		/* granted: frames are recorded */
 	HDRM_RS_PAUSED,		/* the XOFF is out, the XON not yet */
 	HDRM_RS_RELEASED,	/* the XON is out; frames still recorded */
@@ -105,6 +125,7 @@ struct hdrm_resp {
 	u8 tries, rate_waits;
 	struct hdrm_ctl req;	/* this repeat's stream request */
 	u64 granted_ns;		/* when its grant arrived */
+	u64 end_ns;		/* when its recording ends */
 	u16 duration_us;	/* as granted */
 	u16 frame_len;		/* as granted */
 	u64 pause_ns;		/* from the XOFF to the XON */
@@ -119,6 +140,12 @@ struct hdrm_resp {
 	struct hdrm_response_arrival *arr;	/* HDRM_RESP_MAX_ARRIVALS */
 	struct hdrm_response_out out[HDRM_RESPONSE_MAX_REPEATS];
 	u8 status[HDRM_RESPONSE_MAX_REPEATS];	/* enum ..._response_status */
+	/* passive: the tap, on while a repeat records; how P is told */
+	struct packet_type pt;
+	struct hdrm_port *port;	/* the tap's */
+	bool tap_on;		/* process context only */
+	bool trust_dscp;	/* the device maps DSCPs to priorities */
+	u64 dscp_mask;		/* then these DSCPs are P */
 };
 
 struct hdrm_resp *hdrm_response_alloc(void)
@@ -423,6 +450,7 @@ bool hdrm_response_rx_answer(struct hdrm_port *port, const struct hdrm_ctl *c)
 		xoff = max(xoff > resp->p.rtt_ns ? xoff - resp->p.rtt_ns : 0,
 			   (u64)resp->duration_us * NSEC_PER_USEC / 10);
 		resp->rate_waits = 0;
+		resp->end_ns = resp->granted_ns + wait;
 		if (!port->dead) {
 			hrtimer_start(&port->resp_timer, ns_to_ktime(xoff),
 				      HRTIMER_MODE_REL_SOFT);
@@ -459,7 +487,8 @@ void hdrm_response_rx_frame(struct hdrm_port *port,
 
 	spin_lock(&port->lock);
 	resp = port->resp;
-	if (!resp || resp->done || f->session != resp->req.session ||
+	if (!resp || resp->done || resp->p.passive ||
+	    f->session != resp->req.session ||
 	    resp->state < HDRM_RS_STREAM || resp->state >= HDRM_RS_DONE)
 		goto out;
 	t = resp->p.hw ? rx->hw : (rx->sw ?: rx->hook);
@@ -477,6 +506,155 @@ void hdrm_response_rx_frame(struct hdrm_port *port,
 	resp->frames++;
 out:
 	spin_unlock(&port->lock);
+}
+
+/*
+ * The priority a received frame has for PFC, as the MAC classifies it: by
+ * its DSCP for an IP frame where the device maps DSCPs to priorities
+ * (DCB APP entries of selector 5, on which mlx5 and mlxsw trust DSCP),
+ * else by its VLAN tag's PCP, else priority 0, the port's default. The
+ * tag is in skb->vlan_tci by now (taps see a frame after its untagging);
+ * skb->data is at the network header. Context: softirq.
+ */
+static bool hdrm_resp_is_prio(const struct hdrm_resp *resp,
+			      const struct sk_buff *skb)
+{
+	u8 _b[2], dscp;
+	const u8 *b;
+
+	if (resp->trust_dscp && (skb->protocol == htons(ETH_P_IP) ||
+				 skb->protocol == htons(ETH_P_IPV6))) {
+		b = skb_header_pointer(skb, 0, sizeof(_b), _b);
+		if (!b)
+			return false;
+		if (skb->protocol == htons(ETH_P_IP))
+			dscp = b[1] >> 2;
+		else
+			dscp = ((b[0] & 0x0f) << 2) | (b[1] >> 6);
+		return resp->dscp_mask & BIT_ULL(dscp);
+	}
+	if (skb_vlan_tag_present(skb))
+		return skb_vlan_tag_get_prio(skb) == resp->p.prio;
+	return resp->p.prio == 0;
+}
+
+/*
+ * Passive: a frame of P, on the arrivals' clock @t, @len bytes from its
+ * MAC header to its payload's end (its tag included). Until the traffic
+ * flows, a run of frames none more than an eighth of the pause apart (the
+ * analysis's test, hdrm_response_passive_held()), a wider gap starts the
+ * run again; at HDRM_RESPONSE_REF_FRAMES + 2 of them the XOFF goes, from
+ * here, and the timer takes the refreshes and the XON as for a stream.
+ * Context: softirq, port->lock held.
+ */
+static void hdrm_resp_passive_frame_locked(struct hdrm_port *port,
+					   struct hdrm_resp *resp, u32 len,
+					   u64 t)
+{
+	struct hdrm_response_arrival *a;
+	u64 wait;
+
+	if (!t)
+		resp->unstamped = true;
+	if (resp->state == HDRM_RS_LISTEN && resp->n &&
+	    (t < resp->arr[resp->n - 1].rx_ns ||
+	     t - resp->arr[resp->n - 1].rx_ns > resp->pause_ns / 8))
+		resp->n = 0;
+	if (resp->n == HDRM_RESP_MAX_ARRIVALS) {
+		resp->overflow++;
+		return;
+	}
+	a = &resp->arr[resp->n++];
+	a->rx_ns = t;
+	a->sent_ns = 0;
+	a->seq = 0;
+	a->frame_len = len;
+	resp->frames++;
+	if (resp->state != HDRM_RS_LISTEN ||
+	    resp->n < HDRM_RESPONSE_REF_FRAMES + 2)
+		return;
+	resp->state = HDRM_RS_STREAM;
+	resp->granted_ns = ktime_get_ns();
+	hdrm_resp_xoff_locked(port, resp);
+	resp->xoffs = 1;
+	if (port->dead)
+		return;
+	if (resp->xoff_sent)
+		hrtimer_start(&port->resp_timer, ns_to_ktime(resp->step_ns),
+			      HRTIMER_MODE_REL_SOFT);
+	wait = resp->pause_ns + resp->p.rtt_ns + HDRM_RESP_TAIL_NS;
+	resp->end_ns = resp->granted_ns + wait;
+	mod_delayed_work(system_wq, &port->resp_work,
+			 nsecs_to_jiffies(wait) + 1);
+}
+
+/*
+ * Passive: the tap, on the measured device alone and only while a repeat
+ * records. Every frame the device receives passes; those of P are
+ * recorded with their arrival stamps. It owns a reference to @skb.
+ * Context: softirq (the receive path's taps).
+ */
+static int hdrm_resp_tap(struct sk_buff *skb, struct net_device *dev,
+			 struct packet_type *pt, struct net_device *orig_dev)
+{
+	struct hdrm_resp *resp = container_of(pt, struct hdrm_resp, pt);
+	struct hdrm_port *port = resp->port;
+	struct hdrm_rxts rx;
+	u32 len;
+
+	if (skb->pkt_type == PACKET_OUTGOING ||
+	    skb->pkt_type == PACKET_LOOPBACK || !skb_mac_header_was_set(skb) ||
+	    !hdrm_resp_is_prio(resp, skb))
+		goto out;
+	hdrm_rx_stamps(skb, orig_dev, &rx);
+	len = skb->len - skb_mac_offset(skb) +
+	      (skb_vlan_tag_present(skb) ? VLAN_HLEN : 0);
+	spin_lock(&port->lock);
+	if (port->resp == resp && !resp->done &&
+	    resp->state >= HDRM_RS_LISTEN && resp->state < HDRM_RS_DONE)
+		hdrm_resp_passive_frame_locked(port, resp, len, resp->p.hw ?
+					       rx.hw : (rx.sw ?: rx.hook));
+	spin_unlock(&port->lock);
+out:
+	consume_skb(skb);
+	return NET_RX_SUCCESS;
+}
+
+/*
+ * Passive: the tap on, or off. Off, no tap runs any more when it returns
+ * (dev_remove_pack() waits for them), so that the arrivals can be read
+ * and @resp freed. Context: process, may sleep, port->lock not held; the
+ * measurement's work, or its end once the work is cancelled.
+ */
+static void hdrm_resp_tap_set(struct hdrm_resp *resp, bool on)
+{
+	if (resp->tap_on == on)
+		return;
+	resp->tap_on = on;
+	if (on)
+		dev_add_pack(&resp->pt);
+	else
+		dev_remove_pack(&resp->pt);
+}
+
+/*
+ * Passive: the repeat listens for P's traffic, its tap on, for
+ * HDRM_RESP_LISTEN_MS at most. Context: process (port->resp_work),
+ * port->lock held; dropped while the tap goes on.
+ */
+static void hdrm_resp_listen(struct hdrm_port *port, struct hdrm_resp *resp)
+{
+	spin_unlock_bh(&port->lock);
+	hdrm_resp_tap_set(resp, true);
+	spin_lock_bh(&port->lock);
+	if (resp->done)
+		return;
+	resp->state = HDRM_RS_LISTEN;
+	resp->granted_ns = ktime_get_ns();
+	resp->end_ns = resp->granted_ns + HDRM_RESP_LISTEN_MS * NSEC_PER_MSEC;
+	if (!port->dead)
+		mod_delayed_work(system_wq, &port->resp_work,
+				 msecs_to_jiffies(HDRM_RESP_LISTEN_MS) + 1);
 }
 
 /*
@@ -507,27 +685,30 @@ static u8 hdrm_resp_analyse(struct hdrm_resp *resp, u64 xoff_ns, u64 xon_ns)
 		.refreshed = resp->xoffs > 1,
 		.speed_mbps = resp->p.speed,
 		.rtt_ns = resp->p.rtt_ns,
-		.tagged = true,
+		/* passive: each frame's tag is in its length */
+		.tagged = !resp->p.passive,
+		.passive = resp->p.passive,
 		.arr = resp->arr,
 		.n = resp->n,
 	};
-	u64 frame_ns;
-	u32 i;
+	u32 i, tag = in.tagged ? HDRM_VLAN_HLEN : 0;
 
 	memset(out, 0, sizeof(*out));
 	out->status = HDRM_RESP_FEW;
 	if (!resp->xoff_sent)
-		return DCB_HDRM_RESPONSE_STATUS_NO_XOFF;
+		return resp->p.passive ? DCB_HDRM_RESPONSE_STATUS_IDLE :
+					 DCB_HDRM_RESPONSE_STATUS_NO_XOFF;
 	if (resp->unstamped || !xoff_ns || !xon_ns)
 		return DCB_HDRM_RESPONSE_STATUS_NO_STAMP;
 	/* the NIC stamps a frame's start: its last bit a frame later */
-	if (resp->p.hw) {
-		frame_ns = hdrm_line_ns(resp->frame_len + HDRM_VLAN_HLEN +
-					HDRM_FCS_LEN, resp->p.speed);
+	if (resp->p.hw)
 		for (i = 0; i < resp->n; i++)
-			resp->arr[i].rx_ns += frame_ns;
-	}
-	return hdrm_response_analyse(&in, out);
+			resp->arr[i].rx_ns +=
+				hdrm_line_ns(resp->arr[i].frame_len + tag +
+					     HDRM_FCS_LEN, resp->p.speed);
+	if (hdrm_response_analyse(&in, out) == HDRM_RESP_IDLE)
+		return DCB_HDRM_RESPONSE_STATUS_IDLE;
+	return out->status;
 }
 
 /*
@@ -550,6 +731,7 @@ static void hdrm_resp_repeat_end(struct hdrm_port *port,
 	spin_unlock_bh(&port->lock);
 	/* the XON's timer has nothing left to do; wait for it if it runs */
 	hrtimer_cancel(&port->resp_timer);
+	hdrm_resp_tap_set(resp, false);
 	status = hdrm_resp_analyse(resp, xoff, xon);
 	spin_lock_bh(&port->lock);
 	resp->status[resp->cur] = status;
@@ -581,6 +763,7 @@ static void hdrm_resp_publish(struct hdrm_port *port, struct hdrm_resp *resp)
 	if (!rr)
 		goto notify;
 	rr->prio = resp->p.prio;
+	rr->passive = resp->p.passive;
 	rr->end = resp->end;
 	rr->reason = resp->reason;
 	rr->repeats = resp->p.repeats;
@@ -626,7 +809,7 @@ static void hdrm_resp_finish(struct hdrm_port *port)
 		return;
 	}
 	/* a stream cut short: its frames are not analysed */
-	if (resp->state >= HDRM_RS_STREAM && resp->state < HDRM_RS_DONE &&
+	if (resp->state >= HDRM_RS_LISTEN && resp->state < HDRM_RS_DONE &&
 	    resp->cur < resp->p.repeats) {
 		hdrm_resp_xon_locked(port, resp);
 		resp->status[resp->cur++] = DCB_HDRM_RESPONSE_STATUS_STOPPED;
@@ -636,6 +819,7 @@ static void hdrm_resp_finish(struct hdrm_port *port)
 	port->resp = NULL;
 	spin_unlock_bh(&port->lock);
 	hrtimer_cancel(&port->resp_timer);
+	hdrm_resp_tap_set(resp, false);
 	hdrm_resp_publish(port, resp);
 	hdrm_response_free(resp);
 }
@@ -651,6 +835,7 @@ void hdrm_response_work(struct work_struct *work)
 					      struct hdrm_port, resp_work);
 	struct hdrm_resp *resp;
 	bool done;
+	u64 now;
 
 	spin_lock_bh(&port->lock);
 	resp = port->resp;
@@ -674,7 +859,10 @@ void hdrm_response_work(struct work_struct *work)
 		 * peer answers a session it has answered with the same answer.
 		 */
 		hdrm_resp_repeat_init(resp);
-		hdrm_resp_ask(port, resp);
+		if (resp->p.passive)
+			hdrm_resp_listen(port, resp);
+		else
+			hdrm_resp_ask(port, resp);
 		break;
 	case HDRM_RS_ASKED:
 		if (resp->tries < HDRM_RESP_TRIES)
@@ -684,6 +872,17 @@ void hdrm_response_work(struct work_struct *work)
 					     DCB_HDRM_RESPONSE_END_NO_ANSWER);
 		break;
 	default:
+		/*
+		 * A run that waited for the lock while the recording was
+		 * given more time (passive traffic flowing at the end of its
+		 * listening): the work runs again when it ends.
+		 */
+		now = ktime_get_ns();
+		if (now < resp->end_ns) {
+			mod_delayed_work(system_wq, &port->resp_work,
+					 nsecs_to_jiffies(resp->end_ns - now) + 1);
+			break;
+		}
 		hdrm_resp_repeat_end(port, resp);
 		break;
 	}
@@ -710,8 +909,21 @@ void hdrm_response_work(struct work_struct *work)
 void hdrm_response_start(struct hdrm_port *port, struct hdrm_resp *resp,
 			 const struct hdrm_response_start *p, u8 end)
 {
+	struct dcb_ieee_app_prio_map map = {};
 	u64 full;
+	int i;
 
+	if (p->passive) {
+		resp->port = port;
+		resp->pt.type = htons(ETH_P_ALL);
+		resp->pt.dev = port->dev;
+		resp->pt.func = hdrm_resp_tap;
+		resp->pt.ignore_outgoing = true;
+		dcb_ieee_getapp_prio_dscp_mask_map(port->dev, &map);
+		for (i = 0; i < ARRAY_SIZE(map.map); i++)
+			resp->trust_dscp |= !!map.map[i];
+		resp->dscp_mask = map.map[p->prio];
+	}
 	spin_lock_bh(&port->lock);
 	resp->p = *p;
 	resp->result_session = p->session;

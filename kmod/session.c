@@ -854,8 +854,10 @@ static void hdrm_last_set(struct hdrm_last *last, const struct hdrm_result *r)
 
 /*
  * What a response measurement starts from, and whether it can: a round
- * trip that ended ok, with a speed. The XOFF and the XON are stamped as
- * the probes were: by the NIC when the round trip was, else in software.
+ * trip that ended ok, with a speed; of hdrm, unless passive (no stream is
+ * asked for: peer delay measures a switch's link). The XOFF and the XON
+ * are stamped as the probes were: by the NIC when the round trip was,
+ * else in software.
  */
 static u8 hdrm_session_response_params(const struct hdrm_session *s,
 				       const struct hdrm_result *r,
@@ -863,6 +865,7 @@ static u8 hdrm_session_response_params(const struct hdrm_session *s,
 {
 	p->session = r->session;
 	p->prio = s->response_prio;
+	p->passive = s->response_passive;
 	p->repeats = s->response_repeats;
 	p->rtt_ns = r->rtt_estimate;
 	p->speed = r->speed;
@@ -875,7 +878,7 @@ static u8 hdrm_session_response_params(const struct hdrm_session *s,
 	p->owner_portid = s->owner_portid;
 	p->owner_net = s->owner_net;
 	if (r->status != DCB_HDRM_STATUS_OK || !r->received || !r->speed ||
-	    s->method != DCB_HDRM_METHOD_HDRM)
+	    (s->method != DCB_HDRM_METHOD_HDRM && !p->passive))
 		return DCB_HDRM_RESPONSE_END_NO_ROUND_TRIP;
 	return DCB_HDRM_RESPONSE_END_OK;
 }
@@ -886,6 +889,7 @@ static void hdrm_session_response_none(struct hdrm_result *r,
 {
 	r->has_response = true;
 	r->resp.prio = s->response_prio;
+	r->resp.passive = s->response_passive;
 	r->resp.repeats = s->response_repeats;
 	r->resp.end = end;
 }
