@@ -278,9 +278,9 @@ struct measure_args {
 	bool peer_delay_hw, ptp4l_auto, auto_given;
 	bool has_apply, apply_own, push;
 	bool simulate, samples, histogram;
-	/* response prio P [ repeats N ]: the peer's pause response too */
+	/* response [ passive ] prio P [ repeats N ]: the pause response too */
 	uint32_t response_prio, repeats;
-	bool response, has_repeats;
+	bool response, passive, has_repeats;
 };
 
 /*
@@ -366,8 +366,8 @@ static int measure_check(const struct measure_args *a)
 		hdrm_err("measure: repeats is for a response measurement: response prio P repeats N");
 		return -EINVAL;
 	}
-	if (a->response && pdelay) {
-		hdrm_err("measure: a pause response is measured with the peer's dcb_hdrm streaming: method hdrm or auto, not %s",
+	if (a->response && !a->passive && pdelay) {
+		hdrm_err("measure: a pause response is measured with the peer's dcb_hdrm streaming: method hdrm or auto, not %s; response passive measures a peer without it",
 			 method);
 		return -EINVAL;
 	}
@@ -396,7 +396,7 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 			       "                        [ ptp4l-socket PATH ]\n"
 			       "                        [ apply [ delay | buffer | auto | none ] ] [ push ]\n"
 			       "                        [ simulate ] [ samples ] [ histogram ]\n"
-			       "                        [ response prio P [ repeats N ] ]\n"
+			       "                        [ response [ passive ] prio P [ repeats N ] ]\n"
 			       "       dcb-hdrm measure help\n");
 			return 1;
 		}
@@ -482,11 +482,17 @@ static int measure_parse(int argc, char **argv, struct measure_args *a,
 				return -EINVAL;
 			a->has_estimator = true;
 		} else if (hdrm_matches(key, "response")) {
-			/* "response prio P": two words after it */
+			/* "response [ passive ] prio P": two or three words */
 			if (hdrm_key(&k, "response", argc, 1))
 				return -EINVAL;
+			if (!strcmp(val, "passive")) {
+				a->passive = true;
+				argc--;
+				argv++;
+				val = argc > 1 ? argv[1] : "";
+			}
 			if (strcmp(val, "prio") || argc < 3) {
-				hdrm_err("measure: expected \"response prio P\" with P 0..%u",
+				hdrm_err("measure: expected \"response [ passive ] prio P\" with P 0..%u",
 					 DCB_HDRM_LIMIT_MEASURE_RESPONSE_PRIO_MAX);
 				return -EINVAL;
 			}
@@ -808,6 +814,8 @@ static struct nl_msg *measure_msg(struct hdrm_ctx *ctx,
 	    (a->has_repeats &&
 	     nla_put_u32(msg, DCB_HDRM_A_MEASURE_RESPONSE_REPEATS,
 			 a->repeats) < 0) ||
+	    (a->passive &&
+	     nla_put_flag(msg, DCB_HDRM_A_MEASURE_RESPONSE_PASSIVE) < 0) ||
 	    /* ours: Ctrl-C ends it at once instead of at its deadline */
 	    nla_put_u8(msg, DCB_HDRM_A_MEASURE_OWNED, 1) < 0) {
 		nlmsg_free(msg);
@@ -1032,7 +1040,10 @@ int hdrm_cmd_measure(struct hdrm_ctx *ctx, int argc, char **argv)
 		   (m.push ? 5000 : 0) +
 		   /* a stream a second, its rate waits and its answers */
 		   (a.response ? (long long)(a.has_repeats ? a.repeats : 5) *
-				 1200 + 3000 : 0);
+				 1200 + 3000 : 0) +
+		   /* passive: each repeat's second of listening too */
+		   (a.passive ? (long long)(a.has_repeats ? a.repeats : 5) *
+				1000 : 0);
 	pfd.fd = nl_socket_get_fd(ntf);
 	pfd.events = POLLIN;
 	/* With an apply, the result is followed by what was written. */

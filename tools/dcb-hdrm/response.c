@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The result's response nest (measure ... response prio P): the peer's
- * pause response K, measured by pausing a stream of its frames. Parsed,
+ * pause response K, measured by pausing a stream of its frames, or with
+ * response passive its own traffic. Parsed,
  * printed as text and JSON by one printer, and its end in one line when
  * it gave no figures.
  */
@@ -45,7 +46,7 @@ const char *const hdrm_response_end_names[DCB_HDRM_RESPONSE_END_ERROR + 1] = {
 	[DCB_HDRM_RESPONSE_END_ERROR] = "error",
 };
 
-const char *const hdrm_response_status_names[DCB_HDRM_RESPONSE_STATUS_STOPPED + 1] = {
+const char *const hdrm_response_status_names[DCB_HDRM_RESPONSE_STATUS_IDLE + 1] = {
 	[DCB_HDRM_RESPONSE_STATUS_OK] = "ok",
 	[DCB_HDRM_RESPONSE_STATUS_RANGE] = "range",
 	[DCB_HDRM_RESPONSE_STATUS_WINDOW] = "window",
@@ -58,6 +59,7 @@ const char *const hdrm_response_status_names[DCB_HDRM_RESPONSE_STATUS_STOPPED + 
 	[DCB_HDRM_RESPONSE_STATUS_NO_XOFF] = "no-xoff",
 	[DCB_HDRM_RESPONSE_STATUS_NO_STAMP] = "no-stamp",
 	[DCB_HDRM_RESPONSE_STATUS_STOPPED] = "stopped",
+	[DCB_HDRM_RESPONSE_STATUS_IDLE] = "idle",
 };
 
 /* the peer's reasons for refusing a stream (enum dcb_hdrm_push_reason) */
@@ -112,6 +114,7 @@ int response_parse(struct nlattr *nest, struct response_info *ri)
 		return -EPROTO;
 	ri->present = true;
 	ri->prio = nla_get_u8(tb[DCB_HDRM_A_RESPONSE_PRIO]);
+	ri->passive = tb[DCB_HDRM_A_RESPONSE_PASSIVE];
 	ri->end = hdrm_nla_u32(tb, DCB_HDRM_A_RESPONSE_END);
 	ri->has_reason = tb[DCB_HDRM_A_RESPONSE_REASON];
 	ri->reason = hdrm_nla_u32(tb, DCB_HDRM_A_RESPONSE_REASON);
@@ -157,7 +160,11 @@ void response_print(struct out *o, const struct response_info *ri)
 	uint32_t i, f;
 
 	out_obj_open(o, "response");
-	out_u64(o, "prio", "response prio %llu:", ri->prio);
+	out_u64(o, "prio", "response prio %llu", ri->prio);
+	/* only where it is: a stream's output stays as it was */
+	if (ri->passive)
+		out_jbool(o, "passive", true);
+	out_text(o, ri->passive ? " (passive):" : ":");
 	out_jstr(o, "end", HDRM_NAME(hdrm_response_end_names, ri->end));
 	out_jopt_str(o, "reason", ri->has_reason,
 		     HDRM_NAME(reason_words, ri->reason));
@@ -278,6 +285,11 @@ int response_exit(const char *name, const struct response_info *ri)
 		break;
 	case DCB_HDRM_RESPONSE_END_OK:
 	case DCB_HDRM_RESPONSE_END_FAILED:
+		if (ri->passive && first[0] && !strcmp(first, "idle")) {
+			hdrm_err("%s: no repeat of %u measured the pause response (first failure: idle): prio %u's traffic from the peer was not flowing (nine frames, none over an eighth of the pause apart) in any repeat's second of listening",
+				 name, ri->ran, ri->prio);
+			break;
+		}
 		hdrm_err("%s: no repeat of %u measured the pause response (first failure: %s); not-held means the peer did not honour the pause: check PFC on prio %u at both ends",
 			 name, ri->ran, first, ri->prio);
 		break;

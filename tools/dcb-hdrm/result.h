@@ -48,6 +48,7 @@ struct manual_info {
 struct response_info {
 	bool present;
 	uint32_t prio;
+	bool passive;			/* the peer's own traffic, no stream */
 	uint32_t end;			/* enum dcb_hdrm_response_end */
 	bool has_reason;
 	uint32_t reason;		/* enum dcb_hdrm_push_reason */
@@ -66,7 +67,7 @@ struct response_info {
 
 extern const char *const response_figure_keys[RESPONSE_FIGURES];
 extern const char *const hdrm_response_end_names[DCB_HDRM_RESPONSE_END_ERROR + 1];
-extern const char *const hdrm_response_status_names[DCB_HDRM_RESPONSE_STATUS_STOPPED + 1];
+extern const char *const hdrm_response_status_names[DCB_HDRM_RESPONSE_STATUS_IDLE + 1];
 int response_parse(struct nlattr *nest, struct response_info *ri);
 void response_print(struct out *o, const struct response_info *ri);
 int response_exit(const char *name, const struct response_info *ri);

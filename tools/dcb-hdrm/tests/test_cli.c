@@ -309,10 +309,16 @@ int main(void)
 	/* the pause response: its words and what goes with them */
 	expect(1, "invalid response prio \"8\"; expected an integer 0..7",
 	       ARGV("measure", "dev", "lo", "response", "prio", "8"));
-	expect(1, "measure: expected \"response prio P\" with P 0..7",
+	expect(1, "measure: expected \"response [ passive ] prio P\" with P 0..7",
 	       ARGV("measure", "dev", "lo", "response", "3"));
-	expect(1, "measure: expected \"response prio P\" with P 0..7",
+	expect(1, "measure: expected \"response [ passive ] prio P\" with P 0..7",
 	       ARGV("measure", "dev", "lo", "response", "prio"));
+	expect(1, "measure: expected \"response [ passive ] prio P\" with P 0..7",
+	       ARGV("measure", "dev", "lo", "response", "passive"));
+	expect(1, "measure: expected \"response [ passive ] prio P\" with P 0..7",
+	       ARGV("measure", "dev", "lo", "response", "passive", "3"));
+	expect(1, "invalid response prio \"9\"; expected an integer 0..7",
+	       ARGV("measure", "dev", "lo", "response", "passive", "prio", "9"));
 	expect(1, "measure: \"response\" needs a value",
 	       ARGV("measure", "dev", "lo", "response"));
 	expect(1, "invalid repeats \"17\"; expected an integer 1..16",
@@ -323,11 +329,15 @@ int main(void)
 	       ARGV("measure", "dev", "lo", "repeats", "3"));
 	expect(1, "measure: a pause response is measured with the peer's dcb_hdrm streaming: method hdrm or auto, not pdelay",
 	       ARGV("measure", "dev", "lo", "response", "prio", "3", "method", "pdelay"));
-	expect(1, "measure: a pause response is measured with the peer's dcb_hdrm streaming: method hdrm or auto, not ptp4l",
+	expect(1, "measure: a pause response is measured with the peer's dcb_hdrm streaming: method hdrm or auto, not ptp4l; response passive measures a peer without it",
 	       ARGV("measure", "dev", "lo", "method", "ptp4l", "response", "prio", "3"));
 	expect_kernel("measure dev lo response prio 3 repeats 2",
 		      ARGV("measure", "dev", "lo", "response", "prio", "3",
 			   "repeats", "2"));
+	/* passive: against a peer without dcb_hdrm, peer delay included */
+	expect_kernel("measure dev lo method pdelay response passive prio 3",
+		      ARGV("measure", "dev", "lo", "method", "pdelay",
+			   "response", "passive", "prio", "3", "repeats", "2"));
 	/* the exchange: its words, and what peer delay cannot do */
 	expect(1, "invalid method \"ptp\"; expected auto, hdrm, pdelay or ptp4l",
 	       ARGV("measure", "dev", "lo", "method", "ptp"));

@@ -367,6 +367,38 @@ static struct nl_msg *result_msg_response(uint32_t ok, bool refused)
 	return m;
 }
 
+/*
+ * A passive response measurement's result (response passive prio 3): no
+ * stream, so no frame length or duration; @idle of its two repeats saw
+ * no traffic flowing, the others not-held.
+ */
+static struct nl_msg *result_msg_passive(unsigned int idle)
+{
+	struct nl_msg *m = result_msg_cable(DCB_HDRM_METHOD_PDELAY, 200);
+	struct nlattr *nest;
+	unsigned int i;
+
+	nest = nla_nest_start(m, DCB_HDRM_A_RESULT_RESPONSE);
+	nla_put_u8(m, DCB_HDRM_A_RESPONSE_PRIO, 3);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_END, DCB_HDRM_RESPONSE_END_FAILED);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_REPEATS, 2);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_OK, 0);
+	for (i = 0; i < 2; i++)
+		nla_put_u32(m, DCB_HDRM_A_RESPONSE_REPEAT_STATUS,
+			    i < idle ? DCB_HDRM_RESPONSE_STATUS_IDLE :
+			    DCB_HDRM_RESPONSE_STATUS_NOT_HELD);
+	nla_put_u64(m, DCB_HDRM_A_RESPONSE_RTT, 10000);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_SPEED, 25000);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_TIMESTAMPING,
+		    DCB_HDRM_TIMESTAMPING_HARDWARE);
+	nla_put_u64(m, DCB_HDRM_A_RESPONSE_PAUSE, 1174398);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_FRAMES, 12);
+	nla_put_u32(m, DCB_HDRM_A_RESPONSE_OVERFLOW, 0);
+	nla_put_flag(m, DCB_HDRM_A_RESPONSE_PASSIVE);
+	nla_nest_end(m, nest);
+	return m;
+}
+
 static void test_response(void)
 {
 	struct result r;
@@ -411,6 +443,27 @@ static void test_response(void)
 	       "response JSON: refused for the rate, nothing measured: %s", s);
 	TAP_OK(strstr(result_txt(&r), "response prio 3: 0 of 3 repeats ok, ended refused (rate)\n") != NULL,
 	       "response text: refused, and why");
+	TAP_OK(!strstr(result_json(&r), "passive"),
+	       "response JSON: no passive member for a stream's");
+
+	/* passive: said so, no stream's figures, idle named */
+	TAP_OK(!parse_result(result_msg_passive(2), &r) && r.response.passive &&
+	       !r.response.has_stream && r.response.ran == 2 &&
+	       r.response.status[1] == DCB_HDRM_RESPONSE_STATUS_IDLE,
+	       "response passive: parsed");
+	s = result_json(&r);
+	TAP_OK(strstr(s, "\"response\":{\"prio\":3,\"passive\":true,\"end\":\"failed\",") &&
+	       strstr(s, "\"frame_len\":null,\"duration_us\":null") &&
+	       strstr(s, "\"repeat_status\":[\"idle\",\"idle\"]"),
+	       "response passive JSON: passive, no stream, idle: %s", s);
+	s = result_txt(&r);
+	TAP_OK(strstr(s, "response prio 3 (passive): 0 of 2 repeats ok, ended failed (hardware timestamps, XOFF held 1174398 ns)\n  repeats: idle idle\n") != NULL,
+	       "response passive text: %s", s);
+	TAP_OK(response_exit("eth9", &r.response) == EXIT_KERNEL,
+	       "response passive: all idle, an error");
+	TAP_OK(!parse_result(result_msg_passive(1), &r) &&
+	       response_exit("eth9", &r.response) == EXIT_KERNEL,
+	       "response passive: idle then not-held, an error");
 }
 
 static void test_names(void)
