@@ -177,12 +177,16 @@ void hdrm_push_work(struct work_struct *work)
  * A pushed headroom as this end holds it: the peer's round trip and
  * precision (what it measured of the cable), with this end's own speed,
  * maximum frames, K and cell, recomputed by this end's arithmetic rather
- * than trusted as bytes. With @floor, each priority's headroom for a round
- * trip of 0 instead (hdrm_push_bounds.floor). Returns 0, or the first
- * priority the arithmetic refuses (its maximum frame out of bounds) + 1.
+ * than trusted as bytes. K as a local result takes it (hdrm_k_choose()):
+ * with k-measured, this end's measurement of the peer's response @km,
+ * which is the response a headroom here must hold. With @floor, each
+ * priority's headroom for a round trip of 0 instead
+ * (hdrm_push_bounds.floor). Returns 0, or the first priority the
+ * arithmetic refuses (its maximum frame out of bounds) + 1.
  */
 static int hdrm_push_local(const struct hdrm_ctl *c,
-			   const struct hdrm_config *cfg, u32 speed, u32 mtu,
+			   const struct hdrm_config *cfg,
+			   const struct hdrm_k_measured *km, u32 speed, u32 mtu,
 			   bool floor, struct hdrm_result *r)
 {
 	struct hdrm_calc_in in = {
@@ -198,8 +202,8 @@ static int hdrm_push_local(const struct hdrm_ctl *c,
 	int prio;
 
 	memset(r, 0, sizeof(*r));
-	r->k_source = hdrm_k_choose(false, 0, cfg->k_override, speed,
-				    &in.k_bytes);
+	r->k_source = hdrm_k_choose(cfg->k_measured && km->valid, km->k_ns,
+				    cfg->k_override, speed, &in.k_bytes);
 	r->session = c->session;
 	r->status = DCB_HDRM_STATUS_OK;
 	r->mode = DCB_HDRM_MODE_4TS;
@@ -247,6 +251,7 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 		.min_headroom = HDRM_PUSH_MIN_HEADROOM,
 		.max_headroom = HDRM_PUSH_MAX_HEADROOM,
 	};
+	struct hdrm_k_measured km;
 	u32 total, speed, mtu;
 	struct hdrm_config cfg;
 	u8 cell_source;
@@ -256,6 +261,7 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 	ASSERT_RTNL();
 	spin_lock_bh(&port->lock);
 	cfg = port->cfg;
+	km = port->k_meas;
 	sender_cap = port->peer.known && port->peer.auto_hdrm;
 	if (cfg.auto_hdrm && !sender_cap)
 		hdrm_peer_no_cap_locked(port);
@@ -282,13 +288,13 @@ static bool hdrm_rx_push_decide(struct hdrm_port *port,
 	speed = b.speed ?: c->speed;
 	mtu = READ_ONCE(dev->mtu);
 	cfg.cell = hdrm_drv_cell(dev, cfg.cell, &cell_source);
-	if (!hdrm_push_local(c, &cfg, speed, mtu, true, r))
+	if (!hdrm_push_local(c, &cfg, &km, speed, mtu, true, r))
 		for (prio = 0; prio < HDRM_PRIOS; prio++)
 			b.floor[prio] = min_t(u64, r->headroom_bytes[prio],
 					      U32_MAX);
 	if (hdrm_push_check(c, &b, ack))
 		return false;
-	prio = hdrm_push_local(c, &cfg, speed, mtu, false, r);
+	prio = hdrm_push_local(c, &cfg, &km, speed, mtu, false, r);
 	r->cell_source = cell_source;
 	if (prio) {
 		/* A maximum frame here beyond the arithmetic's bounds. */

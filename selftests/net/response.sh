@@ -265,7 +265,7 @@ response_unload()
 # difference of the two K's; k auto puts the table back.
 response_k_measured()
 {
-	local out err rc k_ns k_b tab hm ht try
+	local out err rc k_ns k_b tab hm ht try show
 
 	simA speed 25000 && simB speed 25000 pfc-response-ns 500 && wait_up
 	check_err $? "cannot set 25 Gb/s"
@@ -302,6 +302,22 @@ response_k_measured()
 	check_err $? "with k measured: K $(jqn .k_bytes "$out") from $(jqn .k_source "$out"), want $k_b measured; table $tab, want 5120 (80 quanta)"
 	hdrmA measure dev da count 20 ts-mode hardware | grep -q "^K measured (k-measured): $k_b B; the table's 5120 B, $((5120 - k_b)) B more$"
 	check_err $? "the text has no line with both K's"
+	# a headroom db pushes to da is held with da's K too: the response
+	# da measured is the one its buffer must hold. On a 5 us cable: the
+	# 500 us one's 3 MB are over what a push may carry (256 KiB)
+	simA delay-ns 5000 && simB delay-ns 5000 && wait_up &&
+		hdrmA dev set dev da accept-push on apply none
+	check_err $? "cannot set the 5 us cable"
+	out=$(hdrmB -j measure dev db count 20 push)
+	show=$(hdrmA -j show dev da)
+	[ "$(jqn .push.status "$out")" = applied ] &&
+		[ "$(jqn .source "$show")" = peer ] &&
+		[ "$(jqn .k_source "$show")" = measured ] &&
+		[ "$(jqn .k_bytes "$show")" = "$k_b" ]
+	(($? == 0)) || check_err 1 "db's push held at da: $(jq -c .push <<<"$out"), $(jq -c '{source, k_source, k_bytes}' <<<"$show"), want K $k_b measured"
+	hdrmA dev set dev da accept-push off
+	simA delay-ns "$DELAY" && simB delay-ns "$DELAY" && wait_up
+	check_err $? "cannot set the $DELAY ns cable again"
 	hdrmA dev set dev da k auto
 	out=$(hdrmA -j measure dev da count 20 ts-mode hardware)
 	ht=$(jqn '.priorities[0].headroom_bytes' "$out")
