@@ -3,15 +3,18 @@
  * hdrm_fuzz: hostile frames for the dcb_hdrm receive hook, from a packet
  * socket (Documentation/threat-model.rst, T1-T3).
  *
- *   hdrm_fuzz attack DEV COUNT SEED
+ *   hdrm_fuzz attack DEV COUNT SEED [ TARGET ]
  *	COUNT frames, deterministic from SEED: random bytes, every field at
  *	its boundaries, truncated, oversized (and, on a device whose MTU
  *	allows frames over a page, non-linear: the payload in page
  *	fragments), VLAN-tagged, wrong addresses, opcodes and versions,
- *	replies to sessions that do not exist, control frames. What the
+ *	replies to sessions that do not exist, control frames; stream frames
+ *	(kmod/lib/hdrm_stream.c), most of them to TARGET, the MAC address of
+ *	DEV's link partner (the receiving device), valid or not; and IEEE
+ *	802.1Qbb PFC frames, valid XOFFs and XONs and broken ones. What the
  *	receiver must count is predicted with the module's own pure decoders
- *	(kmod/lib/hdrm_wire.c, kmod/lib/hdrm_ctl.c) applied to the bytes its hook
- *	will see, and printed as JSON.
+ *	(kmod/lib/hdrm_wire.c, kmod/lib/hdrm_ctl.c, kmod/lib/hdrm_stream.c)
+ *	applied to the bytes its hook will see, and printed as JSON.
  *   hdrm_fuzz spoof DEV SECONDS [ OTHER ]
  *	On the wire next to the initiator of a running measurement (DEV is
  *	the initiator's link partner): for every request seen arriving, a
@@ -185,12 +188,13 @@ enum verdict {
 	V_REPLY,	/* to no session: stale */
 	V_CTL,		/* a valid control frame */
 	V_CTL_STALE,	/* a valid capability reply or ack nobody awaits */
+	V_STREAM,	/* a valid stream frame to the device: rx_stream */
 	V_NR,
 };
 
 static const char *const verdict_names[V_NR] = {
 	"ignored", "malformed", "requests", "replies", "control",
-	"control_stale",
+	"control_stale", "stream",
 };
 
 /* The hook's decision, from the bytes after the (inner) EtherType. */
@@ -211,6 +215,59 @@ static enum verdict predict(const u8 *payload, unsigned int len)
 	if (hdrm_payload_decode(payload, len, &p) != HDRM_WIRE_OK)
 		return V_MALFORMED;
 	return p.type == HDRM_TYPE_REQUEST ? V_REQUEST : V_REPLY;
+}
+
+/*
+ * The hook's decision for a whole frame of @len bytes as sent, from its
+ * destination address on, arriving on the device whose address is
+ * @target (NULL: unknown, no unicast frame is the device's). As the
+ * kernel hands it over: an 802.1Q tag with a VID other than 0 makes it
+ * another host's (no VLAN device here), a tag with VID 0 is taken off,
+ * and a tagged frame with less than two bytes after its inner EtherType
+ * is dropped before any hook (skb_vlan_untag() reads them); a unicast
+ * address not the device's is another host's. Then as hdrm_rcv()
+ * decides: a stream frame to the device's own address on 0x88B5 is
+ * decoded as one, and anything else must be to its EtherType's group
+ * address. A real PFC frame (opcode 0x0101) to 01-80-C2-00-00-01 is
+ * neither a control frame nor a measurement frame: malformed, as every
+ * other opcode there.
+ */
+static enum verdict predict_frame(const u8 *f, size_t len, const u8 *target)
+{
+	unsigned int off = 2 * ETH_ALEN, copy;
+	struct hdrm_stream_frame sf;
+	enum hdrm_encap encap;
+	bool host;
+	u16 type;
+
+	if (len < HDRM_ETH_HLEN)
+		return V_IGNORED;
+	type = get_unaligned_be16(f + off);
+	if (type == ETH_P_8021Q) {
+		if (len < HDRM_ETH_HLEN + HDRM_VLAN_HLEN + 2 ||
+		    (get_unaligned_be16(f + off + 2) & 0x0fff))
+			return V_IGNORED;
+		off += HDRM_VLAN_HLEN;
+		type = get_unaligned_be16(f + off);
+	}
+	if (type == HDRM_ETHERTYPE_MACCTL)
+		encap = HDRM_ENCAP_MACCTL;
+	else if (type == HDRM_ETHERTYPE_EXP)
+		encap = HDRM_ENCAP_ETHER;
+	else
+		return V_IGNORED;
+	host = !(f[0] & 1);
+	if (host && (!target || memcmp(f, target, ETH_ALEN)))
+		return V_IGNORED;		/* PACKET_OTHERHOST */
+	off += 2;
+	len -= off;
+	copy = len < HOOK_COPY ? len : HOOK_COPY;
+	if (encap == HDRM_ENCAP_ETHER && host && hdrm_is_stream(f + off, copy))
+		return hdrm_stream_decode(f + off, copy, &sf) == HDRM_WIRE_OK ?
+		       V_STREAM : V_MALFORMED;
+	if (memcmp(f, hdrm_encap_dest(encap), ETH_ALEN))
+		return V_IGNORED;
+	return predict(f + off, len);
 }
 
 static u32 rnd_session(void)
@@ -320,17 +377,222 @@ static void boundary(u8 *pl, unsigned int len)
 		pl[off + i] = vals[rnd_below(sizeof(vals))];
 }
 
+#define K_STREAM	12
+#define K_PFC		13
+#define K_NR		14
+
 struct attack {
+	const u8 *target;	/* the receiving device's address, or NULL */
 	u64 count[V_NR];
-	u64 by_kind[12];
+	u64 by_kind[K_NR];
+	u64 verdicts[K_NR][V_NR];
 	u64 nonlinear, vlan;
 };
 
-static const char *const kind_names[12] = {
+static const char *const kind_names[K_NR] = {
 	"random", "valid", "boundary", "boundary2", "truncated", "oversized",
 	"wrong_address", "vlan", "stale_reply", "request", "control",
-	"opcode_version",
+	"opcode_version", "stream", "pfc",
 };
+
+/* A unicast address that is neither @a's nor @b's (either may be NULL). */
+static void other_unicast(u8 *mac, const u8 *a, const u8 *b)
+{
+	u64 m;
+
+	do {
+		m = rnd();
+		memcpy(mac, &m, ETH_ALEN);
+		mac[0] &= 0xfe;
+	} while ((a && !memcmp(mac, a, ETH_ALEN)) ||
+		 (b && !memcmp(mac, b, ETH_ALEN)));
+}
+
+/*
+ * A stream frame's payload (kmod/lib/hdrm_stream.c) in @pl, valid or
+ * broken in one way, at most @max bytes; returns its length.
+ */
+static unsigned int stream_payload(u8 *pl, unsigned int max, bool *vnet)
+{
+	struct hdrm_stream_frame sf = {
+		.session = rnd_session(),
+		.seq = (u32)rnd(),
+		.sent_ns = rnd(),
+	};
+	unsigned int frame_len, top, plen, i;
+
+	/* mostly short, as the fuzz is; a few up to the MTU (or 9216) */
+	top = max + HDRM_ETH_HLEN;
+	if (top > HDRM_STREAM_MAX_FRAME)
+		top = HDRM_STREAM_MAX_FRAME;
+	frame_len = HDRM_STREAM_MIN_FRAME;
+	if (top > HDRM_STREAM_MIN_FRAME)
+		frame_len += rnd_below(4) ? rnd_below(69) :
+			     rnd_below(top - HDRM_STREAM_MIN_FRAME + 1);
+	if (frame_len > top)
+		frame_len = top;
+	plen = hdrm_stream_encode(pl, max, frame_len, &sf);
+	switch (rnd_below(8)) {
+	case 0:
+	case 1:		/* valid */
+		break;
+	case 2:		/* truncated: below 46 bytes malformed, above not */
+		plen = rnd_below(plen < HDRM_FRAME_LEN ? plen : HDRM_FRAME_LEN);
+		break;
+	case 3:		/* boundary values in the header */
+		boundary(pl, HDRM_STREAM_HDR_LEN);
+		if (rnd_below(2))
+			boundary(pl, HDRM_STREAM_HDR_LEN);
+		break;
+	case 4:		/* wrong magic: next to it, ours, or any */
+		switch (rnd_below(4)) {
+		case 0:
+			pl[1] += rnd_below(2) ? 1 : -1;
+			break;
+		case 1:
+			put_unaligned_be16(HDRM_OPCODE, pl);
+			break;
+		case 2:
+			put_unaligned_be16(HDRM_PFC_OPCODE, pl);
+			break;
+		default:
+			put_unaligned_be16((u16)rnd(), pl);
+			break;
+		}
+		break;
+	case 5:		/* version or flags */
+		if (rnd_below(2))
+			pl[HDRM_STREAM_OFF_VERSION] = rnd_below(2) ? 0 :
+				HDRM_STREAM_VERSION + 1 + rnd_below(255);
+		else
+			pl[HDRM_STREAM_OFF_FLAGS] = 1 + rnd_below(255);
+		break;
+	case 6:		/* session 0 */
+		put_unaligned_be32(0, pl + HDRM_STREAM_OFF_SESSION);
+		break;
+	default:	/* the magic, then random bytes */
+		plen = rnd_below(200);
+		for (i = HDRM_STREAM_OFF_VERSION; i < plen; i++)
+			pl[i] = rnd();
+		break;
+	}
+	*vnet = plen + HDRM_ETH_HLEN > 4096 ||
+		(plen > HDRM_PAYLOAD_LEN && rnd_below(4) == 0);
+	return plen;
+}
+
+/*
+ * An IEEE 802.1Qbb PFC frame's payload (hdrm_pfc_encode()'s form, which
+ * the measuring end sends) in @pl: a random class-enable vector with
+ * random times, XOFF, XON or in between, or broken; returns its length.
+ */
+static unsigned int pfc_payload(const struct dev *d, u8 *pl, unsigned int max,
+				bool *vnet)
+{
+	static const u16 opcodes[] = {
+		0x0001, 0x0100, 0x0102, 0x1010, HDRM_OPCODE, HDRM_CTL_OPCODE,
+		HDRM_STREAM_OPCODE,
+	};
+	static const u16 times[] = { 0, 1, 0x7fff, 0xfffe, 0xffff };
+	u8 frame[HDRM_FRAME_LEN];
+	unsigned int plen, i;
+	u16 t;
+
+	hdrm_pfc_encode(frame, sizeof(frame), d->mac, rnd_below(HDRM_PRIOS),
+			0xffff);
+	memcpy(pl, frame + HDRM_ETH_HLEN, HDRM_PAYLOAD_LEN);
+	plen = HDRM_PAYLOAD_LEN;
+	/* the vector: priorities 0-7, now and then the reserved bits too */
+	put_unaligned_be16(rnd_below(8) ? rnd_below(256) : (u16)rnd(),
+			   pl + HDRM_PFC_OFF_VECTOR);
+	for (i = 0; i < HDRM_PRIOS; i++) {
+		t = rnd_below(2) ? times[rnd_below(ARRAY_SIZE(times))] :
+				   (u16)rnd();
+		put_unaligned_be16(t, pl + HDRM_PFC_OFF_TIME + 2 * i);
+	}
+	switch (rnd_below(8)) {
+	case 0:
+	case 1:
+	case 2:		/* valid, as above */
+		break;
+	case 3:		/* an XON for every priority */
+		put_unaligned_be16(0xff, pl + HDRM_PFC_OFF_VECTOR);
+		memset(pl + HDRM_PFC_OFF_TIME, 0, 2 * HDRM_PRIOS);
+		break;
+	case 4:		/* another opcode: 802.3x PAUSE, its neighbours, ours */
+		t = rnd_below(4) ? opcodes[rnd_below(ARRAY_SIZE(opcodes))] :
+				   (u16)rnd();
+		put_unaligned_be16(t, pl);
+		break;
+	case 5:		/* truncated */
+		plen = rnd_below(HDRM_PAYLOAD_LEN);
+		break;
+	case 6:		/* oversized: a trailer up to the MTU */
+		max = max > plen ? max : plen;
+		for (i = plen; i < max; i++)
+			pl[i] = rnd_below(2) ? 0 : rnd();
+		plen += rnd_below(max - plen + 1);
+		break;
+	default:	/* boundary values in the opcode, vector and times */
+		boundary(pl, HDRM_PFC_OFF_TIME + 2 * HDRM_PRIOS);
+		break;
+	}
+	*vnet = plen + HDRM_ETH_HLEN > 4096 ||
+		(plen > HDRM_PAYLOAD_LEN && rnd_below(2));
+	return plen;
+}
+
+/*
+ * A stream frame or a PFC frame in @f, to the address its kind goes to
+ * or another, VLAN-tagged or not; returns its length.
+ */
+static size_t attack_new_frame(const struct dev *d, u8 *f, unsigned int kind,
+			       unsigned int max, bool *vnet, struct attack *a)
+{
+	static const u8 bcast[ETH_ALEN] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	static const u8 slow[ETH_ALEN] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x02 };
+	bool stream = kind == K_STREAM;
+	u8 *pl = f + HDRM_ETH_HLEN;
+	unsigned int plen, r;
+	u16 type;
+
+	plen = stream ? stream_payload(pl, max, vnet) :
+			pfc_payload(d, pl, max, vnet);
+	type = stream ? HDRM_ETHERTYPE_EXP : HDRM_ETHERTYPE_MACCTL;
+	if (!rnd_below(16))	/* the other EtherType */
+		type = stream ? HDRM_ETHERTYPE_MACCTL : HDRM_ETHERTYPE_EXP;
+	/*
+	 * A stream frame goes to the device's own address, a PFC frame to
+	 * 01-80-C2-00-00-01; one in three elsewhere.
+	 */
+	r = rnd_below(12);
+	if (r < 8 && stream && a->target)
+		memcpy(f, a->target, ETH_ALEN);
+	else if (r < 8)
+		memcpy(f, hdrm_encap_dest(HDRM_ENCAP_MACCTL), ETH_ALEN);
+	else if (r == 8)
+		memcpy(f, hdrm_encap_dest(stream ? HDRM_ENCAP_MACCTL :
+					  HDRM_ENCAP_ETHER), ETH_ALEN);
+	else if (r == 9)
+		other_unicast(f, a->target, d->mac);
+	else if (r == 10)
+		memcpy(f, stream || !a->target ? bcast : a->target, ETH_ALEN);
+	else
+		memcpy(f, slow, ETH_ALEN);
+	memcpy(f + ETH_ALEN, d->mac, ETH_ALEN);
+	put_unaligned_be16(type, f + 12);
+	if (!rnd_below(4)) {	/* VID 0 reaches the hook, others not */
+		memmove(pl + HDRM_VLAN_HLEN, pl, plen);
+		memmove(f + 16, f + 12, 2);
+		put_unaligned_be16(ETH_P_8021Q, f + 12);
+		put_unaligned_be16((rnd_below(8) << 13) |
+				   (rnd_below(2) ? 0 : 1 + rnd_below(4094)),
+				   f + 14);
+		a->vlan++;
+		plen += HDRM_VLAN_HLEN;
+	}
+	return HDRM_ETH_HLEN + plen;
+}
 
 /*
  * One hostile frame in @f; returns its length and what the receiver
@@ -339,7 +601,7 @@ static const char *const kind_names[12] = {
 static size_t attack_frame(const struct dev *d, u8 *f, enum verdict *v,
 			   bool *vnet, struct attack *a)
 {
-	unsigned int kind = rnd_below(12), plen, max, vid = 0;
+	unsigned int kind = rnd_below(K_NR), plen, max, vid = 0;
 	bool ether = rnd_below(2), tagged = false;
 	u8 *pl = f + HDRM_ETH_HLEN;
 	size_t len;
@@ -354,6 +616,13 @@ static size_t attack_frame(const struct dev *d, u8 *f, enum verdict *v,
 	*vnet = false;
 
 	switch (kind) {
+	case K_STREAM:
+	case K_PFC:
+		len = attack_new_frame(d, f, kind, max, vnet, a);
+		*v = predict_frame(f, len, a->target);
+		a->verdicts[kind][*v]++;
+		a->count[*v]++;
+		return len;
 	case 0:		/* random bytes, random length */
 		plen = rnd_below(200);
 		for (unsigned int i = 0; i < plen; i++)
@@ -410,10 +679,7 @@ static size_t attack_frame(const struct dev *d, u8 *f, enum verdict *v,
 						      HDRM_ENCAP_ETHER), 6);
 			break;
 		}
-		*v = V_IGNORED;
-		len = HDRM_ETH_HLEN + plen;
-		a->count[*v]++;
-		return len;
+		break;
 	case 7:		/* VLAN-tagged: VID 0 reaches the hook, others not */
 		tagged = true;
 		vid = rnd_below(2) ? 0 : 1 + rnd_below(4094);
@@ -450,18 +716,28 @@ static size_t attack_frame(const struct dev *d, u8 *f, enum verdict *v,
 	len = HDRM_ETH_HLEN + plen + (tagged ? 4 : 0);
 	if (len < HDRM_ETH_HLEN)
 		len = HDRM_ETH_HLEN;
-	if (tagged && vid)
-		*v = V_IGNORED;
-	else
-		*v = predict(pl + (tagged ? 4 : 0), plen);
+	*v = predict_frame(f, len, a->target);
 	a->count[*v]++;
 	return len;
 }
 
-static int cmd_attack(const char *name, unsigned long count, u64 seed)
+/* "NAME": {"ignored": N, ...}: what the frames of one kind came to */
+static void print_verdicts(const struct attack *a, unsigned int kind)
+{
+	unsigned int i;
+
+	printf(", \"%s_frames\": {", kind_names[kind]);
+	for (i = 0; i < V_NR; i++)
+		printf("%s\"%s\": %llu", i ? ", " : "", verdict_names[i],
+		       (unsigned long long)a->verdicts[kind][i]);
+	printf("}");
+}
+
+static int cmd_attack(const char *name, unsigned long count, u64 seed,
+		      const u8 *target)
 {
 	static u8 f[MAX_FRAME + 64];
-	struct attack a = {};
+	struct attack a = { .target = target };
 	struct dev d;
 	unsigned long i;
 	enum verdict v;
@@ -491,10 +767,13 @@ static int cmd_attack(const char *name, unsigned long count, u64 seed)
 		printf("%s\"%s\": %llu", i ? ", " : "", verdict_names[i],
 		       (unsigned long long)a.count[i]);
 	printf("}, \"kinds\": {");
-	for (i = 0; i < 12; i++)
+	for (i = 0; i < K_NR; i++)
 		printf("%s\"%s\": %llu", i ? ", " : "", kind_names[i],
 		       (unsigned long long)a.by_kind[i]);
-	printf("}}\n");
+	printf("}");
+	print_verdicts(&a, K_STREAM);
+	print_verdicts(&a, K_PFC);
+	printf("}\n");
 	return 0;
 }
 
@@ -1450,9 +1729,11 @@ int main(int argc, char **argv)
 
 	if (argc >= 4 && !strcmp(argv[1], "raw"))
 		return cmd_raw(argv[2], argc - 3, argv + 3);
-	if (argc == 5 && !strcmp(argv[1], "attack"))
+	if ((argc == 5 || (argc == 6 && parse_mac(argv[5], req))) &&
+	    !strcmp(argv[1], "attack"))
 		return cmd_attack(argv[2], strtoul(argv[3], NULL, 0),
-				  strtoull(argv[4], NULL, 0));
+				  strtoull(argv[4], NULL, 0),
+				  argc == 6 ? req : NULL);
 	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "spoof"))
 		return cmd_spoof(argv[2], strtoul(argv[3], NULL, 0),
 				 argc == 5 ? argv[4] : NULL);
@@ -1471,9 +1752,9 @@ int main(int argc, char **argv)
 				  strtoul(argv[4], NULL, 0),
 				  strtoul(argv[5], NULL, 0),
 				  strtoul(argv[6], NULL, 0));
-	fprintf(stderr, "usage: hdrm_fuzz attack DEV COUNT SEED | spoof DEV SECONDS [OTHER] | flood DEV SECONDS | raw DEV HEX...\n"
+	fprintf(stderr, "usage: hdrm_fuzz attack DEV COUNT SEED [TARGET] | spoof DEV SECONDS [OTHER] | flood DEV SECONDS | raw DEV HEX...\n"
 		"       hdrm_fuzz ptp-attack DEV COUNT SEED REQUESTER RESPONDER | ptp-foreign DEV REQUESTER STRIDE\n"
 		"       hdrm_fuzz stream DEV PRIO DURATION_US FRAME_LEN CAPTURE_MS\n"
-		"       (REQUESTER, RESPONDER: MAC addresses, aa:bb:cc:dd:ee:ff)\n");
+		"       (TARGET, REQUESTER, RESPONDER: MAC addresses, aa:bb:cc:dd:ee:ff)\n");
 	return 1;
 }

@@ -1,11 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Hostile frames (Documentation/threat-model.rst, T1 and T2): at least
-# 100,000 frames from selftests/fuzz/hdrm_fuzz to a device that only
-# reflects and to one whose measurement is running, with spoofed,
-# duplicated and reordered replies on top. Every frame must be accounted
-# for in the receiver's counters as the module's own decoders predict, the
+# Hostile frames (Documentation/threat-model.rst, T1, T2 and T10): at
+# least 100,000 frames from selftests/fuzz/hdrm_fuzz to a device that only
+# reflects and to one whose measurement is running, stream frames to the
+# device's own address and IEEE 802.1Qbb PFC frames among them, with
+# spoofed, duplicated and reordered replies on top. Every frame must be
+# accounted for in the receiver's counters as the module's own decoders
+# predict, the
 # measurement must still read the cable's configured round trip, and the
 # kernel must not report anything (run_tests' harness checks its log).
 # The IEEE 1588 peer-delay parser (issue 27) gets its own hostile frames
@@ -24,7 +26,7 @@ FUZZ=$DCB_HDRM_TOP/selftests/fuzz/hdrm_fuzz
 # The spoofer must outlast the measurement and the attack. The debug
 # kernel (KASAN, lockdep, kmemleak) took 181 s for the reflector's 60,000
 # frames and 228 s for the measuring device's 40,000; it sends 12,000 to
-# each, still about 1,100 of each of the fuzzer's eleven kinds of frame
+# each, still about 850 of each of the fuzzer's fourteen kinds of frame
 # (20,000 until the watchdog's tests joined its lane, CI's longest).
 if debug_kernel; then
 	MEASURING_FRAMES=${MEASURING_FRAMES:-12000}
@@ -75,21 +77,30 @@ setup()
 	ip -n "$NSC" link set vc mtu 9000 up && ip -n "$NSD" link set vd mtu 9000 up
 }
 
+# mac NS DEV: the device's MAC address
+mac()
+{
+	ip netns exec "$1" cat "/sys/class/net/$2/address"
+}
+
 # check_accounting WHAT BEFORE AFTER EXPECT [ EXTRA_STALE [ EXTRA_CONTROL ] ]
 check_accounting()
 {
 	local what=$1 before=$2 after=$3 expect=$4 extra=${5:-0} extra_ctl=${6:-0}
-	local mal req stale ctl answered
+	local mal req stale ctl answered str
 
 	mal=$(delta "$before" "$after" malformed)
 	req=$(delta "$before" "$after" rx_requests)
 	stale=$(delta "$before" "$after" stale)
 	ctl=$(delta "$before" "$after" rx_control)
+	str=$(delta "$before" "$after" rx_stream)
 	answered=$(( $(delta "$before" "$after" reflected) + $(delta "$before" "$after" rate_limited) +
 		     $(delta "$before" "$after" not_reflecting) ))
-	log_info "$what: malformed $mal, requests $req (reflected $(delta "$before" "$after" reflected), rate-limited $(delta "$before" "$after" rate_limited)), stale $stale, control $ctl"
+	log_info "$what: malformed $mal, requests $req (reflected $(delta "$before" "$after" reflected), rate-limited $(delta "$before" "$after" rate_limited)), stale $stale, control $ctl, stream $str"
 	[ "$mal" -eq "$(jqn .malformed "$expect")" ]
 	(($? == 0)) || check_err 1 "$what: $mal malformed, expected $(jqn .malformed "$expect")"
+	[ "$str" -eq "$(jqn .stream "$expect")" ]
+	(($? == 0)) || check_err 1 "$what: $str stream frames counted, expected $(jqn .stream "$expect")"
 	[ "$req" -eq "$(jqn .requests "$expect")" ]
 	(($? == 0)) || check_err 1 "$what: $req requests, expected $(jqn .requests "$expect")"
 	[ "$stale" -eq $(( $(jqn .replies "$expect") + $(jqn .control_stale "$expect") + extra )) ]
@@ -102,18 +113,36 @@ check_accounting()
 	check_err $? "$what: $answered requests answered or dropped of $req"
 }
 
+# check_new_kinds WHAT OUT: the stream and PFC frames of hdrm_fuzz
+# attack's output OUT came to each of what their kind tests: stream
+# frames taken (rx_stream), malformed and ignored; PFC frames malformed
+# (to 01-80-C2-00-00-01: not dcb_hdrm's opcode) and ignored (elsewhere)
+check_new_kinds()
+{
+	local s p
+
+	s=$(jq -c .stream_frames <<<"$2")
+	p=$(jq -c .pfc_frames <<<"$2")
+	log_info "$1: $(jqn .kinds.stream "$2") stream frames $s, $(jqn .kinds.pfc "$2") PFC frames $p"
+	[ "$(jqn .stream "$s")" -gt 0 ] && [ "$(jqn .malformed "$s")" -gt 0 ] &&
+		[ "$(jqn .ignored "$s")" -gt 0 ] && [ "$(jqn .malformed "$p")" -gt 0 ] &&
+		[ "$(jqn .ignored "$p")" -gt 0 ]
+	check_err $? "$1: stream or PFC frames of some outcome were not sent: stream $s, PFC $p"
+}
+
 fuzz_reflector()
 {
 	local before after out secs
 
 	before=$(stats "$NSC" vc)
-	out=$(ip netns exec "$NSD" "$FUZZ" attack vd "$REFLECTOR_FRAMES" 1)
+	out=$(ip netns exec "$NSD" "$FUZZ" attack vd "$REFLECTOR_FRAMES" 1 "$(mac "$NSC" vc)")
 	check_err $? "hdrm_fuzz failed: $out"
 	sleep 2		# control frames are answered from a work
 	after=$(stats "$NSC" vc)
 	secs=$(jqn .seconds "$out")
 	log_info "$(jqn .sent "$out") frames in $secs s ($(jqn .nonlinear "$out") non-linear, $(jqn .vlan "$out") VLAN-tagged): $(jq -c .expect <<<"$out")"
 	check_accounting "reflector" "$before" "$after" "$(jq -c .expect <<<"$out")"
+	check_new_kinds "reflector" "$out"
 	[ "$(jqn .nonlinear "$out")" -gt 0 ] && [ "$(jqn .vlan "$out")" -gt 0 ]
 	check_err $? "no non-linear or no VLAN-tagged frames were sent"
 	[ "$(delta "$before" "$after" rx_replies)" -eq 0 ]
@@ -151,7 +180,7 @@ fuzz_measuring()
 	dcb-hdrm -n "$NSA" -j measure dev va count 2000 interval 2000 timeout 2000 \
 		"${tsm[@]}" >"$TMPD/measure" 2>&1 &
 	local mpid=$!
-	out=$(ip netns exec "$wire" "$FUZZ" attack m1 "$MEASURING_FRAMES" 2)
+	out=$(ip netns exec "$wire" "$FUZZ" attack m1 "$MEASURING_FRAMES" 2 "$(mac "$NSA" va)")
 	check_err $? "hdrm_fuzz failed: $out"
 	wait "$mpid"
 	(($? == 0)) || check_err 1 "the measurement failed: $(cat "$TMPD/measure")"
@@ -188,6 +217,7 @@ fuzz_measuring()
 	check_accounting "measuring" "$before" "$after" "$(jq -c .expect <<<"$out")" \
 		$(( $(jqn .spoofed "$spoof") + $(jqn .duplicated "$spoof") )) \
 		"$(delta "$peer_before" "$peer_after" tx_control)"
+	check_new_kinds "measuring" "$out"
 	[ "$other_before" = "$other_after" ]
 	check_err $? "frames for va were counted on vc"
 	log_info "$(jqn .crossed "$spoof") genuine replies copied to va2: stale $(delta "$cross_before" "$cross_after" stale), samples $(delta "$cross_before" "$cross_after" rx_replies)"
