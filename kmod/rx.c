@@ -110,6 +110,10 @@ static int hdrm_rcv(struct sk_buff *skb, struct net_device *dev,
 	/* Only our group address: 0x88B5 is shared with other experiments. */
 	if (!ether_addr_equal(eth_hdr(skb)->h_dest, hdrm_encap_dest(encap)))
 		goto out;
+	/* 0x8808 there is PAUSE's and PFC's too: theirs, not broken ours */
+	if (encap == HDRM_ENCAP_MACCTL && payload &&
+	    hdrm_is_pause(payload, len))
+		goto out;
 	if (payload && hdrm_is_ctl(payload, len)) {
 		err = hdrm_ctl_decode(payload, len, &c);
 		if (err != HDRM_WIRE_OK)

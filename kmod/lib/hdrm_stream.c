@@ -87,6 +87,29 @@ enum hdrm_wire_err hdrm_stream_decode(const u8 *payload, unsigned int len,
 }
 
 /**
+ * hdrm_is_pause() - is this MAC control payload a PAUSE or a PFC frame?
+ * @payload: the first byte after the EtherType 0x8808
+ * @len: the bytes there
+ *
+ * 802.3x PAUSE (opcode 0x0001) and 802.1Qbb PFC (0x0101) share the
+ * measurement frames' EtherType and group address. They are another
+ * protocol's frames, which the receive hook leaves alone rather than
+ * counting them as broken ones of dcb_hdrm's (they reach it where a MAC
+ * passes its control frames up: veth, or a NIC told to).
+ *
+ * Return: true for either opcode.
+ */
+bool hdrm_is_pause(const u8 *payload, unsigned int len)
+{
+	u16 op;
+
+	if (len < 2)
+		return false;
+	op = get_unaligned_be16(payload);
+	return op == HDRM_PAUSE_OPCODE || op == HDRM_PFC_OPCODE;
+}
+
+/**
  * hdrm_pfc_encode() - a PFC frame for one priority
  * @frame: where the frame goes, from its destination address
  * @room: bytes available there

@@ -48,9 +48,12 @@ bool hdrm_is_stream(const u8 *payload, unsigned int len);
 #define HDRM_PFC_OPCODE		0x0101
 #define HDRM_PFC_OFF_VECTOR	2	/* after the EtherType */
 #define HDRM_PFC_OFF_TIME	4	/* eight 2-byte times, priority 0 first */
+/* IEEE 802.3x PAUSE, the other MAC control frame at 01-80-C2-00-00-01 */
+#define HDRM_PAUSE_OPCODE	0x0001
 
 unsigned int hdrm_pfc_encode(u8 *frame, unsigned int room, const u8 *src,
 			     u8 prio, u16 quanta);
+bool hdrm_is_pause(const u8 *payload, unsigned int len);
 
 u32 hdrm_stream_wire_bytes(u32 frame_len, bool tagged);
 u64 hdrm_stream_wire_ns(u32 frame_len, bool tagged, u32 speed_mbps);

@@ -228,9 +228,10 @@ static enum verdict predict(const u8 *payload, unsigned int len)
  * address not the device's is another host's. Then as hdrm_rcv()
  * decides: a stream frame to the device's own address on 0x88B5 is
  * decoded as one, and anything else must be to its EtherType's group
- * address. A real PFC frame (opcode 0x0101) to 01-80-C2-00-00-01 is
- * neither a control frame nor a measurement frame: malformed, as every
- * other opcode there.
+ * address. There a PAUSE or PFC frame (opcode 0x0001 or 0x0101) on
+ * 0x8808 is another protocol's, left alone (hdrm_is_pause()); any other
+ * opcode that is neither a control frame's nor a measurement frame's is
+ * malformed.
  */
 static enum verdict predict_frame(const u8 *f, size_t len, const u8 *target)
 {
@@ -267,6 +268,8 @@ static enum verdict predict_frame(const u8 *f, size_t len, const u8 *target)
 		       V_STREAM : V_MALFORMED;
 	if (memcmp(f, hdrm_encap_dest(encap), ETH_ALEN))
 		return V_IGNORED;
+	if (encap == HDRM_ENCAP_MACCTL && hdrm_is_pause(f + off, copy))
+		return V_IGNORED;		/* PAUSE's or PFC's */
 	return predict(f + off, len);
 }
 

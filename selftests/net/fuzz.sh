@@ -116,7 +116,8 @@ check_accounting()
 # check_new_kinds WHAT OUT: the stream and PFC frames of hdrm_fuzz
 # attack's output OUT came to each of what their kind tests: stream
 # frames taken (rx_stream), malformed and ignored; PFC frames malformed
-# (to 01-80-C2-00-00-01: not dcb_hdrm's opcode) and ignored (elsewhere)
+# (to 01-80-C2-00-00-01 with an opcode neither PAUSE's, PFC's nor
+# dcb_hdrm's) and ignored (PAUSE and PFC, or elsewhere)
 check_new_kinds()
 {
 	local s p

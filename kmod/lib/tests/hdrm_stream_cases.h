@@ -262,6 +262,20 @@ static int hdrm_check_pfc_frame(char *msg, size_t len)
 	if (hdrm_pfc_encode(buf, sizeof(buf), src, 8, 0xffff) ||
 	    hdrm_pfc_encode(buf, HDRM_FRAME_LEN - 1, src, 3, 0xffff))
 		return hdrm_fail(msg, len, "priority 8, or 59 bytes of room, encoded");
+	/* PFC and PAUSE are another protocol's; ours and a byte are not */
+	if (!hdrm_is_pause(buf + HDRM_ETH_HLEN, HDRM_PAYLOAD_LEN))
+		return hdrm_fail(msg, len, "the XON is not taken for a PFC frame");
+	buf[HDRM_ETH_HLEN + 1] = 0x01;
+	buf[HDRM_ETH_HLEN] = 0x00;
+	if (!hdrm_is_pause(buf + HDRM_ETH_HLEN, 2))
+		return hdrm_fail(msg, len, "opcode 0x0001 is not taken for PAUSE");
+	if (hdrm_is_pause(buf + HDRM_ETH_HLEN, 1) ||
+	    hdrm_is_pause(hdrm_pfc_xoff_golden + 0, 0))
+		return hdrm_fail(msg, len, "one byte taken for a PAUSE frame");
+	buf[HDRM_ETH_HLEN] = HDRM_OPCODE >> 8;
+	buf[HDRM_ETH_HLEN + 1] = HDRM_OPCODE & 0xff;
+	if (hdrm_is_pause(buf + HDRM_ETH_HLEN, HDRM_PAYLOAD_LEN))
+		return hdrm_fail(msg, len, "the measurement opcode taken for PAUSE");
 	return 0;
 }
 
