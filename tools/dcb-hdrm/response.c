@@ -286,7 +286,7 @@ int response_exit(const char *name, const struct response_info *ri)
 	case DCB_HDRM_RESPONSE_END_OK:
 	case DCB_HDRM_RESPONSE_END_FAILED:
 		if (ri->passive && first[0] && !strcmp(first, "idle")) {
-			hdrm_err("%s: no repeat of %u measured the pause response (first failure: idle): prio %u's traffic from the peer was not flowing (nine frames, none over an eighth of the pause apart) in any repeat's second of listening",
+			hdrm_err("%s: no repeat of %u measured the pause response (first failure: idle): prio %u's traffic from the peer was not flowing (ten frames, none over an eighth of the pause apart) in any repeat's second of listening",
 				 name, ri->ran, ri->prio);
 			break;
 		}

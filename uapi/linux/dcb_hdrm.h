@@ -612,9 +612,9 @@ enum dcb_hdrm_response_end {
  * @DCB_HDRM_RESPONSE_STATUS_STOPPED: The measurement ended before this repeat
  *   finished.
  * @DCB_HDRM_RESPONSE_STATUS_IDLE: response-passive: the priority's traffic was
- *   not flowing: no run of nine frames, none over an eighth of the pause
- *   apart, arrived in the repeat's second of listening (no XOFF was sent), or
- *   it had stopped before the XOFF.
+ *   not flowing: no run of ten frames, none over an eighth of the pause apart,
+ *   arrived in the repeat's second of listening (no XOFF was sent), or it had
+ *   stopped before the XOFF.
  */
 enum dcb_hdrm_response_status {
 	DCB_HDRM_RESPONSE_STATUS_OK,
