@@ -63,6 +63,18 @@ db_paused()
 	ip -n "$NSB" -d link show db | sed -n 's/.* pfc-paused \([^ ]*\).*/\1/p'
 }
 
+# wait_paused: until db's priority 3 is paused, 10 s at most
+wait_paused()
+{
+	local i
+
+	for i in $(seq 1 500); do
+		[ "$(db_paused)" = 0x08 ] && return 0
+		sleep 0.02
+	done
+	return 1
+}
+
 # A dcbsim pair da/db with hardware timestamps at both ends, the cable
 # DELAY ns each way, PFC on priority 3 at both, db streaming when asked.
 setup()
@@ -209,7 +221,7 @@ response_refused()
 # is still up) ends the pause at once, and the frames db held go.
 response_unload()
 {
-	local pid i paused=0 pts pt1 pt2 hp ha np na t0 t1 held_ms
+	local pid pts pt1 pt2 hp ha np na t0 t1 held_ms
 
 	simA speed 10 && simB speed 10 pfc-response-ns 0 && wait_up
 	check_err $? "cannot set 10 Mb/s"
@@ -220,11 +232,7 @@ response_unload()
 	hdrmA measure dev da count 5 response prio 3 repeats 1 \
 		>"$TMPD/unload.out" 2>&1 &
 	pid=$!
-	for i in $(seq 1 500); do
-		[ "$(db_paused)" = 0x08 ] && paused=1 && break
-		sleep 0.02
-	done
-	[ "$paused" -eq 1 ]
+	wait_paused
 	check_err $? "db's priority 3 never paused (pfc-paused $(db_paused), rx_prio3_pause $(db_stat rx_prio3_pause))"
 	t0=$(date +%s%N)
 	module_unload
@@ -452,7 +460,7 @@ response_passive()
 # there, the XON due 2.94 s after the XOFF): db is released at once.
 response_passive_unload()
 {
-	local pid i paused=0 out
+	local pid out
 
 	simA speed 10 && simB speed 10 pfc-response-ns 0 && wait_up
 	check_err $? "cannot set 10 Mb/s"
@@ -480,11 +488,7 @@ response_passive_unload()
 	hdrmA measure dev da count 5 response passive prio 3 repeats 1 \
 		>"$TMPD/punload.out" 2>&1 &
 	pid=$!
-	for i in $(seq 1 500); do
-		[ "$(db_paused)" = 0x08 ] && paused=1 && break
-		sleep 0.02
-	done
-	[ "$paused" -eq 1 ]
+	wait_paused
 	check_err $? "db's priority 3 never paused (rx_prio3_pause $(db_stat rx_prio3_pause))"
 	module_unload
 	check_err $? "rmmod during the passive pause failed"
