@@ -29,8 +29,6 @@
  */
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
-#include <linux/ip.h>
-#include <linux/ipv6.h>
 #include <linux/random.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
@@ -124,7 +122,9 @@ struct hdrm_resp {
 	u32 cur;		/* the repeat running */
 	u8 tries, rate_waits;
 	struct hdrm_ctl req;	/* this repeat's stream request */
-	u64 granted_ns;		/* when its grant arrived */
+	u64 granted_ns;		/* when its grant arrived (passive: its
+				 * listening began, then its XOFF went)
+				 */
 	u64 end_ns;		/* when its recording ends */
 	u16 duration_us;	/* as granted */
 	u16 frame_len;		/* as granted */
@@ -378,6 +378,19 @@ static void hdrm_resp_repeat_init(struct hdrm_resp *resp)
 }
 
 /*
+ * The repeat records for @wait ns from granted_ns: resp_work ends it at
+ * end_ns. Context: port->lock held.
+ */
+static void hdrm_resp_record_for_locked(struct hdrm_port *port,
+					struct hdrm_resp *resp, u64 wait)
+{
+	resp->end_ns = resp->granted_ns + wait;
+	if (!port->dead)
+		mod_delayed_work(system_wq, &port->resp_work,
+				 nsecs_to_jiffies(wait) + 1);
+}
+
+/*
  * The repeat's stream request, asked again with the same session when
  * unanswered (the peer then answers the same again, with no second
  * stream). Context: process (port->resp_work), port->lock held; dropped
@@ -450,13 +463,10 @@ bool hdrm_response_rx_answer(struct hdrm_port *port, const struct hdrm_ctl *c)
 		xoff = max(xoff > resp->p.rtt_ns ? xoff - resp->p.rtt_ns : 0,
 			   (u64)resp->duration_us * NSEC_PER_USEC / 10);
 		resp->rate_waits = 0;
-		resp->end_ns = resp->granted_ns + wait;
-		if (!port->dead) {
+		if (!port->dead)
 			hrtimer_start(&port->resp_timer, ns_to_ktime(xoff),
 				      HRTIMER_MODE_REL_SOFT);
-			mod_delayed_work(system_wq, &port->resp_work,
-					 nsecs_to_jiffies(wait) + 1);
-		}
+		hdrm_resp_record_for_locked(port, resp, wait);
 		goto out;
 	}
 	if (!port->dead)
@@ -552,7 +562,6 @@ static void hdrm_resp_passive_frame_locked(struct hdrm_port *port,
 					   u64 t)
 {
 	struct hdrm_response_arrival *a;
-	u64 wait;
 
 	if (!t)
 		resp->unstamped = true;
@@ -577,15 +586,11 @@ static void hdrm_resp_passive_frame_locked(struct hdrm_port *port,
 	resp->granted_ns = ktime_get_ns();
 	hdrm_resp_xoff_locked(port, resp);
 	resp->xoffs = 1;
-	if (port->dead)
-		return;
-	if (resp->xoff_sent)
+	if (!port->dead && resp->xoff_sent)
 		hrtimer_start(&port->resp_timer, ns_to_ktime(resp->step_ns),
 			      HRTIMER_MODE_REL_SOFT);
-	wait = resp->pause_ns + resp->p.rtt_ns + HDRM_RESP_TAIL_NS;
-	resp->end_ns = resp->granted_ns + wait;
-	mod_delayed_work(system_wq, &port->resp_work,
-			 nsecs_to_jiffies(wait) + 1);
+	hdrm_resp_record_for_locked(port, resp, resp->pause_ns +
+				    resp->p.rtt_ns + HDRM_RESP_TAIL_NS);
 }
 
 /*
@@ -651,10 +656,8 @@ static void hdrm_resp_listen(struct hdrm_port *port, struct hdrm_resp *resp)
 		return;
 	resp->state = HDRM_RS_LISTEN;
 	resp->granted_ns = ktime_get_ns();
-	resp->end_ns = resp->granted_ns + HDRM_RESP_LISTEN_MS * NSEC_PER_MSEC;
-	if (!port->dead)
-		mod_delayed_work(system_wq, &port->resp_work,
-				 msecs_to_jiffies(HDRM_RESP_LISTEN_MS) + 1);
+	hdrm_resp_record_for_locked(port, resp,
+				    HDRM_RESP_LISTEN_MS * NSEC_PER_MSEC);
 }
 
 /*
