@@ -259,10 +259,12 @@ static const char *refusal_words(uint32_t reason)
 int response_exit(const char *name, const struct response_info *ri)
 {
 	const char *first = "";
-	uint32_t i;
+	uint32_t i, idle = 0;
 
 	if (!ri->present || ri->ok)
 		return 0;
+	for (i = 0; i < ri->ran; i++)
+		idle += ri->status[i] == DCB_HDRM_RESPONSE_STATUS_IDLE;
 	for (i = 0; i < ri->ran; i++)
 		if (ri->status[i] != DCB_HDRM_RESPONSE_STATUS_OK) {
 			first = HDRM_NAME(hdrm_response_status_names,
@@ -285,7 +287,8 @@ int response_exit(const char *name, const struct response_info *ri)
 		break;
 	case DCB_HDRM_RESPONSE_END_OK:
 	case DCB_HDRM_RESPONSE_END_FAILED:
-		if (ri->passive && first[0] && !strcmp(first, "idle")) {
+		/* every repeat idle: the traffic, not the pause */
+		if (ri->ran && idle == ri->ran) {
 			hdrm_err("%s: no repeat of %u measured the pause response (first failure: idle): prio %u's traffic from the peer was not flowing (ten frames, none over an eighth of the pause apart) in any repeat's second of listening",
 				 name, ri->ran, ri->prio);
 			break;

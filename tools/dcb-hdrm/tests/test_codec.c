@@ -6,8 +6,10 @@
  * uAPI's enums.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 
@@ -399,10 +401,38 @@ static struct nl_msg *result_msg_passive(unsigned int idle)
 	return m;
 }
 
+/* response_exit()'s status, its line on stderr into @buf */
+static int response_exit_line(const struct response_info *ri, char *buf,
+			      size_t len)
+{
+	FILE *f = tmpfile();
+	int saved, rc;
+	size_t n = 0;
+
+	fflush(stderr);
+	saved = dup(2);
+	if (f)
+		dup2(fileno(f), 2);
+	rc = response_exit("eth9", ri);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	if (f) {
+		rewind(f);
+		n = fread(buf, 1, len - 1, f);
+		fclose(f);
+	}
+	buf[n] = 0;
+	if (n && buf[n - 1] == '\n')
+		buf[n - 1] = 0;
+	return rc;
+}
+
 static void test_response(void)
 {
 	struct result r;
 	const char *s;
+	char line[512];
 
 	TAP_OK(!parse_result(result_msg_cable(DCB_HDRM_METHOD_HDRM, 200), &r) &&
 	       !r.response.present && !strstr(result_json(&r), "response"),
@@ -459,11 +489,14 @@ static void test_response(void)
 	s = result_txt(&r);
 	TAP_OK(strstr(s, "response prio 3 (passive): 0 of 2 repeats ok, ended failed (hardware timestamps, XOFF held 1174398 ns)\n  repeats: idle idle\n") != NULL,
 	       "response passive text: %s", s);
-	TAP_OK(response_exit("eth9", &r.response) == EXIT_KERNEL,
-	       "response passive: all idle, an error");
+	TAP_OK(response_exit_line(&r.response, line, sizeof(line)) == EXIT_KERNEL &&
+	       strstr(line, "eth9: no repeat of 2 measured the pause response (first failure: idle): prio 3's traffic from the peer was not flowing"),
+	       "response passive: all idle, the traffic named: %s", line);
+	/* one repeat held nothing: PFC, not the traffic, is in question */
 	TAP_OK(!parse_result(result_msg_passive(1), &r) &&
-	       response_exit("eth9", &r.response) == EXIT_KERNEL,
-	       "response passive: idle then not-held, an error");
+	       response_exit_line(&r.response, line, sizeof(line)) == EXIT_KERNEL &&
+	       strstr(line, "(first failure: idle); not-held means the peer did not honour the pause"),
+	       "response passive: idle then not-held, PFC named: %s", line);
 }
 
 static void test_names(void)
