@@ -26,6 +26,7 @@
 struct dcbsim_cb {
 	u64 due;		/* x_tx + delay-ns: when the peer gets it */
 	u64 xmit;		/* host ns: when the driver took it (held) */
+	u64 x;			/* its instant on the wire (the ring's) */
 	u8 prio;		/* its priority (PCP) on the cable */
 	bool hw;		/* a hardware timestamp at the cable's entry */
 	bool ctl;		/* a MAC control frame (0x8808), never held */
@@ -124,6 +125,22 @@ struct dcbsim_priv {
 	struct sk_buff_head wire;
 	struct hrtimer timer;
 	u32 delay_ns;
+	/*
+	 * The transmit ring (netdev.c): frames the driver takes with
+	 * xmit_more wait in @posted for the doorbell, the first frame
+	 * without it; then each gets its instant on the wire, back to back
+	 * at the speed from when the wire is free (@wire_free), and waits
+	 * in @sched for tx_timer to put it on the cable then. @ring_next
+	 * is the instant of @sched's first frame, U64_MAX when it is empty
+	 * (READ_ONCE() in pfc.c, which never takes ring_lock). ring_lock
+	 * is taken before pfc_lock and lock, never under them.
+	 */
+	spinlock_t ring_lock;
+	struct sk_buff_head posted;
+	struct sk_buff_head sched;
+	u64 wire_free;
+	u64 ring_next;
+	struct hrtimer tx_timer;
 	/* knobs and DCB state, under rtnl */
 	u32 speed;
 	u32 lanes;

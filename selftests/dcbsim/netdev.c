@@ -6,6 +6,7 @@
  * Documentation/testing.rst describes the device.
  */
 #include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
 #include <linux/module.h>
 #include <linux/net_tstamp.h>
 
@@ -16,6 +17,12 @@
 #define DCBSIM_DEF_TOTAL	262144
 #define DCBSIM_DEF_CELL		128
 #define DCBSIM_DEF_TS_RES_NS	8
+/* frames posted with xmit_more before dcbsim rings its own doorbell */
+#define DCBSIM_RING_MAX		8192
+/* frames the ring puts on the cable in one run of its timer */
+#define DCBSIM_TX_BATCH		64
+/* a frame's bytes on the wire beyond skb->len: FCS, preamble, gap */
+#define DCBSIM_WIRE_OVERHEAD	(4 + 8 + 12)
 
 /* Hands a frame to the peer. Context: bottom halves off, RCU held. */
 static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
@@ -137,10 +144,108 @@ out:
 	rcu_read_unlock();
 }
 
+/* @skb's time on the wire at @speed Mb/s, its tag, FCS, preamble and gap in. */
+static u64 dcbsim_wire_ns(const struct sk_buff *skb, u32 speed)
+{
+	u64 bits = 8ULL * (skb->len + DCBSIM_WIRE_OVERHEAD +
+			   (skb_vlan_tag_present(skb) ? VLAN_HLEN : 0));
+
+	return speed ? div_u64(bits * 1000 + speed - 1, speed) : 0;
+}
+
+/*
+ * A frame takes the cable at @x: held if its priority is paused then,
+ * else on. Context: bottom halves off; ring_lock held for a frame of the
+ * ring, so that none passes another.
+ */
+static void dcbsim_enter(struct dcbsim_priv *priv, struct sk_buff *skb, u64 x)
+{
+	if (!dcbsim_hold(priv, skb, x))
+		dcbsim_cable_tx(priv, skb, x);
+}
+
+/*
+ * The doorbell: the frames posted go onto the wire's timeline, back to
+ * back at the speed from when the wire is free, as a NIC's MAC sends a
+ * ring it was told of; tx_timer puts each on the cable at its instant.
+ * Context: ring_lock held.
+ */
+static void dcbsim_ring_doorbell(struct dcbsim_priv *priv, u64 now)
+{
+	u32 speed = READ_ONCE(priv->speed);
+	bool start = skb_queue_empty(&priv->sched);
+	u64 x = max(now, priv->wire_free);
+	struct sk_buff *skb;
+
+	while ((skb = __skb_dequeue(&priv->posted))) {
+		DCBSIM_CB(skb)->x = x;
+		x += dcbsim_wire_ns(skb, speed);
+		__skb_queue_tail(&priv->sched, skb);
+	}
+	priv->wire_free = x;
+	skb = skb_peek(&priv->sched);
+	if (start && skb) {
+		WRITE_ONCE(priv->ring_next, DCBSIM_CB(skb)->x);
+		hrtimer_start(&priv->tx_timer, ns_to_ktime(DCBSIM_CB(skb)->x),
+			      HRTIMER_MODE_ABS_SOFT);
+	}
+}
+
+/*
+ * Context: softirq. Puts the ring's frames on the cable, each at its
+ * instant, in order, then sleeps until the next one's. A frame is
+ * judged at its instant however late the host runs this: a pause that
+ * starts by then was known before it (an XOFF acts on this end when it
+ * enters the peer's cable, a delay-ns before it arrives).
+ */
+static enum hrtimer_restart dcbsim_tx_timer(struct hrtimer *timer)
+{
+	struct dcbsim_priv *priv = container_of(timer, struct dcbsim_priv,
+						tx_timer);
+	enum hrtimer_restart ret = HRTIMER_NORESTART;
+	u64 now = ktime_get_ns();
+	unsigned int n = 0;
+	struct sk_buff *skb;
+
+	spin_lock(&priv->ring_lock);
+	while ((skb = skb_peek(&priv->sched)) && DCBSIM_CB(skb)->x <= now &&
+	       n++ < DCBSIM_TX_BATCH) {
+		__skb_unlink(skb, &priv->sched);
+		dcbsim_enter(priv, skb, DCBSIM_CB(skb)->x);
+	}
+	if (skb) {
+		WRITE_ONCE(priv->ring_next, DCBSIM_CB(skb)->x);
+		/*
+		 * Behind: again once the softirqs after this one have run,
+		 * the cable's delivery and the peer's receive among them
+		 */
+		hrtimer_set_expires(timer, ns_to_ktime(max(DCBSIM_CB(skb)->x,
+							   ktime_get_ns() + 1)));
+		ret = HRTIMER_RESTART;
+	} else {
+		WRITE_ONCE(priv->ring_next, U64_MAX);
+	}
+	spin_unlock(&priv->ring_lock);
+	return ret;
+}
+
+/* Drops what is in the ring. Context: process; transmit is stopped. */
+static void dcbsim_ring_flush(struct dcbsim_priv *priv)
+{
+	hrtimer_cancel(&priv->tx_timer);
+	spin_lock_bh(&priv->ring_lock);
+	atomic64_add(skb_queue_len(&priv->posted) +
+		     skb_queue_len(&priv->sched), &priv->tx_dropped);
+	__skb_queue_purge(&priv->posted);
+	__skb_queue_purge(&priv->sched);
+	WRITE_ONCE(priv->ring_next, U64_MAX);
+	spin_unlock_bh(&priv->ring_lock);
+}
+
 static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
-	bool hw, ctl;
+	bool hw, ctl, more;
 	u64 now;
 
 	hw = (skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP) &&
@@ -154,6 +259,7 @@ static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 	DCBSIM_CB(skb)->prio = dcbsim_skb_prio(skb, &ctl);
 	DCBSIM_CB(skb)->ctl = ctl;
 	DCBSIM_CB(skb)->pfc = false;
+	more = netdev_xmit_more();
 	/*
 	 * One instant for both: the pause is checked at the instant the
 	 * frame enters the cable, as a MAC checks it at the frame's start.
@@ -162,9 +268,24 @@ static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
 	 * a measured K then shows as a response longer than the one set.
 	 */
 	now = ktime_get_ns();
-	if (!ctl && dcbsim_hold(priv, skb, now))
+	/* a MAC sends PFC between frames, ahead of its ring */
+	if (ctl) {
+		dcbsim_cable_tx(priv, skb, now);
 		return NETDEV_TX_OK;
-	dcbsim_cable_tx(priv, skb, now);
+	}
+	spin_lock(&priv->ring_lock);
+	if (!more && skb_queue_empty(&priv->posted) &&
+	    skb_queue_empty(&priv->sched)) {
+		/* alone: on the wire now, and what follows after it */
+		priv->wire_free = max(priv->wire_free, now) +
+				  dcbsim_wire_ns(skb, READ_ONCE(priv->speed));
+		dcbsim_enter(priv, skb, now);
+	} else {
+		__skb_queue_tail(&priv->posted, skb);
+		if (!more || skb_queue_len(&priv->posted) >= DCBSIM_RING_MAX)
+			dcbsim_ring_doorbell(priv, now);
+	}
+	spin_unlock(&priv->ring_lock);
 	return NETDEV_TX_OK;
 }
 
@@ -252,6 +373,7 @@ static int dcbsim_stop(struct net_device *dev)
 		/* the link is gone: so are the pauses this end sent */
 		dcbsim_pfc_unpause(netdev_priv(peer));
 	}
+	dcbsim_ring_flush(priv);
 	dcbsim_pfc_stop(priv);
 	dcbsim_wire_flush(priv);
 	return 0;
@@ -280,6 +402,7 @@ static void dcbsim_uninit(struct net_device *dev)
 {
 	struct dcbsim_priv *priv = netdev_priv(dev);
 
+	dcbsim_ring_flush(priv);
 	dcbsim_pfc_stop(priv);
 	dcbsim_wire_flush(priv);
 	hrtimer_cancel(&priv->snap_timer);
@@ -368,6 +491,11 @@ void dcbsim_setup(struct net_device *dev)
 	spin_lock_init(&priv->lock);
 	__skb_queue_head_init(&priv->wire);
 	dcbsim_timer_init(&priv->timer, dcbsim_wire_timer);
+	spin_lock_init(&priv->ring_lock);
+	__skb_queue_head_init(&priv->posted);
+	__skb_queue_head_init(&priv->sched);
+	priv->ring_next = U64_MAX;
+	dcbsim_timer_init(&priv->tx_timer, dcbsim_tx_timer);
 	spin_lock_init(&priv->pfc_lock);
 	for (prio = 0; prio < DCBSIM_NUM_PRIOS; prio++)
 		__skb_queue_head_init(&priv->held[prio]);

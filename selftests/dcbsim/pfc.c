@@ -11,6 +11,8 @@
 #include "dcbsim_priv.h"
 
 #define DCBSIM_HELD_MAX		1024	/* frames held per paused priority */
+/* how soon the pause timer looks again when the ring held it back */
+#define DCBSIM_RING_RECHECK_NS	(20 * NSEC_PER_USEC)
 #define DCBSIM_QUANTUM_BITS	512ULL	/* a pause quantum, bit times */
 #define DCBSIM_REFRESH_MIN_NS	100000ULL
 #define DCBSIM_REFRESH_MAX_NS	10000000ULL
@@ -326,15 +328,24 @@ bool dcbsim_hold(struct dcbsim_priv *priv, struct sk_buff *skb, u64 now)
 	return held;
 }
 
-/* Context: softirq. Releases the priorities whose pause is over. */
+/*
+ * Context: softirq. Releases the priorities whose pause is over, as of
+ * now or, while the ring still has frames due before now (a host behind
+ * the wire's timeline), as of the first of them: a pause may not end
+ * ahead of the frames it holds; the ring's own frames end it in order
+ * (dcbsim_hold()), and the timer looks again a little later.
+ */
 enum hrtimer_restart dcbsim_pause_timer(struct hrtimer *timer)
 {
 	struct dcbsim_priv *priv = container_of(timer, struct dcbsim_priv,
 						pause_timer);
-	u64 now = ktime_get_ns(), next = 0;
+	u64 host = ktime_get_ns(), now = host, next = 0, at;
+	bool behind = READ_ONCE(priv->ring_next) < host;
 	int prio;
 	u8 en;
 
+	if (behind)
+		now = READ_ONCE(priv->ring_next);
 	spin_lock(&priv->pfc_lock);
 	priv->pause_timer_at = 0;
 	en = dcbsim_pfc_en(priv);
@@ -343,9 +354,13 @@ enum hrtimer_restart dcbsim_pause_timer(struct hrtimer *timer)
 			continue;
 		dcbsim_pause_advance(priv, prio, now, en & BIT(prio));
 		/* still held: a pause runs now */
-		if (!skb_queue_empty(&priv->held[prio]) &&
-		    (!next || priv->pause[prio].until[0] < next))
-			next = priv->pause[prio].until[0];
+		if (skb_queue_empty(&priv->held[prio]))
+			continue;
+		at = priv->pause[prio].until[0];
+		if (behind)
+			at = max(at, host + DCBSIM_RING_RECHECK_NS);
+		if (!next || at < next)
+			next = at;
 	}
 	/* hrtimer_start() from the callback: the only way it is re-armed */
 	if (next)
