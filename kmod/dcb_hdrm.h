@@ -106,9 +106,19 @@ static inline void hdrm_test_stop_window(void)
 	if (ms)
 		msleep(ms);
 }
+
+static inline bool hdrm_test_stop_window_on(void)
+{
+	return READ_ONCE(hdrm_test_stop_window_ms);
+}
 #else
 static inline void hdrm_test_stop_window(void)
 {
+}
+
+static inline bool hdrm_test_stop_window_on(void)
+{
+	return false;
 }
 #endif
 

@@ -6,15 +6,17 @@
  * manufacturer ([0103], [0108], [0136]), measured on the link. After a
  * round trip measured as any other (session.c), each repeat asks the
  * peer for a stream of priority P (stream.c answers it there), pauses
- * the stream with a real PFC XOFF 2 ms into it, releases it with an XON
- * 7/8 of the pause later, and hands what arrived to
+ * the stream with a real PFC XOFF as soon as HDRM_RESPONSE_REF_FRAMES + 2
+ * of its frames are in, releases it with an XON 7/8 of the pause later
+ * (or later still, refreshed), and hands what arrived to
  * hdrm_response_analyse(); the repeats' figures are aggregated into the
  * result of the round trip.
  *
  * Contexts: port->resp_work (process) asks for each stream, waits out
  * its answer and its frames, analyses and ends; the receive hook
- * (softirq) takes the answer and the frames; port->resp_timer (softirq)
- * sends the XOFF, then the XON; the namespace's stamp work
+ * (softirq) takes the answer and the frames, and sends the XOFF;
+ * port->resp_timer (softirq) refreshes it, then sends the XON; the
+ * namespace's stamp work
  * brings the two frames' TX stamps. port->lock guards all of it. The
  * XOFF and the XON go to the driver under port->lock, so that no XON
  * ever leaves before its XOFF, and every path that ends the measurement
@@ -51,18 +53,19 @@ static_assert(HDRM_RESPONSE_MAX_REPEATS ==
 	      DCB_HDRM_LIMIT_MEASURE_RESPONSE_REPEATS_MAX);
 
 /*
- * The XOFF reaches the peer this part of the granted duration into its
- * stream: 2 ms into a 5 ms stream, far more than HDRM_RESPONSE_REF_FRAMES
- * after its start at any speed (30 of the shortest frames at 10 Mb/s).
- * The peer starts the stream as its grant leaves, so the XOFF goes that
- * time less the round trip after the grant arrived, and no earlier than
- * a tenth of the duration. On a timer, not on the frames' count: a host
- * slower than the stream, or one whose receive path shares a CPU with
- * it, takes the frames late (on their arrival stamps, which is all the
- * analysis reads), and an XOFF sent on their count then comes after the
- * stream has ended.
+ * The XOFF goes from the receive path at the stream's
+ * HDRM_RESPONSE_REF_FRAMES + 2nd frame, as for passive traffic: the peer
+ * builds the whole stream before it sends any of it and then hands it to
+ * its NIC's ring in one go (stream.c), so the frames leave back to back
+ * at the line's rate, however slow its host, and when this end has
+ * taken ten of them the stream still has most of its frames to go:
+ * 4,096 of them, 2 ms at 25 Gb/s and 0.5 ms at 100 Gb/s. On a timer from
+ * the grant the XOFF came before the stream when the peer took longer
+ * to build it, or after a stream a shared CPU had spread out.
  */
-#define HDRM_RESP_XOFF_FIFTHS	2
+#define HDRM_RESP_XOFF_FRAMES	(HDRM_RESPONSE_REF_FRAMES + 2)
+/* A stream's first frames arrive this long after its grant, or never. */
+#define HDRM_RESP_START_NS	(500 * NSEC_PER_MSEC)
 /* A stream request is asked this many times, this long apart. */
 #define HDRM_RESP_TRIES		3
 #define HDRM_RESP_ANSWER_MS	100
@@ -268,10 +271,9 @@ static void hdrm_resp_refresh_locked(struct hdrm_port *port,
 }
 
 /*
- * port->resp_timer: the XOFF of a stream still recorded, timed to reach
- * the peer two fifths into it; the XOFF again each step until
- * HDRM_RESP_HOLD_MIN_NS, then the XON; else the XON of an XOFF that has
- * none (none, after an end).
+ * port->resp_timer, started as the XOFF leaves (hdrm_resp_pause_locked()):
+ * the XOFF again each step until HDRM_RESP_HOLD_MIN_NS, then the XON;
+ * else the XON of an XOFF that has none (none, after an end).
  */
 enum hrtimer_restart hdrm_response_timer(struct hrtimer *timer)
 {
@@ -282,15 +284,8 @@ enum hrtimer_restart hdrm_response_timer(struct hrtimer *timer)
 
 	spin_lock(&port->lock);
 	resp = port->resp;
-	if (resp && !resp->done && resp->state == HDRM_RS_STREAM) {
-		hdrm_resp_xoff_locked(port, resp);
-		resp->xoffs = 1;
-		if (resp->xoff_sent) {
-			hrtimer_forward_now(timer, ns_to_ktime(resp->step_ns));
-			ret = HRTIMER_RESTART;
-		}
-	} else if (resp && !resp->done && resp->state == HDRM_RS_PAUSED &&
-		   resp->xoffs < resp->steps) {
+	if (resp && !resp->done && resp->state == HDRM_RS_PAUSED &&
+	    resp->xoffs < resp->steps) {
 		hdrm_resp_refresh_locked(port, resp);
 		resp->xoffs++;
 		hrtimer_forward_now(timer, ns_to_ktime(resp->step_ns));
@@ -378,16 +373,37 @@ static void hdrm_resp_repeat_init(struct hdrm_resp *resp)
 }
 
 /*
- * The repeat records for @wait ns from granted_ns: resp_work ends it at
- * end_ns. Context: port->lock held.
+ * The repeat records for @wait ns from @from, an instant not after now:
+ * resp_work ends it at end_ns. Context: port->lock held.
  */
 static void hdrm_resp_record_for_locked(struct hdrm_port *port,
-					struct hdrm_resp *resp, u64 wait)
+					struct hdrm_resp *resp, u64 from,
+					u64 wait)
 {
-	resp->end_ns = resp->granted_ns + wait;
+	u64 now = ktime_get_ns();
+
+	resp->end_ns = from + wait;
 	if (!port->dead)
 		mod_delayed_work(system_wq, &port->resp_work,
-				 nsecs_to_jiffies(wait) + 1);
+				 resp->end_ns > now ?
+				 nsecs_to_jiffies(resp->end_ns - now) + 1 : 0);
+}
+
+/*
+ * The XOFF now, from the receive path, with frames of P flowing (a
+ * stream's, or the peer's own traffic); the timer takes the refreshes
+ * and the XON, and the repeat records for @wait ns from now. Context:
+ * softirq, port->lock held.
+ */
+static void hdrm_resp_pause_locked(struct hdrm_port *port,
+				   struct hdrm_resp *resp, u64 wait)
+{
+	hdrm_resp_xoff_locked(port, resp);
+	resp->xoffs = 1;
+	if (!port->dead && resp->xoff_sent)
+		hrtimer_start(&port->resp_timer, ns_to_ktime(resp->step_ns),
+			      HRTIMER_MODE_REL_SOFT);
+	hdrm_resp_record_for_locked(port, resp, ktime_get_ns(), wait);
 }
 
 /*
@@ -426,7 +442,7 @@ bool hdrm_response_rx_answer(struct hdrm_port *port, const struct hdrm_ctl *c)
 {
 	struct hdrm_resp *resp;
 	bool taken = false;
-	u64 wait, xoff;
+	u64 wait;
 	int err;
 
 	spin_lock(&port->lock);
@@ -456,17 +472,10 @@ bool hdrm_response_rx_answer(struct hdrm_port *port, const struct hdrm_ctl *c)
 		resp->granted_ns = ktime_get_ns();
 		resp->duration_us = c->stream.duration_us;
 		resp->frame_len = c->stream.frame_len;
-		wait = (u64)resp->duration_us * NSEC_PER_USEC + resp->pause_ns +
-		       HDRM_RESP_MARGIN_NS;
-		xoff = (u64)resp->duration_us * NSEC_PER_USEC *
-		       HDRM_RESP_XOFF_FIFTHS / 5;
-		xoff = max(xoff > resp->p.rtt_ns ? xoff - resp->p.rtt_ns : 0,
-			   (u64)resp->duration_us * NSEC_PER_USEC / 10);
 		resp->rate_waits = 0;
-		if (!port->dead)
-			hrtimer_start(&port->resp_timer, ns_to_ktime(xoff),
-				      HRTIMER_MODE_REL_SOFT);
-		hdrm_resp_record_for_locked(port, resp, wait);
+		/* until its frames come; they then set the repeat's end */
+		hdrm_resp_record_for_locked(port, resp, resp->granted_ns,
+					    HDRM_RESP_START_NS);
 		goto out;
 	}
 	if (!port->dead)
@@ -514,6 +523,10 @@ void hdrm_response_rx_frame(struct hdrm_port *port,
 	a->seq = f->seq;
 	a->frame_len = resp->frame_len;
 	resp->frames++;
+	if (resp->state == HDRM_RS_STREAM && resp->n == HDRM_RESP_XOFF_FRAMES)
+		hdrm_resp_pause_locked(port, resp,
+				       (u64)resp->duration_us * NSEC_PER_USEC +
+				       resp->pause_ns + HDRM_RESP_MARGIN_NS);
 out:
 	spin_unlock(&port->lock);
 }
@@ -579,18 +592,12 @@ static void hdrm_resp_passive_frame_locked(struct hdrm_port *port,
 	a->seq = 0;
 	a->frame_len = len;
 	resp->frames++;
-	if (resp->state != HDRM_RS_LISTEN ||
-	    resp->n < HDRM_RESPONSE_REF_FRAMES + 2)
+	if (resp->state != HDRM_RS_LISTEN || resp->n < HDRM_RESP_XOFF_FRAMES)
 		return;
 	resp->state = HDRM_RS_STREAM;
 	resp->granted_ns = ktime_get_ns();
-	hdrm_resp_xoff_locked(port, resp);
-	resp->xoffs = 1;
-	if (!port->dead && resp->xoff_sent)
-		hrtimer_start(&port->resp_timer, ns_to_ktime(resp->step_ns),
-			      HRTIMER_MODE_REL_SOFT);
-	hdrm_resp_record_for_locked(port, resp, resp->pause_ns +
-				    resp->p.rtt_ns + HDRM_RESP_TAIL_NS);
+	hdrm_resp_pause_locked(port, resp, resp->pause_ns + resp->p.rtt_ns +
+			       HDRM_RESP_TAIL_NS);
 }
 
 /*
@@ -656,7 +663,7 @@ static void hdrm_resp_listen(struct hdrm_port *port, struct hdrm_resp *resp)
 		return;
 	resp->state = HDRM_RS_LISTEN;
 	resp->granted_ns = ktime_get_ns();
-	hdrm_resp_record_for_locked(port, resp,
+	hdrm_resp_record_for_locked(port, resp, resp->granted_ns,
 				    HDRM_RESP_LISTEN_MS * NSEC_PER_MSEC);
 }
 

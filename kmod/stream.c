@@ -9,7 +9,8 @@
  * (hdrm_stream_grant()), answers it, and sends the stream.
  *
  * The threat: a 60-byte request draws at most HDRM_STREAM_MAX_US (5 ms)
- * of traffic, at most once per HDRM_STREAM_MIN_GAP_NS (1 s), to the
+ * of traffic and HDRM_STREAM_BURST_BYTES (8 MB) of frames built for it,
+ * at most once per HDRM_STREAM_MIN_GAP_NS (1 s), to the
  * requester's own address, and only with accept-stream on (default off)
  * and a requester whose auto-HDRM capability this end has on record
  * (claims 8 and 23: the capability exchange happened). Requests count
@@ -33,6 +34,16 @@
 #define HDRM_STREAM_MAX_FRAMES	65536U
 /* Frames beyond the duration's worth at the link's speed. */
 #define HDRM_STREAM_MARGIN	64U
+/*
+ * At most this many frames are built for one stream: what a measuring
+ * end records of a repeat (HDRM_RESP_MAX_ARRIVALS), 2 ms at 25 Gb/s of
+ * 1,514-byte frames, and at most HDRM_STREAM_BURST_BYTES of them: 6.2 MB
+ * of frames (9.4 MB of memory) at 1,514 bytes, 910 jumbo frames.
+ */
+#define HDRM_STREAM_BURST	HDRM_RESP_MAX_ARRIVALS
+#define HDRM_STREAM_BURST_BYTES	(8U << 20)
+/* Frames handed to the driver under one hold of its queue's lock. */
+#define HDRM_STREAM_CHUNK	64U
 
 /**
  * hdrm_stream_rx_request() - the peer asks this end for a stream
@@ -173,8 +184,116 @@ static struct sk_buff *hdrm_stream_skb(struct net_device *dev, const u8 *dst,
 }
 
 /*
+ * The queue index @skb goes out on, as dev_queue_xmit() would pick it: the
+ * driver's choice (mlx5 and mlxsw pick by the frame's priority, so that
+ * the NIC's PFC pauses the stream's queue), else the stack's hash.
+ */
+static u16 hdrm_stream_txq(struct net_device *dev, struct sk_buff *skb)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	u16 idx = 0;
+
+	if (dev->real_num_tx_queues > 1)
+		idx = ops->ndo_select_queue ?
+		      ops->ndo_select_queue(dev, skb, NULL) :
+		      netdev_pick_tx(dev, skb, NULL);
+	return idx < dev->real_num_tx_queues ? idx : 0;
+}
+
+/*
+ * Builds the stream's frames, all of them before any is sent, each made
+ * ready for the device as dev_queue_xmit() would (its VLAN tag into the
+ * frame where the NIC does not insert it). Returns how many are in @q.
+ */
+static u32 hdrm_stream_build(struct hdrm_port *port, struct net_device *dev,
+			     struct hdrm_stream_frame *f, const u8 *dst,
+			     u16 frame_len, u8 prio, u32 max,
+			     struct sk_buff_head *q)
+{
+	struct sk_buff *skb;
+	bool again;
+	u32 seq;
+
+	for (seq = 0; seq < max; seq++) {
+		if (!(seq % HDRM_STREAM_CHUNK) && hdrm_stream_stop(port, dev))
+			break;
+		f->seq = seq;
+		skb = hdrm_stream_skb(dev, dst, f, frame_len, prio);
+		if (skb)
+			skb = validate_xmit_skb_list(skb, dev, &again);
+		if (!skb) {
+			atomic64_inc(&port->ctr.tx_errors);
+			break;
+		}
+		__skb_queue_tail(q, skb);
+		if (!(seq % HDRM_STREAM_CHUNK))
+			cond_resched();
+	}
+	return skb_queue_len(q);
+}
+
+/*
+ * Hands up to HDRM_STREAM_CHUNK frames of @q to the driver under its
+ * queue's lock, each stamped as it goes, with xmit_more on all but the
+ * stream's last: the NIC then sends what its ring holds back to back,
+ * at the line's rate, as pktgen's bursts do, where one frame at a time
+ * leaves the host's gaps between them. The last goes without it, the
+ * doorbell: the last of @q, the one posted once @end has passed, or,
+ * with @last, the next (a stream cut short leaves nothing in the ring
+ * unannounced). A queue the driver stops (its ring full, which rings
+ * the doorbell) ends the chunk; a frame it refused stays first in @q.
+ * Returns whether the stream is over. Context: process; bottom halves
+ * off here.
+ */
+static bool hdrm_stream_post(struct hdrm_port *port, struct net_device *dev,
+			     u16 idx, struct sk_buff_head *q, u16 frame_len,
+			     u64 end, bool last)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(dev, idx);
+	struct sk_buff *skb;
+	bool more = true;
+	netdev_tx_t rc;
+	u8 *payload;
+	u32 i;
+	u64 now;
+
+	local_bh_disable();
+	HARD_TX_LOCK(dev, txq, smp_processor_id());
+	for (i = 0; i < HDRM_STREAM_CHUNK && more &&
+	     (skb = skb_peek(q)); i++) {
+		if (netif_xmit_frozen_or_drv_stopped(txq))
+			break;
+		now = ktime_get_ns();
+		__skb_unlink(skb, q);
+		more = !last && !skb_queue_empty(q) && now < end;
+		/* the payload follows the tag, if the tag is in the frame */
+		payload = skb->data + skb->len - (frame_len - HDRM_ETH_HLEN);
+		hdrm_stream_stamp(payload, get_unaligned_be32(payload +
+					HDRM_STREAM_OFF_SEQ), now);
+		skb_set_queue_mapping(skb, idx);
+		rc = netdev_start_xmit(skb, dev, txq, more);
+		if (rc == NETDEV_TX_BUSY) {
+			/* not taken: first again, for when the ring has room */
+			__skb_queue_head(q, skb);
+			more = true;
+			break;
+		}
+		atomic64_inc(rc == NETDEV_TX_OK ? &port->ctr.stream_frames_sent :
+						  &port->ctr.tx_errors);
+	}
+	HARD_TX_UNLOCK(dev, txq);
+	local_bh_enable();
+	return !more || skb_queue_empty(q);
+}
+
+/*
  * port->stream_work: the granted stream, back to back until its duration
- * has passed, its frame cap is reached or hdrm_stream_stop() says stop.
+ * has passed since its first frame, its frame cap is reached or
+ * hdrm_stream_stop() says stop. Its frames are built first, at most
+ * HDRM_STREAM_BURST of them (as many as a measuring end records), then
+ * posted (hdrm_stream_post()), bypassing the qdisc as pktgen does: a
+ * stream of a few ms on its own priority. The frame cap bounds its time
+ * on the wire at the line's rate; @end bounds a host slower than that.
  * Context: process; takes port->lock only to read, never rtnl, and never
  * sleeps under the lock.
  */
@@ -184,13 +303,14 @@ void hdrm_stream_work(struct work_struct *work)
 					      stream_work);
 	struct net_device *dev = port->dev;
 	struct hdrm_stream_frame f = { 0 };
-	u32 seq, max, speed;
-	u16 frame_len, dur;
+	struct netdev_queue *txq;
+	struct sk_buff_head q;
+	u32 max, speed, posted;
+	u16 frame_len, dur, idx;
 	u8 dst[ETH_ALEN];
-	struct sk_buff *skb;
-	u64 end;
+	bool stop, first;
+	u64 end = 0;
 	u8 prio;
-	int rc;
 
 	spin_lock_bh(&port->lock);
 	f.session = port->stream.session;
@@ -203,40 +323,33 @@ void hdrm_stream_work(struct work_struct *work)
 		(port->result ? port->result->speed : 0);
 	spin_unlock_bh(&port->lock);
 
-	max = hdrm_stream_max_frames(dur, frame_len, speed);
-	end = ktime_get_ns() + (u64)dur * NSEC_PER_USEC;
-	/*
-	 * No cond_resched(): a stream is back to back, and lasts 5 ms at
-	 * most, which bounds the loop along with @max.
-	 */
-	for (seq = 0; seq < max; seq++) {
-		/* test builds: the stream held open after its first frame */
-		if (seq == 1)
-			hdrm_test_stop_window();
-		if (hdrm_stream_stop(port, dev) || ktime_get_ns() >= end)
-			break;
-		f.seq = seq;
-		skb = hdrm_stream_skb(dev, dst, &f, frame_len, prio);
-		if (!skb) {
-			atomic64_inc(&port->ctr.tx_errors);
-			break;
-		}
+	__skb_queue_head_init(&q);
+	max = min3(hdrm_stream_max_frames(dur, frame_len, speed),
+		   HDRM_STREAM_BURST, HDRM_STREAM_BURST_BYTES / frame_len);
+	if (!hdrm_stream_build(port, dev, &f, dst, frame_len, prio, max, &q))
+		goto out;
+	idx = hdrm_stream_txq(dev, skb_peek(&q));
+	txq = netdev_get_tx_queue(dev, idx);
+	for (posted = 0; !skb_queue_empty(&q); posted++) {
+		stop = hdrm_stream_stop(port, dev);
+		if (!end)
+			end = ktime_get_ns() + (u64)dur * NSEC_PER_USEC;
 		/*
-		 * Stamped with bottom halves off, so that no softirq runs
-		 * between the stamp and the driver: a receive path that
-		 * shares this CPU shows as a gap in the send times, which
-		 * bounds K (hdrm_response_analyse()), not as a hold.
+		 * test builds: the first frame alone, with its doorbell, then
+		 * the stream held open
 		 */
-		local_bh_disable();
-		hdrm_stream_stamp(skb->data + HDRM_ETH_HLEN, seq,
-				  ktime_get_ns());
-		rc = dev_queue_xmit(skb);
-		local_bh_enable();
-		if (rc == NET_XMIT_SUCCESS)
-			atomic64_inc(&port->ctr.stream_frames_sent);
-		else
-			atomic64_inc(&port->ctr.tx_errors);
+		first = !posted && hdrm_test_stop_window_on();
+		if ((hdrm_stream_post(port, dev, idx, &q, frame_len, end,
+				      stop || first) && !first) || stop)
+			break;
+		if (first)
+			hdrm_test_stop_window();
+		/* a ring the driver stopped: its completions free it */
+		if (netif_xmit_frozen_or_drv_stopped(txq))
+			usleep_range(10, 20);
 	}
+out:
+	__skb_queue_purge(&q);
 	spin_lock_bh(&port->lock);
 	port->stream.running = false;
 	spin_unlock_bh(&port->lock);
