@@ -775,9 +775,12 @@ peer_stream()
 		[ "$(jqn .stream.len_min "$out")" -eq 1000 ] &&
 		[ "$(jqn .stream.len_max "$out")" -eq 1000 ]
 	check_err $? "sequence numbers not 0 to n-1 in order, or frames not 1000 bytes: $(jq -c .stream <<<"$out")"
-	# the granted 2 ms, and 50 ms for a loaded guest
-	jq -e '.stream.span_us <= 52000' <<<"$out" >/dev/null
-	check_err $? "the stream arrived over $(jqn .stream.span_us "$out") us"
+	# the granted 2 ms, and 50 ms for a loaded guest, on the peer's own
+	# send stamps: what the grant bounds. Their arrival is dcbsim's
+	# ring put on the cable at the host's pace (71 ms once, four guests
+	# on two cores), where the wire has them back to back
+	jq -e '.stream.sent_span_us <= 52000' <<<"$out" >/dev/null
+	check_err $? "the stream was sent over $(jqn .stream.sent_span_us "$out") us"
 	[ "$(jqn .answer.status "$again")" = refused ] &&
 		[ "$(jqn .answer.reason "$again")" -eq 7 ] &&
 		[ "$(jqn .answer.limit "$again")" -eq 1000 ] &&

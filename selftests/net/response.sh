@@ -20,13 +20,16 @@ source "$(dirname "$0")/../lib.sh"
 NSA=${NS_PREFIX}-a
 NSB=${NS_PREFIX}-b
 RES=8		# dcbsim's timestamp resolution, ns
-# the cable, ns each way: the stream's frames that left before the XOFF
-# arrived keep arriving for this long after it. One CPU here runs both
-# ends: the softirq that sends the XOFF also stalls the stream, and on a
-# short cable (5 us) no frame reached the wire between the XOFF's
-# departure and its arrival, so every repeat was "sparse"
-DELAY=500000
-FRAME=1514	# the stream frames' length the module asks for from 1 Gb/s
+# the cable, ns each way: 5 us, a kilometre. The stream is built before
+# it is sent and leaves db's ring back to back (stream.c, dcbsim's
+# doorbell), 4,096 frames: 2 ms at 25 Gb/s, 0.5 ms at 100 Gb/s, which
+# the XOFF, sent at the tenth frame's arrival, must reach within
+DELAY=5000
+# passive: pktgen's traffic is the emulated CPU's, with its gaps, and
+# on the 5 us cable no frame of it reached the wire between the XOFF's
+# departure and its arrival (every repeat "sparse"): 500 us each way
+PASSIVE_DELAY=500000
+FRAME=1514	# the stream frames' length the module asks for at MTU 1500
 DMESG_LINES=0
 PG=/proc/net/pktgen
 PG_PID=
@@ -110,23 +113,27 @@ wire_ns()
 }
 
 # K measured at 25 and 100 Gb/s against db's pfc-response-ns 0, 500 and
-# 5000 (design.rst, "The figures": K lies between k_ns and k_ns plus the
-# larger of gap_ns and a frame). A K above what dcbsim was told, beyond
-# the stamps' resolution, is an error of the measurement and fails; a K
-# below it by more than the widest gap the stream had before a pause,
-# a frame and the resolution fails too. In this guest the stream is the
-# emulated CPU's, a frame every few us at best with stalls of up to a
-# millisecond, so that gap, which the result reports, is what bounds K
-# from below here, not the issue's frame time (that needs a stream at
-# the line's rate). A case whose repeats all missed (the stream
-# stalled across the whole pause, or across the XOFF's arrival) is
-# measured once more, and said. One table line per case. The whole table
-# on 6.12; elsewhere 25 Gb/s alone, the main path (100 Gb/s's 48
-# repeats cost a minute, and its arithmetic is the kernel's no more).
+# 5000 (design.rst, "The figures"): every repeat's k_ns within the
+# stamps' resolution and one frame's time on the wire of the value set,
+# above it by no more than the resolution. The stream leaves db's ring
+# back to back at the line's rate (dcbsim's doorbell, stream.c's
+# burst), so the last frame that still arrives began at most a frame
+# before db's pause did. A case whose repeats all missed (the XOFF came
+# after the stream's end: the host stalled past it) is measured once
+# more, and said. One table line per case. The whole table on 6.12;
+# elsewhere 25 Gb/s alone, the main path (100 Gb/s's repeats cost a
+# minute, and its arithmetic is the kernel's no more).
+#
+# At 100 Gb/s the stream's 4,096 frames are 0.5 ms on the wire, and this
+# guest's receive path took 1.2 to 8 ms (on its timeline, with another
+# guest beside it) to have the tenth and send the XOFF, which then came
+# after the stream's end: every repeat "not-held". A case that ends so
+# twice is said, not failed; with every case so, 100 Gb/s is a SKIP
+# with the reason; any case that did measure is held to the bound.
 response_k()
 {
 	local speed resp out k_med k_min k_max gap tol frame_ns statuses try reps
-	local speeds="25000 100000"
+	local speeds="25000 100000" missed
 
 	if [ "${DCB_HDRM_KERNEL:-debian-6.12}" != debian-6.12 ]; then
 		speeds=25000
@@ -135,11 +142,12 @@ response_k()
 	log_info "$(printf '%7s %6s %7s %7s %7s %7s %7s  %s' SPEED RESP K_MIN \
 		K_MED K_MAX GAP_MAX LOW STATUSES)"
 	for speed in $speeds; do
+		missed=0
 		# a full frame with its tag, FCS, preamble and gap
 		frame_ns=$(wire_ns $((FRAME + 4 + 4 + 8 + 12)) "$speed")
-		# 0xffff quanta are 335 us at 100 Gb/s: a pause short enough
-		# for the guest's stream to miss more often (1 to 3 of 8 ok)
-		reps=$((speed > 25000 ? 16 : 8))
+		# each repeat waits out the peer's one stream a second; six at
+		# 25 Gb/s, where a loaded guest's XOFF missed half the streams
+		reps=$((speed > 25000 ? 4 : 6))
 		for resp in 0 500 5000; do
 			simA speed "$speed" && simB speed "$speed" pfc-response-ns "$resp" &&
 				wait_up
@@ -151,6 +159,14 @@ response_k()
 				log_info "$speed Mb/s, response $resp ns: no repeat measured ($(jq -c .response.repeat_status <<<"$out" 2>/dev/null)); once more"
 			done
 			statuses=$(jq -r '.response.repeat_status | join(",")' <<<"$out" 2>/dev/null)
+			if ((speed > 25000)) && [ "$(jqn .response.ok "$out")" = 0 ] &&
+			   [ "$(jq -r '.response.repeat_status | unique | join(",")' <<<"$out" 2>/dev/null)" = not-held ]; then
+				log_info "$speed Mb/s, response $resp ns: every XOFF after the 0.5 ms stream, twice ($statuses)"
+				missed=$((missed + 1))
+				[ "$(db_paused)" = 0x00 ]
+				check_err $? "$speed Mb/s, response $resp ns: db's priority 3 still paused ($(db_paused)) after the measurement"
+				continue
+			fi
 			[ "$(jqn .status "$out")" = ok ] &&
 				[ "$(jqn .response.end "$out")" = ok ] &&
 				[ "$(jqn .response.timestamping "$out")" = hardware ] &&
@@ -166,20 +182,25 @@ response_k()
 				check_err 1 "$speed Mb/s, response $resp ns: no k_ns or gap_ns: $(jq -c .response <<<"$out")"
 				continue
 			fi
-			tol=$((RES + frame_ns + gap))
+			tol=$((RES + frame_ns))
 			log_info "$(printf '%7s %6s %7s %7s %7s %7s %7s  %s' "$speed" \
 				"$resp" "$k_min" "$k_med" "$k_max" "$gap" \
 				"$((resp > tol ? resp - tol : 0))" "$statuses")"
 			[ "$k_max" -le $((resp + RES)) ]
 			check_err $? "$speed Mb/s, response $resp ns: k_ns max $k_max is over the response set by more than the resolution ($RES ns): $(jq -c .response <<<"$out")"
 			[ $((k_min + tol)) -ge "$resp" ]
-			check_err $? "$speed Mb/s, response $resp ns: k_ns min $k_min is under the response set by more than resolution $RES, frame $frame_ns and gap $gap: $(jq -c .response <<<"$out")"
+			check_err $? "$speed Mb/s, response $resp ns: k_ns min $k_min is under the response set by more than resolution $RES and a frame $frame_ns: $(jq -c .response <<<"$out")"
 			[ "$(db_paused)" = 0x00 ]
 			check_err $? "$speed Mb/s, response $resp ns: db's priority 3 still paused ($(db_paused)) after the measurement"
 		done
+		if ((missed == 3)); then
+			log_skip "response: K measured within the resolution and a frame of pfc-response-ns, $((speed / 1000)) Gb/s" \
+				"this guest's receive path sent every XOFF after the 0.5 ms stream"
+		else
+			log_test "response: K measured within the resolution and a frame of pfc-response-ns, $((speed / 1000)) Gb/s"
+		fi
 	done
 	simB pfc-response-ns 0
-	log_test "response: K measured never over pfc-response-ns, and under it by no more than the stream's gap, a frame and the resolution, 25 and 100 Gb/s"
 }
 
 # The peer refuses: accept-stream off there. The measurement says why in
@@ -396,7 +417,8 @@ response_passive()
 			"needs ptp4l and the pktgen module"
 		return 0
 	fi
-	simA speed "$speed" && simB speed "$speed" pfc-response-ns "$resp" &&
+	simA speed "$speed" delay-ns "$PASSIVE_DELAY" &&
+		simB speed "$speed" pfc-response-ns "$resp" delay-ns "$PASSIVE_DELAY" &&
 		wait_up && hdrmB dev set dev db accept-stream off
 	check_err $? "cannot set $speed Mb/s, pfc-response-ns $resp"
 	ptp4l_responder "$NSB" db "$TMPD/ptp4l-b.log" -H \
@@ -449,7 +471,7 @@ response_passive()
 	check_err $? "passive, no traffic: db received a PFC frame"
 	ptp4l_responder_stop
 	hdrmB dev set dev db accept-stream on
-	simB pfc-response-ns 0
+	simA delay-ns "$DELAY" && simB pfc-response-ns 0 delay-ns "$DELAY" && wait_up
 	log_test "response: passive against pktgen's traffic and ptp4l's peer delay, K within the traffic's spacing of pfc-response-ns; idle without traffic"
 }
 
