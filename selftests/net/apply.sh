@@ -13,6 +13,8 @@ ALL_TESTS="apply_delay_bits apply_delay_metres apply_buffer apply_buffer_clamp
 	   apply_remeasure_mtu apply_remeasure_burst apply_remeasure_period"
 # the debug kernel: its main path, hostile input and lifetime
 DEBUG_TESTS="apply_buffer apply_remeasure_link"
+# debian-6.12 alone: the YNL client is user space (lib.sh)
+NEWEST_TESTS="apply_ynl"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a

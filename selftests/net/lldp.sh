@@ -17,6 +17,8 @@ ALL_TESTS="lldp_no_dcb_ops lldp_agent_shaped lldp_own_frames lldp_raw_stop
 	   lldp_lldpd"
 # the debug kernel: none (see Documentation/testing.rst)
 DEBUG_TESTS=""
+# debian-6.12 alone: lldpd's side is user space (lib.sh)
+NEWEST_TESTS="lldp_lldpd"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-la

@@ -14,6 +14,8 @@ ALL_TESTS="peer_negotiate peer_cap_off peer_silent peer_push_applied
 	   peer_settings peer_lldp_withdraw peer_stream peer_stream_teardown"
 # the debug kernel: its main path, hostile input and lifetime
 DEBUG_TESTS="peer_push_applied peer_malformed peer_stream_teardown"
+# debian-6.12 alone: the YNL client is user space (lib.sh)
+NEWEST_TESTS="peer_push_ynl"
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../cable.sh"
 

@@ -23,6 +23,10 @@ ALL_TESTS="wd_storm wd_drop_restore wd_bursts wd_stop wd_errors wd_drivers wd_yn
 # (48 s there in the CI run of 24c9acf) is decisions the stock kernels
 # and the unit tests cover
 DEBUG_TESTS="wd_stop wd_refused_restore"
+# debian-6.12 alone: escalation, XON storms and timing are the decisions
+# test_watchdog and KUnit cover; 6.1 runs the poll, the undo and the
+# drivers (lib.sh)
+NEWEST_TESTS="wd_escalate wd_xon wd_timing"
 source "$(dirname "$0")/../lib.sh"
 
 NSA=${NS_PREFIX}-a
