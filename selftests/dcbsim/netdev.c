@@ -24,6 +24,12 @@
 /* a frame's bytes on the wire beyond skb->len: FCS, preamble, gap */
 #define DCBSIM_WIRE_OVERHEAD	(4 + 8 + 12)
 
+/* @bytes at @speed Mb/s, ns, rounded up; 0 at no speed. */
+static u64 dcbsim_line_ns(u64 bytes, u32 speed)
+{
+	return speed ? div_u64(bytes * 8000 + speed - 1, speed) : 0;
+}
+
 /* Hands a frame to the peer. Context: bottom halves off, RCU held. */
 static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
 			   struct sk_buff *skb)
@@ -70,8 +76,8 @@ static void dcbsim_deliver(struct dcbsim_priv *priv, struct net_device *peer,
  * held by a pause the instant the pause ended, if it was taken before
  * then): its hardware timestamp if asked, then the peer at once (delay
  * 0) or the FIFO, in the order frames enter it. A PFC frame acts on the
- * peer's transmit now, with the instant it will arrive, so that the
- * pause starts exactly then however late the host delivers it; the
+ * peer's transmit now, with the instant its last bit will arrive, so that
+ * the pause starts exactly then however late the host delivers it; the
  * peer's MAC counts and consumes it on delivery. Context: bottom halves
  * off; a MAC control frame's caller holds no pfc_lock.
  */
@@ -114,9 +120,14 @@ void dcbsim_cable_tx(struct dcbsim_priv *priv, struct sk_buff *skb,
 		for (i = 0; i < DCBSIM_NUM_PRIOS; i++)
 			if (quanta[i])
 				cb->pfc_xoff |= BIT(i);
+		/*
+		 * 802.1Qbb acts on the frame whole: from its last bit, its
+		 * length and FCS after its start (where it is stamped)
+		 */
 		if (peer->flags & IFF_UP)
 			dcbsim_pfc_rx(netdev_priv(peer), cb->pfc_vec, quanta,
-				      cb->due);
+				      cb->due + dcbsim_line_ns(len + ETH_FCS_LEN,
+							       READ_ONCE(priv->speed)));
 	}
 	if (!delay) {
 		atomic64_inc(&priv->tx_prio_packets[prio]);
@@ -147,10 +158,8 @@ out:
 /* @skb's time on the wire at @speed Mb/s, its tag, FCS, preamble and gap in. */
 static u64 dcbsim_wire_ns(const struct sk_buff *skb, u32 speed)
 {
-	u64 bits = 8ULL * (skb->len + DCBSIM_WIRE_OVERHEAD +
-			   (skb_vlan_tag_present(skb) ? VLAN_HLEN : 0));
-
-	return speed ? div_u64(bits * 1000 + speed - 1, speed) : 0;
+	return dcbsim_line_ns(skb->len + DCBSIM_WIRE_OVERHEAD +
+			      (skb_vlan_tag_present(skb) ? VLAN_HLEN : 0), speed);
 }
 
 /*

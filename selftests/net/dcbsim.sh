@@ -1290,7 +1290,7 @@ pfc_tx_check()
 {
 	local speed=$1 resp=$2 mode=$3 q=65535 d=10000
 	local h0 h1 n0 n1 pt0 pt1 dr0 dr1 c0 c1 out v pause wait
-	local xoff xon T E U end sent3 held late in0 at last
+	local xoff xon T E U end sent3 held late in0 at last f
 
 	pause=$((q * 512 * 1000 / speed))
 	wait=$((d + resp + pause + 3000000))
@@ -1309,12 +1309,15 @@ pfc_tx_check()
 		check_err 1 "$speed Mb/s, response $resp: no stamp for da's PFC frames: $(head -c 300 <<<"$out")"
 		return 1
 	fi
-	# the XOFF reaches db at T; db's transmit on 3 stops at E, for the
-	# pause's quanta at db's speed, or until the XON reaches it
-	T=$((xoff + d)) E=$((xoff + d + resp)) U=$((xoff + d + resp + pause))
+	# the XOFF is whole at db at T, its 64 bytes after its stamped start
+	# and the cable (802.1Qbb acts on the frame whole); db's transmit on
+	# 3 stops at E, for the pause's quanta at db's speed, or until the
+	# XON, likewise whole, reaches it
+	f=$(((64 * 8000 + speed - 1) / speed))
+	T=$((xoff + d + f)) E=$((T + resp)) U=$((T + resp + pause))
 	end=$U
 	if [ "$mode" = xon ]; then
-		end=$((xon + d))
+		end=$((xon + d + f))
 		if [ "$end" -le "$E" ] || [ "$end" -ge "$U" ]; then
 			log_info "$speed Mb/s, response $resp: the XON reached db $((end - T)) ns after the XOFF, outside the pause: again"
 			return 2
