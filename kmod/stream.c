@@ -18,12 +18,14 @@
  * than the device's MTU allows, and the number of frames is capped.
  *
  * The request arrives in softirq (hdrm_stream_rx_request()); the stream
- * is sent from port->stream_work in process context, which never takes
- * rtnl, so teardown cancels it under rtnl (hdrm_port_works_cancel()).
+ * is sent from port->stream_work in process context, which takes rtnl
+ * only with rtnl_trylock() (for the link's speed), so teardown cancels it
+ * under rtnl (hdrm_port_works_cancel()).
  */
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
 #include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 
 #include "dcb_hdrm.h"
@@ -294,8 +296,8 @@ static bool hdrm_stream_post(struct hdrm_port *port, struct net_device *dev,
  * posted (hdrm_stream_post()), bypassing the qdisc as pktgen does: a
  * stream of a few ms on its own priority. The frame cap bounds its time
  * on the wire at the line's rate; @end bounds a host slower than that.
- * Context: process; takes port->lock only to read, never rtnl, and never
- * sleeps under the lock.
+ * Context: process; takes port->lock only to read, rtnl only if free, and
+ * never sleeps under port->lock.
  */
 void hdrm_stream_work(struct work_struct *work)
 {
@@ -322,6 +324,16 @@ void hdrm_stream_work(struct work_struct *work)
 	speed = port->cfg.speed_override ?:
 		(port->result ? port->result->speed : 0);
 	spin_unlock_bh(&port->lock);
+	/*
+	 * The frame cap is what bounds the stream's time on the wire, so the
+	 * link's own speed where nothing is configured: rtnl only if free
+	 * (teardown holds it while it waits for this work), else the last
+	 * measured one, else none (HDRM_STREAM_BURST frames).
+	 */
+	if (!port->cfg.speed_override && rtnl_trylock()) {
+		speed = hdrm_drv_speed(dev) ?: speed;
+		rtnl_unlock();
+	}
 
 	__skb_queue_head_init(&q);
 	max = min3(hdrm_stream_max_frames(dur, frame_len, speed),
