@@ -128,12 +128,12 @@ wire_ns()
 # guest's receive path took 1.2 to 8 ms (on its timeline, with another
 # guest beside it) to have the tenth and send the XOFF, which then came
 # after the stream's end: every repeat "not-held". A case that ends so
-# twice is said, not failed; with every case so, 100 Gb/s is a SKIP
+# (one try there) is said, not failed; with every case so, 100 Gb/s is a SKIP
 # with the reason; any case that did measure is held to the bound.
 response_k()
 {
 	local speed resp out k_med k_min k_max gap tol frame_ns statuses try reps
-	local speeds="25000 100000" missed
+	local speeds="25000 100000" missed tries
 
 	if [ "${DCB_HDRM_KERNEL:-debian-6.12}" != debian-6.12 ]; then
 		speeds=25000
@@ -148,20 +148,23 @@ response_k()
 		# each repeat waits out the peer's one stream a second; six at
 		# 25 Gb/s, where a loaded guest's XOFF missed half the streams
 		reps=$((speed > 25000 ? 4 : 6))
+		# 100 Gb/s: one try (its misses are the guest's, and said)
+		tries=$((speed > 25000 ? 1 : 2))
 		for resp in 0 500 5000; do
 			simA speed "$speed" && simB speed "$speed" pfc-response-ns "$resp" &&
 				wait_up
 			check_err $? "cannot set $speed Mb/s and pfc-response-ns $resp"
-			for try in 1 2; do
+			for try in $(seq 1 "$tries"); do
 				out=$(hdrmA -j measure dev da count 20 ts-mode hardware \
 					response prio 3 repeats "$reps")
 				[ "$(jqn .response.ok "$out")" -ge 1 ] 2>/dev/null && break
-				log_info "$speed Mb/s, response $resp ns: no repeat measured ($(jq -c .response.repeat_status <<<"$out" 2>/dev/null)); once more"
+				((try < tries)) &&
+					log_info "$speed Mb/s, response $resp ns: no repeat measured ($(jq -c .response.repeat_status <<<"$out" 2>/dev/null)); once more"
 			done
 			statuses=$(jq -r '.response.repeat_status | join(",")' <<<"$out" 2>/dev/null)
 			if ((speed > 25000)) && [ "$(jqn .response.ok "$out")" = 0 ] &&
 			   [ "$(jq -r '.response.repeat_status | unique | join(",")' <<<"$out" 2>/dev/null)" = not-held ]; then
-				log_info "$speed Mb/s, response $resp ns: every XOFF after the 0.5 ms stream, twice ($statuses)"
+				log_info "$speed Mb/s, response $resp ns: every XOFF after the 0.5 ms stream ($statuses)"
 				missed=$((missed + 1))
 				[ "$(db_paused)" = 0x00 ]
 				check_err $? "$speed Mb/s, response $resp ns: db's priority 3 still paused ($(db_paused)) after the measurement"
