@@ -339,13 +339,12 @@ enum hrtimer_restart dcbsim_pause_timer(struct hrtimer *timer)
 {
 	struct dcbsim_priv *priv = container_of(timer, struct dcbsim_priv,
 						pause_timer);
-	u64 host = ktime_get_ns(), now = host, next = 0, at;
-	bool behind = READ_ONCE(priv->ring_next) < host;
+	u64 host = ktime_get_ns(), ring = READ_ONCE(priv->ring_next);
+	bool behind = ring < host;
+	u64 now = behind ? ring : host, next = 0, at;
 	int prio;
 	u8 en;
 
-	if (behind)
-		now = READ_ONCE(priv->ring_next);
 	spin_lock(&priv->pfc_lock);
 	priv->pause_timer_at = 0;
 	en = dcbsim_pfc_en(priv);
