@@ -32,8 +32,6 @@
 #include "lib/hdrm_ratelimit.h"
 #include "lib/hdrm_stream.h"
 
-/* At most this many frames in one stream, whatever its duration. */
-#define HDRM_STREAM_MAX_FRAMES	65536U
 /* Frames beyond the duration's worth at the link's speed. */
 #define HDRM_STREAM_MARGIN	64U
 /*
@@ -124,18 +122,19 @@ void hdrm_stream_rx_request(struct hdrm_port *port, enum hdrm_encap encap,
 
 /*
  * The most frames a stream of @duration_us may take: its duration's worth
- * at @speed Mb/s of back-to-back tagged frames, and a margin; with the
- * speed unknown (0), HDRM_STREAM_MAX_FRAMES, which bounds it always.
+ * at @speed Mb/s of back-to-back tagged frames, and a margin; never more
+ * than HDRM_STREAM_BURST, nor HDRM_STREAM_BURST_BYTES of them, which
+ * bound it alone with the speed unknown (0).
  */
 static u32 hdrm_stream_max_frames(u16 duration_us, u16 frame_len, u32 speed)
 {
 	u64 ns = hdrm_stream_wire_ns(frame_len, true, speed);
-	u64 n;
+	u32 max = min(HDRM_STREAM_BURST, HDRM_STREAM_BURST_BYTES / frame_len);
 
 	if (!ns)
-		return HDRM_STREAM_MAX_FRAMES;
-	n = div64_u64((u64)duration_us * NSEC_PER_USEC, ns) + HDRM_STREAM_MARGIN;
-	return min_t(u64, n, HDRM_STREAM_MAX_FRAMES);
+		return max;
+	return min_t(u64, div64_u64((u64)duration_us * NSEC_PER_USEC, ns) +
+			  HDRM_STREAM_MARGIN, max);
 }
 
 /* The stream is to stop: the port goes, the device is down, the module. */
@@ -248,10 +247,10 @@ static u32 hdrm_stream_build(struct hdrm_port *port, struct net_device *dev,
  * off here.
  */
 static bool hdrm_stream_post(struct hdrm_port *port, struct net_device *dev,
-			     u16 idx, struct sk_buff_head *q, u16 frame_len,
-			     u64 end, bool last)
+			     struct netdev_queue *txq, u16 idx,
+			     struct sk_buff_head *q, u16 frame_len, u64 end,
+			     bool last)
 {
-	struct netdev_queue *txq = netdev_get_tx_queue(dev, idx);
 	struct sk_buff *skb;
 	bool more = true;
 	netdev_tx_t rc;
@@ -336,8 +335,7 @@ void hdrm_stream_work(struct work_struct *work)
 	}
 
 	__skb_queue_head_init(&q);
-	max = min3(hdrm_stream_max_frames(dur, frame_len, speed),
-		   HDRM_STREAM_BURST, HDRM_STREAM_BURST_BYTES / frame_len);
+	max = hdrm_stream_max_frames(dur, frame_len, speed);
 	if (!hdrm_stream_build(port, dev, &f, dst, frame_len, prio, max, &q))
 		goto out;
 	idx = hdrm_stream_txq(dev, skb_peek(&q));
@@ -351,7 +349,7 @@ void hdrm_stream_work(struct work_struct *work)
 		 * the stream held open
 		 */
 		first = !posted && hdrm_test_stop_window_on();
-		if ((hdrm_stream_post(port, dev, idx, &q, frame_len, end,
+		if ((hdrm_stream_post(port, dev, txq, idx, &q, frame_len, end,
 				      stop || first) && !first) || stop)
 			break;
 		if (first)
