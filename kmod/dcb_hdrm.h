@@ -759,7 +759,8 @@ void hdrm_stream_rx_request(struct hdrm_port *port, enum hdrm_encap encap,
 void hdrm_stream_work(struct work_struct *work);
 
 /* response.c: the pause response, measured by pausing a peer's stream */
-#define HDRM_RESP_MAX_ARRIVALS	4096	/* stream frames kept per repeat */
+/* stream frames kept per repeat: 768 KB of arrivals, vmalloc()ed */
+#define HDRM_RESP_MAX_ARRIVALS	32768
 #define HDRM_RESPONSE_DEF_REPEATS	5
 
 /* What a response measurement starts from: its round trip's result. */

@@ -59,7 +59,7 @@ static_assert(HDRM_RESPONSE_MAX_REPEATS ==
  * its NIC's ring in one go (stream.c), so the frames leave back to back
  * at the line's rate, however slow its host, and when this end has
  * taken ten of them the stream still has most of its frames to go:
- * 4,096 of them, 2 ms at 25 Gb/s and 0.5 ms at 100 Gb/s. On a timer from
+ * 32,768 of them, 5 ms at 25 Gb/s and 4 ms at 100 Gb/s. On a timer from
  * the grant the XOFF came before the stream when the peer took longer
  * to build it, or after a stream a shared CPU had spread out.
  */
@@ -92,6 +92,16 @@ static_assert(HDRM_RESPONSE_MAX_REPEATS ==
 #define HDRM_RESP_HOLD_MIN_NS	NSEC_PER_MSEC
 /* After a stream's duration and pause: its held frames' drain. */
 #define HDRM_RESP_MARGIN_NS	(50 * NSEC_PER_MSEC)
+/*
+ * A stream's frames still coming as its recording is to end are
+ * recorded on while one came within HDRM_RESP_IDLE_NS, up to
+ * HDRM_RESP_LATE_NS after the grant: a host that hands them up behind
+ * the wire's timeline (a NIC's ring of 32,768 frames received at a
+ * guest's pace, 245 ms) has the last before the pause and the first
+ * held still to give.
+ */
+#define HDRM_RESP_IDLE_NS	(5 * NSEC_PER_MSEC)
+#define HDRM_RESP_LATE_NS	(900 * NSEC_PER_MSEC)
 /*
  * Passive: how long a repeat waits for the priority's traffic to flow,
  * and how long it records after its pause and a round trip (the traffic
@@ -129,9 +139,19 @@ struct hdrm_resp {
 				 * listening began, then its XOFF went)
 				 */
 	u64 end_ns;		/* when its recording ends */
+	u64 last_rx_ns;		/* host ns: its last stream frame came */
 	u16 duration_us;	/* as granted */
 	u16 frame_len;		/* as granted */
 	u64 pause_ns;		/* from the XOFF to the XON */
+	u64 quanta_ns;		/* an XOFF's quanta at the speed */
+	/*
+	 * The pause without a hole: the clock as its last XOFF in time
+	 * left (each within an XOFF's quanta of the one before), how many
+	 * did, and whether one came too late (a host timer behind)
+	 */
+	u64 cont_clock;
+	u32 cont_xoffs;
+	bool hole;
 	u64 step_ns;		/* from an XOFF to the next, or to the XON */
 	u8 steps, xoffs;	/* XOFFs a repeat sends; sent in this one */
 	bool xoff_sent, xon_sent;
@@ -246,6 +266,9 @@ static void hdrm_resp_xoff_locked(struct hdrm_port *port,
 		return;
 	}
 	resp->xoff_clock = ktime_get_ns();
+	resp->cont_clock = resp->xoff_clock;
+	resp->cont_xoffs = 1;
+	resp->hole = false;
 	/* sent or not, the XON follows: the driver may have queued it */
 	resp->xoff_sent = true;
 	if (hdrm_ts_xmit(skb) == NETDEV_TX_OK)
@@ -261,7 +284,16 @@ static void hdrm_resp_xoff_locked(struct hdrm_port *port,
 static void hdrm_resp_refresh_locked(struct hdrm_port *port,
 				     struct hdrm_resp *resp)
 {
+	u64 now = ktime_get_ns();
 	struct sk_buff *skb;
+
+	/* the peer's pause ran out before this one, if it came late */
+	if (!resp->hole && now - resp->cont_clock <= resp->quanta_ns) {
+		resp->cont_clock = now;
+		resp->cont_xoffs++;
+	} else {
+		resp->hole = true;
+	}
 
 	skb = hdrm_pfc_skb(port->dev, resp->p.prio, HDRM_RESPONSE_XOFF_QUANTA);
 	if (skb && hdrm_ts_xmit(skb) == NETDEV_TX_OK)
@@ -363,6 +395,7 @@ static void hdrm_resp_repeat_init(struct hdrm_resp *resp)
 	req->stream.frame_len = hdrm_resp_frame_len(resp->p.speed, resp->p.mtu);
 	resp->tries = 0;
 	resp->n = 0;
+	resp->last_rx_ns = 0;
 	resp->unstamped = false;
 	resp->xoff_sent = false;
 	resp->xon_sent = false;
@@ -517,6 +550,7 @@ void hdrm_response_rx_frame(struct hdrm_port *port,
 		resp->overflow++;
 		goto out;
 	}
+	resp->last_rx_ns = ktime_get_ns();
 	a = &resp->arr[resp->n++];
 	a->rx_ns = t;
 	a->sent_ns = f->sent_ns;
@@ -692,7 +726,7 @@ static u8 hdrm_resp_analyse(struct hdrm_resp *resp, u64 xoff_ns, u64 xon_ns)
 		.xoff_ns = xoff_ns,
 		.xon_ns = xon_ns,
 		.xoff_quanta = HDRM_RESPONSE_XOFF_QUANTA,
-		.refreshed = resp->xoffs > 1,
+		.refreshed = resp->cont_xoffs > 1,
 		.speed_mbps = resp->p.speed,
 		.rtt_ns = resp->p.rtt_ns,
 		/* passive: each frame's tag is in its length */
@@ -703,6 +737,15 @@ static u8 hdrm_resp_analyse(struct hdrm_resp *resp, u64 xoff_ns, u64 xon_ns)
 	};
 	u32 i, tag = in.tagged ? HDRM_VLAN_HLEN : 0;
 
+	/*
+	 * A refresh that left after the quanta before it ran out left a
+	 * hole: the peer's pause ended with the quanta of the last XOFF in
+	 * time, and the frames it held went then (a host timer behind, as
+	 * a TCG guest's is by 0.5 to 1.5 ms against 168 us at 100 Gb/s)
+	 */
+	if (resp->hole && xoff_ns)
+		in.xon_ns = min(xon_ns, xoff_ns + resp->quanta_ns +
+				(resp->cont_clock - resp->xoff_clock));
 	memset(out, 0, sizeof(*out));
 	out->status = HDRM_RESP_FEW;
 	if (!resp->xoff_sent)
@@ -893,6 +936,15 @@ void hdrm_response_work(struct work_struct *work)
 					 nsecs_to_jiffies(resp->end_ns - now) + 1);
 			break;
 		}
+		/* a stream still coming, behind the wire's timeline */
+		if (!resp->p.passive && resp->state >= HDRM_RS_PAUSED &&
+		    resp->n < HDRM_RESP_MAX_ARRIVALS &&
+		    now - resp->last_rx_ns < HDRM_RESP_IDLE_NS &&
+		    now - resp->granted_ns < HDRM_RESP_LATE_NS) {
+			hdrm_resp_record_for_locked(port, resp, now,
+						    HDRM_RESP_IDLE_NS);
+			break;
+		}
 		hdrm_resp_repeat_end(port, resp);
 		break;
 	}
@@ -949,6 +1001,7 @@ void hdrm_response_start(struct hdrm_port *port, struct hdrm_resp *resp,
 							  resp->step_ns), 128);
 	}
 	resp->pause_ns = resp->step_ns * resp->steps;
+	resp->quanta_ns = full;
 	resp->state = HDRM_RS_WAIT;
 	if (port->dead)
 		end = READ_ONCE(hdrm_unloading) ? DCB_HDRM_RESPONSE_END_ABORTED :

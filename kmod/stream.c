@@ -9,7 +9,8 @@
  * (hdrm_stream_grant()), answers it, and sends the stream.
  *
  * The threat: a 60-byte request draws at most HDRM_STREAM_MAX_US (5 ms)
- * of traffic and HDRM_STREAM_BURST_BYTES (8 MB) of frames built for it,
+ * of traffic at the line's rate (50 ms at a slower host's own pace) and
+ * HDRM_STREAM_BURST_BYTES (48 MB) of frames built for it,
  * at most once per HDRM_STREAM_MIN_GAP_NS (1 s), to the
  * requester's own address, and only with accept-stream on (default off)
  * and a requester whose auto-HDRM capability this end has on record
@@ -36,12 +37,24 @@
 #define HDRM_STREAM_MARGIN	64U
 /*
  * At most this many frames are built for one stream: what a measuring
- * end records of a repeat (HDRM_RESP_MAX_ARRIVALS), 2 ms at 25 Gb/s of
- * 1,514-byte frames, and at most HDRM_STREAM_BURST_BYTES of them: 6.2 MB
- * of frames (9.4 MB of memory) at 1,514 bytes, 910 jumbo frames.
+ * end records of a repeat (HDRM_RESP_MAX_ARRIVALS), 4 ms at 100 Gb/s of
+ * 1,514-byte frames (5 ms up to 25 Gb/s), and at most
+ * HDRM_STREAM_BURST_BYTES of them: 49.6 MB of frames (75 MB of memory,
+ * for the stream's few ms, a second apart at most) at 1,514 bytes, 5,583
+ * jumbo frames. With 4,096 frames, 0.5 ms at 100 Gb/s, a TCG guest sent
+ * its XOFF 1.5 to 3.7 ms after the stream's first frame, past its end.
  */
 #define HDRM_STREAM_BURST	HDRM_RESP_MAX_ARRIVALS
-#define HDRM_STREAM_BURST_BYTES	(8U << 20)
+#define HDRM_STREAM_BURST_BYTES	(48U << 20)
+/*
+ * Posting ends this many durations after it began: a host slower than
+ * the line, on a driver that sends each frame as it is posted, streams
+ * at its own pace, below the line's rate, for at most 50 ms. Frames that
+ * wait in the ring for the doorbell take the line's rate from it, and
+ * the frame cap bounds their time on the wire; a TCG guest posted
+ * 32,768 frames in 30 ms.
+ */
+#define HDRM_STREAM_POST_DURATIONS	10
 /* Frames handed to the driver under one hold of its queue's lock. */
 #define HDRM_STREAM_CHUNK	64U
 
@@ -294,7 +307,8 @@ static bool hdrm_stream_post(struct hdrm_port *port, struct net_device *dev,
  * HDRM_STREAM_BURST of them (as many as a measuring end records), then
  * posted (hdrm_stream_post()), bypassing the qdisc as pktgen does: a
  * stream of a few ms on its own priority. The frame cap bounds its time
- * on the wire at the line's rate; @end bounds a host slower than that.
+ * on the wire at the line's rate; @end (HDRM_STREAM_POST_DURATIONS)
+ * bounds a host slower than that.
  * Context: process; takes port->lock only to read, rtnl only if free, and
  * never sleeps under port->lock.
  */
@@ -343,7 +357,8 @@ void hdrm_stream_work(struct work_struct *work)
 	for (posted = 0; !skb_queue_empty(&q); posted++) {
 		stop = hdrm_stream_stop(port, dev);
 		if (!end)
-			end = ktime_get_ns() + (u64)dur * NSEC_PER_USEC;
+			end = ktime_get_ns() + HDRM_STREAM_POST_DURATIONS *
+			      (u64)dur * NSEC_PER_USEC;
 		/*
 		 * test builds: the first frame alone, with its doorbell, then
 		 * the stream held open

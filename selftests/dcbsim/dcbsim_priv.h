@@ -139,6 +139,7 @@ struct dcbsim_priv {
 	struct sk_buff_head posted;
 	struct sk_buff_head sched;
 	u64 wire_free;
+	u64 posted_ns;		/* @posted's time on the wire */
 	u64 ring_next;
 	struct hrtimer tx_timer;
 	/* knobs and DCB state, under rtnl */

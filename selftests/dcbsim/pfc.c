@@ -10,7 +10,8 @@
 
 #include "dcbsim_priv.h"
 
-#define DCBSIM_HELD_MAX		1024	/* frames held per paused priority */
+/* frames held per paused priority: a stream's whole ring, as a MAC holds */
+#define DCBSIM_HELD_MAX		65536
 /* how soon the pause timer looks again when the ring held it back */
 #define DCBSIM_RING_RECHECK_NS	(20 * NSEC_PER_USEC)
 #define DCBSIM_QUANTUM_BITS	512ULL	/* a pause quantum, bit times */
