@@ -522,6 +522,13 @@ struct hdrm_port {
 	struct hdrm_sample_set *samples; /* the last local result's, or NULL */
 	struct hdrm_last last;		/* last measured here with status ok */
 	struct hdrm_ts_caps ts;		/* refreshed under rtnl */
+	/*
+	 * The link's speed (Mb/s, 0: unknown) as of its last event (up,
+	 * carrier, speed, MTU), read from the driver under rtnl then and
+	 * read with READ_ONCE() where rtnl cannot be waited for (a
+	 * stream's frame cap)
+	 */
+	u32 link_speed;
 	struct hdrm_applied *applied;	/* last, or NULL */
 	/*
 	 * mlx5: this module's own setbuffer has taken the port buffers from

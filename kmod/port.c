@@ -167,6 +167,7 @@ static void hdrm_port_del(struct hdrm_port *port, u8 status)
  */
 static void hdrm_port_changed(struct hdrm_port *port)
 {
+	WRITE_ONCE(port->link_speed, hdrm_drv_speed(port->dev));
 	hdrm_drv_ts_refresh(port);
 	if (port->cfg.remeasure)
 		hdrm_remeasure_kick(port, HDRM_REMEASURE_DEBOUNCE_MS);

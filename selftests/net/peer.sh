@@ -767,6 +767,11 @@ peer_stream()
 		[ "$(jqn .answer.check "$out")" -eq 0 ] &&
 		[ "$(jq -c .answer.granted <<<"$out")" = '{"prio":3,"duration_us":2000,"frame_len":1000}' ]
 	check_err $? "accept-stream on: not granted as asked: $out"
+	# the frame cap from B's link speed, as of its last link event:
+	# 2 ms of tagged 1000-byte frames (1028 bytes on the wire with FCS,
+	# preamble and gap) at $SPEED Mb/s, and stream.c's margin of 64
+	[ "$frames" -eq $((2000 * SPEED / (1028 * 8) + 64)) ]
+	check_err $? "$frames frames: not 2 ms at $SPEED Mb/s and 64 ($((2000 * SPEED / (1028 * 8) + 64)))"
 	[ "$frames" -gt 0 ] && [ "$(jqn .stream.untagged "$out")" -eq 0 ] &&
 		[ "$(jqn .stream.bad_pcp "$out")" -eq 0 ] &&
 		[ "$(jqn .stream.bad_vid "$out")" -eq 0 ]
