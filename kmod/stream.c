@@ -38,8 +38,9 @@
  * At most this many frames are built for one stream: what a measuring
  * end records of a repeat (HDRM_RESP_MAX_ARRIVALS), 4 ms at 100 Gb/s of
  * 1,514-byte frames (5 ms up to 25 Gb/s), and at most
- * HDRM_STREAM_BURST_BYTES of them: 49.6 MB of frames (75 MB of memory,
- * for the stream's few ms, a second apart at most) at 1,514 bytes, 5,583
+ * HDRM_STREAM_BURST_BYTES of them: 49.6 MB of frames at 1,514 bytes (24
+ * MB of memory where the device takes fragments, 82 MB where it does
+ * not, for the stream's few ms, a second apart at most), 5,583
  * jumbo frames. With 4,096 frames, 0.5 ms at 100 Gb/s, a TCG guest sent
  * its XOFF 1.5 to 3.7 ms after the stream's first frame, past its end.
  */
@@ -168,31 +169,78 @@ static bool hdrm_stream_stop(struct hdrm_port *port, struct net_device *dev)
 }
 
 /*
+ * What a stream's frames are made of: @frame_len bytes each, the first
+ * @head_len of them in the frame's own buffer and the rest, zeros, in
+ * @pad, one zeroed page (compound where 9 KB frames need it) that every
+ * frame of the stream holds a reference to, as a fragment. Where the
+ * device takes no fragments (NETIF_F_SG: mlx5 and mlxsw take them), or
+ * the page cannot be had, the whole frame is its own (@pad NULL). In a
+ * guest, 32,768 frames of 1,514 bytes took 751 bytes of memory a frame
+ * so, 2,559 as whole frames (peer.sh, peer_stream_memory).
+ */
+struct hdrm_stream_shape {
+	u16 frame_len;
+	u16 head_len;
+	struct page *pad;
+};
+
+/* A frame's bytes in its own buffer where its padding is in @pad. */
+#define HDRM_STREAM_HEAD_LEN	64U
+
+/* Context: process. Put @s->pad once the frames are built. */
+static void hdrm_stream_shape_init(struct net_device *dev, u16 frame_len,
+				   struct hdrm_stream_shape *s)
+{
+	s->frame_len = frame_len;
+	s->head_len = frame_len;
+	s->pad = NULL;
+	if (!(dev->features & NETIF_F_SG) ||
+	    frame_len < 2 * HDRM_STREAM_HEAD_LEN)
+		return;
+	s->pad = alloc_pages(GFP_KERNEL | __GFP_ZERO | __GFP_COMP |
+			     __GFP_NOWARN,
+			     get_order(frame_len - HDRM_STREAM_HEAD_LEN));
+	if (s->pad)
+		s->head_len = HDRM_STREAM_HEAD_LEN;
+}
+
+/*
  * One stream frame to @dst from the device's address, priority-tagged
  * (VID 0, PCP @prio) and with skb->priority @prio, its sequence number and
  * send time still to stamp. Context: process.
  */
 static struct sk_buff *hdrm_stream_skb(struct net_device *dev, const u8 *dst,
 				       const struct hdrm_stream_frame *f,
-				       u16 frame_len, u8 prio)
+				       const struct hdrm_stream_shape *s,
+				       u8 prio)
 {
 	int hlen = LL_RESERVED_SPACE(dev);
+	unsigned int rest = s->frame_len - s->head_len;
 	struct sk_buff *skb;
 	u8 *eth;
 
-	skb = alloc_skb(hlen + frame_len + dev->needed_tailroom, GFP_KERNEL);
+	skb = alloc_skb(hlen + s->head_len + dev->needed_tailroom, GFP_KERNEL);
 	if (!skb)
 		return NULL;
 	skb_reserve(skb, hlen);
 	skb_reset_mac_header(skb);
-	eth = skb_put(skb, frame_len);
+	eth = skb_put(skb, s->head_len);
 	ether_addr_copy(eth, dst);
 	ether_addr_copy(eth + ETH_ALEN, dev->dev_addr);
 	put_unaligned_be16(HDRM_ETHERTYPE_EXP, eth + 2 * ETH_ALEN);
-	if (!hdrm_stream_encode(eth + HDRM_ETH_HLEN, frame_len - HDRM_ETH_HLEN,
-				frame_len, f)) {
+	if (!hdrm_stream_encode_head(eth + HDRM_ETH_HLEN,
+				     s->head_len - HDRM_ETH_HLEN,
+				     s->frame_len, f)) {
 		kfree_skb(skb);
 		return NULL;
+	}
+	if (rest) {
+		/* the padding, read-only: shared by the stream's frames */
+		get_page(s->pad);
+		skb_fill_page_desc(skb, 0, s->pad, 0, rest);
+		skb->len += rest;
+		skb->data_len += rest;
+		skb->truesize += rest;
 	}
 	skb_set_network_header(skb, HDRM_ETH_HLEN);
 	skb->dev = dev;
@@ -226,8 +274,8 @@ static u16 hdrm_stream_txq(struct net_device *dev, struct sk_buff *skb)
  */
 static u32 hdrm_stream_build(struct hdrm_port *port, struct net_device *dev,
 			     struct hdrm_stream_frame *f, const u8 *dst,
-			     u16 frame_len, u8 prio, u32 max,
-			     struct sk_buff_head *q)
+			     const struct hdrm_stream_shape *s, u8 prio,
+			     u32 max, struct sk_buff_head *q)
 {
 	struct sk_buff *skb;
 	bool again;
@@ -237,7 +285,7 @@ static u32 hdrm_stream_build(struct hdrm_port *port, struct net_device *dev,
 		if (!(seq % HDRM_STREAM_CHUNK) && hdrm_stream_stop(port, dev))
 			break;
 		f->seq = seq;
-		skb = hdrm_stream_skb(dev, dst, f, frame_len, prio);
+		skb = hdrm_stream_skb(dev, dst, f, s, prio);
 		if (skb)
 			skb = validate_xmit_skb_list(skb, dev, &again);
 		if (!skb) {
@@ -266,8 +314,7 @@ static u32 hdrm_stream_build(struct hdrm_port *port, struct net_device *dev,
  */
 static bool hdrm_stream_post(struct hdrm_port *port, struct net_device *dev,
 			     struct netdev_queue *txq, u16 idx,
-			     struct sk_buff_head *q, u16 frame_len, u64 end,
-			     bool last)
+			     struct sk_buff_head *q, u64 end, bool last)
 {
 	struct sk_buff *skb;
 	bool more = true;
@@ -285,8 +332,13 @@ static bool hdrm_stream_post(struct hdrm_port *port, struct net_device *dev,
 		now = ktime_get_ns();
 		__skb_unlink(skb, q);
 		more = !last && !skb_queue_empty(q) && now < end;
-		/* the payload follows the tag, if the tag is in the frame */
-		payload = skb->data + skb->len - (frame_len - HDRM_ETH_HLEN);
+		/*
+		 * the payload follows the tag where the tag went into the
+		 * frame (a NIC that does not insert it); the header is in
+		 * the frame's own buffer, linearised or not
+		 */
+		payload = skb->data + HDRM_ETH_HLEN +
+			  (skb_vlan_tag_present(skb) ? 0 : VLAN_HLEN);
 		hdrm_stream_stamp(payload, get_unaligned_be32(payload +
 					HDRM_STREAM_OFF_SEQ), now);
 		skb_set_queue_mapping(skb, idx);
@@ -323,9 +375,10 @@ void hdrm_stream_work(struct work_struct *work)
 					      stream_work);
 	struct net_device *dev = port->dev;
 	struct hdrm_stream_frame f = { 0 };
+	struct hdrm_stream_shape shape;
 	struct netdev_queue *txq;
 	struct sk_buff_head q;
-	u32 max, speed, posted;
+	u32 max, speed, posted, built;
 	u16 frame_len, dur, idx;
 	u8 dst[ETH_ALEN];
 	bool stop, first;
@@ -351,7 +404,12 @@ void hdrm_stream_work(struct work_struct *work)
 
 	__skb_queue_head_init(&q);
 	max = hdrm_stream_max_frames(dur, frame_len, speed);
-	if (!hdrm_stream_build(port, dev, &f, dst, frame_len, prio, max, &q))
+	hdrm_stream_shape_init(dev, frame_len, &shape);
+	built = hdrm_stream_build(port, dev, &f, dst, &shape, prio, max, &q);
+	/* each frame holds its own reference to the padding */
+	if (shape.pad)
+		put_page(shape.pad);
+	if (!built)
 		goto out;
 	idx = hdrm_stream_txq(dev, skb_peek(&q));
 	txq = netdev_get_tx_queue(dev, idx);
@@ -365,7 +423,7 @@ void hdrm_stream_work(struct work_struct *work)
 		 * the stream held open
 		 */
 		first = !posted && hdrm_test_stop_window_on();
-		if ((hdrm_stream_post(port, dev, txq, idx, &q, frame_len, end,
+		if ((hdrm_stream_post(port, dev, txq, idx, &q, end,
 				      stop || first) && !first) || stop)
 			break;
 		if (first)

@@ -25,17 +25,45 @@ unsigned int hdrm_stream_encode(u8 *payload, unsigned int room,
 				unsigned int frame_len,
 				const struct hdrm_stream_frame *f)
 {
-	unsigned int len = frame_len - HDRM_ETH_HLEN;
-
 	if (frame_len < HDRM_STREAM_MIN_FRAME ||
-	    frame_len > HDRM_STREAM_MAX_FRAME || room < len)
+	    frame_len > HDRM_STREAM_MAX_FRAME ||
+	    room < frame_len - HDRM_ETH_HLEN)
 		return 0;
-	memset(payload, 0, len);
+	return hdrm_stream_encode_head(payload, frame_len - HDRM_ETH_HLEN,
+				       frame_len, f);
+}
+
+/**
+ * hdrm_stream_encode_head() - write the first bytes of a stream frame's payload
+ * @payload: the first byte after the EtherType
+ * @head: how many bytes to write there: the header, then zero padding;
+ *	  HDRM_STREAM_HDR_LEN up to the whole payload, @frame_len - 14
+ * @frame_len: the frame's length, as for hdrm_stream_encode()
+ * @f: the session, sequence number and send time to write
+ *
+ * For a frame whose payload's rest, zeros all, the sender keeps apart: in
+ * a zeroed page that a stream's frames share as fragments, so a stream of
+ * 32,768 frames does not take 32,768 copies of its padding. The @head
+ * bytes are those hdrm_stream_encode() writes first; nothing after them
+ * is written.
+ *
+ * Return: @head, or 0 when @frame_len is out of bounds or @head is shorter
+ * than the header or longer than the payload.
+ */
+unsigned int hdrm_stream_encode_head(u8 *payload, unsigned int head,
+				     unsigned int frame_len,
+				     const struct hdrm_stream_frame *f)
+{
+	if (frame_len < HDRM_STREAM_MIN_FRAME ||
+	    frame_len > HDRM_STREAM_MAX_FRAME ||
+	    head < HDRM_STREAM_HDR_LEN || head > frame_len - HDRM_ETH_HLEN)
+		return 0;
+	memset(payload, 0, head);
 	put_unaligned_be16(HDRM_STREAM_OPCODE, payload + HDRM_STREAM_OFF_OPCODE);
 	payload[HDRM_STREAM_OFF_VERSION] = HDRM_STREAM_VERSION;
 	put_unaligned_be32(f->session, payload + HDRM_STREAM_OFF_SESSION);
 	hdrm_stream_stamp(payload, f->seq, f->sent_ns);
-	return len;
+	return head;
 }
 
 /* The sequence number and send time of an encoded frame, as it leaves. */

@@ -39,6 +39,9 @@ struct hdrm_stream_frame {
 unsigned int hdrm_stream_encode(u8 *payload, unsigned int room,
 				unsigned int frame_len,
 				const struct hdrm_stream_frame *f);
+unsigned int hdrm_stream_encode_head(u8 *payload, unsigned int head,
+				     unsigned int frame_len,
+				     const struct hdrm_stream_frame *f);
 void hdrm_stream_stamp(u8 *payload, u32 seq, u64 sent_ns);
 enum hdrm_wire_err hdrm_stream_decode(const u8 *payload, unsigned int len,
 				      struct hdrm_stream_frame *f);

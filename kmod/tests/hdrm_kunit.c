@@ -368,6 +368,7 @@ static struct kunit_suite hdrm_ptp_suite = {
 static void hdrm_test_stream_golden(struct kunit *test)
 {
 	HDRM_KUNIT_CHECK(test, hdrm_check_stream_golden(msg, len));
+	HDRM_KUNIT_CHECK(test, hdrm_check_stream_head(msg, len));
 	HDRM_KUNIT_CHECK(test, hdrm_check_stream_opcodes(msg, len));
 }
 

@@ -521,6 +521,14 @@ void dcbsim_setup(struct net_device *dev)
 	/* tc offloads a root qdisc to model mlxsw (dcbsim_setup_tc()) */
 	dev->hw_features |= NETIF_F_HW_TC;
 	dev->features |= NETIF_F_HW_TC;
+	/*
+	 * frames in fragments, tagged ones too, as mlx5 takes them
+	 * (mlx5e_build_nic_netdev(): NETIF_F_SG in features and
+	 * vlan_features); a stream's padding is one shared page
+	 */
+	dev->hw_features |= NETIF_F_SG;
+	dev->features |= NETIF_F_SG;
+	dev->vlan_features |= NETIF_F_SG;
 	dev->needs_free_netdev = true;
 	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
 	eth_hw_addr_random(dev);

@@ -11,7 +11,8 @@
 ALL_TESTS="peer_negotiate peer_cap_off peer_silent peer_push_applied
 	   peer_push_policy peer_push_bounds peer_push_local peer_push_apply_failed
 	   peer_push_ynl peer_malformed peer_requester_bit peer_prompt_responder
-	   peer_settings peer_lldp_withdraw peer_stream peer_stream_teardown"
+	   peer_settings peer_lldp_withdraw peer_stream peer_stream_memory
+	   peer_stream_teardown"
 # the debug kernel: its main path, hostile input and lifetime
 DEBUG_TESTS="peer_push_applied peer_malformed peer_stream_teardown"
 # debian-6.12 alone: the YNL client is user space (lib.sh)
@@ -860,6 +861,63 @@ stream_then()
 			[ "$(jqn .stream.frames "$out")" -ge 1 ]
 		check_err $? "$what: the stream did not start before it: $out"
 	fi
+}
+
+# A stream's frames in memory (stream.c, struct hdrm_stream_shape): at
+# 100 Gb/s a 5 ms stream is 32,768 frames of 1,514 bytes, all built
+# before the first is sent. Where the device takes fragments (dcbsim, as
+# mlx5: NETIF_F_SG) a frame's own buffer holds its first 64 bytes and
+# its padding is one zeroed page the stream shares; without, each frame
+# is a 2 KB buffer of its own. Read as the guest's free memory while
+# the test build holds the stream open after its first frame: under
+# 1,300 bytes a frame with sg on, and 1,000 more with it off, so that the
+# reading sees the padding's 1,450 bytes at all (751 and 2,559 on 6.12,
+# 527 and 2,047 on 6.1).
+peer_stream_memory()
+{
+	local sg m0 m1 per out on= off= frames=32768
+
+	if [ ! -w "$STREAM_WINDOW" ]; then
+		log_skip "a stream's frames share their padding: under 1.3 KB a frame with fragments" \
+			"not a test build (no test_stop_window_ms)"
+		return 0
+	fi
+	hdrmA dev set dev da auto-hdrm on && hdrmB dev set dev db auto-hdrm on &&
+		hdrmB dev set dev db accept-stream on
+	check_err $? "auto-hdrm and accept-stream on failed"
+	ip -n "$NSA" link set da type dcbsim speed 100000 &&
+		ip -n "$NSB" link set db type dcbsim speed 100000
+	check_err $? "cannot set 100 Gb/s"
+	# the capability exchange, so that db grants da's requests
+	out=$(hdrmA -j measure dev da count 5)
+	[ "$(jqn .status "$out")" = ok ]
+	check_err $? "the measurement before: $out"
+	for sg in on off; do
+		ip netns exec "$NSB" ethtool -K db sg "$sg"
+		check_err $? "ethtool -K db sg $sg failed"
+		# the peer's one stream a second
+		sleep 1.1
+		echo 3000 >"$STREAM_WINDOW"
+		m0=$(awk '$1 == "MemFree:" { print $2 }' /proc/meminfo)
+		stream_req 3 5000 1514 4500 >"$TMPD/mem.$sg" &
+		# built and its first frame sent, the rest held for 3 s
+		sleep 1.5
+		m1=$(awk '$1 == "MemFree:" { print $2 }' /proc/meminfo)
+		wait
+		echo 0 >"$STREAM_WINDOW"
+		[ "$(jqn .answer.status "$(cat "$TMPD/mem.$sg")")" = granted ]
+		check_err $? "sg $sg: the stream was not granted: $(cat "$TMPD/mem.$sg")"
+		per=$(((m0 - m1) * 1024 / frames))
+		log_info "sg $sg: free memory $((m0 - m1)) kB lower with $frames frames built, $per bytes a frame"
+		if [ "$sg" = on ]; then on=$per; else off=$per; fi
+	done
+	ip netns exec "$NSB" ethtool -K db sg on
+	ip -n "$NSA" link set da type dcbsim speed "$SPEED" &&
+		ip -n "$NSB" link set db type dcbsim speed "$SPEED"
+	check_err $? "cannot set $SPEED Mb/s again"
+	[ "$on" -le 1300 ] && [ "$off" -ge $((on + 1000)) ]
+	check_err $? "bytes a frame: $on with fragments (at most 1300), $off without (at least 1000 more)"
+	log_test "a stream's frames share their padding: under 1.3 KB a frame with fragments"
 }
 
 peer_stream_teardown()

@@ -84,6 +84,44 @@ static int hdrm_check_stream_golden(char *msg, size_t len)
 	return 0;
 }
 
+/*
+ * The head alone (a frame whose padding is in shared fragments): the
+ * golden frame's first bytes, nothing past them, and its bounds.
+ */
+static int hdrm_check_stream_head(char *msg, size_t len)
+{
+	u8 buf[64];
+	unsigned int n;
+
+	memset(buf, 0xa5, sizeof(buf));
+	n = hdrm_stream_encode_head(buf, HDRM_STREAM_HDR_LEN, 1514,
+				    &hdrm_stream_golden_frame);
+	if (n != HDRM_STREAM_HDR_LEN ||
+	    memcmp(buf, hdrm_stream_golden, HDRM_STREAM_HDR_LEN) ||
+	    buf[HDRM_STREAM_HDR_LEN] != 0xa5)
+		return hdrm_fail(msg, len, "a 20-byte head: %u bytes, byte 20 0x%02x",
+				 n, buf[HDRM_STREAM_HDR_LEN]);
+	/* the whole payload as the head: what the encoder writes */
+	memset(buf, 0xa5, sizeof(buf));
+	n = hdrm_stream_encode_head(buf, 64 - HDRM_ETH_HLEN, 64,
+				    &hdrm_stream_golden_frame);
+	if (n != sizeof(hdrm_stream_golden) ||
+	    memcmp(buf, hdrm_stream_golden, n) || buf[n] != 0xa5)
+		return hdrm_fail(msg, len, "the whole payload as a head: %u bytes", n);
+	if (hdrm_stream_encode_head(buf, HDRM_STREAM_HDR_LEN - 1, 1514,
+				    &hdrm_stream_golden_frame) ||
+	    hdrm_stream_encode_head(buf, 64 - HDRM_ETH_HLEN + 1, 64,
+				    &hdrm_stream_golden_frame) ||
+	    hdrm_stream_encode_head(buf, HDRM_STREAM_HDR_LEN,
+				    HDRM_STREAM_MIN_FRAME - 1,
+				    &hdrm_stream_golden_frame) ||
+	    hdrm_stream_encode_head(buf, HDRM_STREAM_HDR_LEN,
+				    HDRM_STREAM_MAX_FRAME + 1,
+				    &hdrm_stream_golden_frame))
+		return hdrm_fail(msg, len, "a head out of bounds encoded");
+	return 0;
+}
+
 /* A stream frame is none of the others, and they are none of it. */
 static int hdrm_check_stream_opcodes(char *msg, size_t len)
 {

@@ -121,6 +121,7 @@ int main(void)
 		CHECK(hdrm_check_ptp_turn(i, msg, len), "ptp: turnaround, %s",
 		      hdrm_ptp_turn_cases[i].name);
 	CHECK(hdrm_check_stream_golden(msg, len), "stream: golden frame, padding, restamping, the encoder's bounds");
+	CHECK(hdrm_check_stream_head(msg, len), "stream: a head alone, its padding in fragments, and its bounds");
 	CHECK(hdrm_check_stream_opcodes(msg, len), "stream: its opcode apart from the probe's and the control frame's");
 	for (i = 0; i < ARRAY_SIZE(hdrm_stream_reject_cases); i++)
 		CHECK(hdrm_check_stream_reject(i, msg, len), "stream: %s",
