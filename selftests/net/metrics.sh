@@ -185,7 +185,7 @@ metrics_values()
 # left, 0644.
 metrics_textfile()
 {
-	local dir=$TMPD/tf pid bad=0 n=0 fams
+	local dir=$TMPD/tf pid bad=0 n=0 fams got why=
 
 	mkdir -p "$dir"
 	hdrmA metrics textfile "$dir"
@@ -201,16 +201,28 @@ metrics_textfile()
 	(for _ in $(seq 1 20); do hdrmA metrics textfile "$dir" || exit 1; done) &
 	pid=$!
 	while kill -0 $pid 2>/dev/null; do
-		cp "$dir/dcb_hdrm.prom" "$TMPD/r.prom" 2>/dev/null || { bad=$((bad + 1)); continue; }
-		n=$((n + 1))
-		[ "$(grep -c '^# TYPE' "$TMPD/r.prom")" = "$fams" ] &&
-			[ "$(tail -c 1 "$TMPD/r.prom" | od -An -c | tr -d ' ')" = '\n' ] ||
+		cp "$dir/dcb_hdrm.prom" "$TMPD/r.prom" 2>/dev/null || {
 			bad=$((bad + 1))
+			why="$why; no file"
+			continue
+		}
+		n=$((n + 1))
+		got=$(grep -c '^# TYPE' "$TMPD/r.prom")
+		# a family's first sample brings it (prom.c): the storm's
+		# watchdog may add one meanwhile, so a whole file has the
+		# families of the output before or after it
+		[ "$got" = "$fams" ] ||
+			fams=$(hdrmA metrics | grep -c '^# TYPE')
+		[ "$got" = "$fams" ] &&
+			[ "$(tail -c 1 "$TMPD/r.prom" | od -An -c | tr -d ' ')" = '\n' ] || {
+			bad=$((bad + 1))
+			why="$why; $got families of $fams, last byte $(tail -c 1 "$TMPD/r.prom" | od -An -c | tr -d ' ')"
+		}
 	done
 	wait $pid
 	check_err $? "a metrics textfile run failed"
 	[ "$bad" = 0 ] && [ "$n" -gt 0 ]
-	check_err $? "$bad of $n reads found no file or part of one"
+	check_err $? "$bad of $n reads found no file or part of one${why}"
 	[ "$(ls -A "$dir")" = dcb_hdrm.prom ] &&
 		[ "$(stat -c %a "$dir/dcb_hdrm.prom")" = 644 ]
 	check_err $? "left in $dir: $(ls -lA "$dir")"
