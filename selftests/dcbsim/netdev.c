@@ -207,9 +207,9 @@ static void dcbsim_ring_doorbell(struct dcbsim_priv *priv, u64 now)
 }
 
 /*
- * @skb, just taken off @sched at its instant, is followed there by the
- * frame that returns: its instant the end of @skb's time on the wire,
- * unless a doorbell of its own gave it a later one. Context: ring_lock
+ * Returns the frame that now heads @sched, @skb just taken off it at its
+ * instant, with its own instant set: the end of @skb's time on the wire,
+ * unless its batch's doorbell gave it a later one. Context: ring_lock
  * held.
  */
 static struct sk_buff *dcbsim_tx_next(struct dcbsim_priv *priv,
